@@ -1,0 +1,47 @@
+# Third-party packages, all from Debian bookworm. A missing one fails with a one-line hint naming the
+# setup command instead of CMake's long search report.
+
+set(POMP_SETUP_HINT "run './dev.sh test' as root (it installs the Debian packages the toolkit needs)")
+
+set(POMP_LLVM_ROOT "/usr/lib/llvm-19" CACHE PATH "Prefix of the Clang/LLVM 19 installation")
+# Clang's version file accepts only a matching major.minor, so "19" alone would reject 19.1.x.
+find_package(Clang 19.1 CONFIG QUIET
+             HINTS "${POMP_LLVM_ROOT}/lib/cmake/clang" "${POMP_LLVM_ROOT}/lib/cmake")
+if(NOT Clang_FOUND)
+  message(FATAL_ERROR "Clang/LLVM 19 development files not found (libclang-19-dev, llvm-19-dev): "
+                      "${POMP_SETUP_HINT}")
+endif()
+# Debian's LLVM installs the shared libraries; the tools link them instead of hundreds of archives.
+if(NOT TARGET clang-cpp OR NOT TARGET LLVM)
+  message(FATAL_ERROR "Clang 19 was found without the shared clang-cpp/LLVM libraries: ${POMP_SETUP_HINT}")
+endif()
+
+find_program(POMP_FILECHECK FileCheck HINTS "${LLVM_TOOLS_BINARY_DIR}" NO_DEFAULT_PATH)
+find_file(POMP_LIT lit.py HINTS "${POMP_LLVM_ROOT}/build/utils/lit" NO_DEFAULT_PATH)
+if(NOT POMP_FILECHECK OR NOT POMP_LIT)
+  message(FATAL_ERROR "lit and FileCheck (llvm-19-tools) not found: ${POMP_SETUP_HINT}")
+endif()
+find_package(Python3 REQUIRED COMPONENTS Interpreter)
+
+find_package(GTest QUIET)
+if(NOT GTest_FOUND)
+  message(FATAL_ERROR "GoogleTest (libgtest-dev) not found: ${POMP_SETUP_HINT}")
+endif()
+
+# Compilers the tests build OpenMP programs with: the instrumented output must work with both.
+find_program(POMP_CLANG19 clang-19 HINTS "${LLVM_TOOLS_BINARY_DIR}")
+find_program(POMP_CLANGXX19 clang++-19 HINTS "${LLVM_TOOLS_BINARY_DIR}")
+find_program(POMP_GCC gcc)
+find_program(POMP_GXX g++)
+foreach(tool POMP_CLANG19 POMP_CLANGXX19 POMP_GCC POMP_GXX)
+  if(NOT ${tool})
+    message(FATAL_ERROR "${tool} not found: ${POMP_SETUP_HINT}")
+  endif()
+endforeach()
+
+# libFuzzer ships with clang-19 (libclang-rt-19-dev); fuzz targets need Clang as the C++ compiler.
+if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+  set(POMP_HAVE_LIBFUZZER ON)
+else()
+  set(POMP_HAVE_LIBFUZZER OFF)
+endif()

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The project's two entry points (see README.md):
+#   ./dev.sh demo   install what is missing, build, and run the main job on a sample
+#   ./dev.sh test   install what is missing, build (plain and ASan+UBSan), run every test
+# Both are idempotent: packages already present are not reinstalled and builds are incremental.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+build_dir=${POMP_BUILD_DIR:-$root/build}
+asan_build_dir=${POMP_ASAN_BUILD_DIR:-$root/build-asan}
+jobs=$(nproc 2>/dev/null || echo 2)
+
+# Debian bookworm packages the toolkit builds and tests with.
+packages=(
+  clang-19 libclang-19-dev llvm-19-dev llvm-19-tools libomp-19-dev libclang-rt-19-dev
+  libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
+  libopen-trace-format2-dev otf2-tools
+  cmake ninja-build gcc g++ python3 binutils
+)
+
+say() { printf '\n== %s\n' "$*"; }
+
+install_missing() {
+  local missing=()
+  local p
+  for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+  done
+  if [ ${#missing[@]} -eq 0 ]; then
+    return 0
+  fi
+  say "installing: ${missing[*]}"
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "dev.sh: these packages are missing and installing them needs root: ${missing[*]}" >&2
+    exit 1
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+# configure_and_build <dir> [cmake args...]
+configure_and_build() {
+  local dir=$1
+  shift
+  # Re-running the configure step is cheap and applies changed options; the build stays incremental.
+  cmake -S "$root" -B "$dir" -G Ninja -Wno-dev \
+    -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 "$@" >/dev/null
+  cmake --build "$dir" -j "$jobs"
+}
+
+cmd_demo() {
+  install_missing
+  say "building (RelWithDebInfo) in $build_dir"
+  configure_and_build "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  "$root/scripts/demo.sh" "$build_dir"
+}
+
+cmd_test() {
+  install_missing
+  local werror=OFF
+  [ "${CI:-}" = true ] && werror=ON
+  say "building and testing (RelWithDebInfo, -Werror=$werror) in $build_dir"
+  configure_and_build "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPOMP_WERROR=$werror
+  (cd "$build_dir" && ctest --output-on-failure -j "$jobs")
+  say "building and testing with AddressSanitizer + UndefinedBehaviorSanitizer in $asan_build_dir"
+  configure_and_build "$asan_build_dir" -DCMAKE_BUILD_TYPE=Debug -DPOMP_SANITIZE=ON -DPOMP_WERROR=$werror
+  (cd "$asan_build_dir" && ctest --output-on-failure -j "$jobs" -L sanitized)
+}
+
+case "${1:-}" in
+  demo) cmd_demo ;;
+  test) cmd_test ;;
+  *)
+    echo "usage: ./dev.sh demo|test" >&2
+    exit 2
+    ;;
+esac

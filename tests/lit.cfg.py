@@ -1,0 +1,36 @@
+# lit configuration of the POMP toolkit's test suite (tests/**/*.c, *.cpp, *.test).
+import os
+
+import lit.formats
+
+config.name = "POMP"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".c", ".cpp", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.pomp_binary_root, "tests")
+# Inputs shared by several tests, not tests themselves.
+config.excludes = ["Inputs", "CMakeLists.txt", "ctc", "fuzz", "lit.cfg.py"]
+
+# Keep the environment small and predictable; OpenMP programs get a fixed thread count unless a
+# test sets its own.
+config.environment["OMP_NUM_THREADS"] = "2"
+# LLVM's test utilities (`not`, `count`) come first on PATH.
+config.environment["PATH"] = os.pathsep.join(
+    [os.path.dirname(config.filecheck), config.pomp_tools_dir, os.environ.get("PATH", "")]
+)
+for var in ("HOME", "TMPDIR", "LANG"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+config.substitutions.append(("%FileCheck", config.filecheck))
+config.substitutions.append(("%clangxx", config.clangxx))
+config.substitutions.append(("%clang", config.clang))
+config.substitutions.append(("%gxx", config.gxx))
+config.substitutions.append(("%gcc", config.gcc))
+config.substitutions.append(("%samples", os.path.join(config.pomp_source_root, "samples")))
+config.substitutions.append(("%pomp_include", config.pomp_include_dir))
+config.substitutions.append(("%pomp_tools", config.pomp_tools_dir))
+config.substitutions.append(("%pomp_api_version", config.pomp_api_version))
+
+if config.pomp_sanitize:
+    config.available_features.add("sanitize")
