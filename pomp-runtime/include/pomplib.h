@@ -1,0 +1,166 @@
+/*===- pomplib.h - The POMP performance monitoring API for OpenMP ---------===*
+ *
+ * The C API of "A Performance Monitoring Interface for OpenMP" (Mohr, Malony,
+ * Hoppe et al.), Appendix C, with the decisions of the POMP toolkit's SPEC.md
+ * where the paper leaves a choice, and events for the OpenMP 3.0-5.2
+ * constructs the paper predates. docs/POMP_API.md explains every decision.
+ *
+ * Instrumented code calls these routines; libpomp implements them. The event
+ * routines are declared from one list, pomp_events.def, whose rows say when
+ * each one is called. This header is C89 and C++ compatible.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef POMPLIB_H
+#define POMPLIB_H
+
+#include <stdint.h>
+
+/* The version of the POMP API this header declares, as YYYYMM (paper
+ * section 3.7). ompinst and ompcc define _POMP to this value. */
+#define POMP_API_VERSION 202611L
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*--- Types ----------------------------------------------------------------*/
+
+/* A library handle: a pointer-sized opaque integer that libpomp binds to one
+ * construct. 0 means "not yet initialised"; the first event of a construct
+ * initialises a zero handle from its CTC string (paper section 3.2). */
+typedef uintptr_t POMP_Handle_t;
+
+/* The measurement context of a thread at a fork or task creation, passed into
+ * the parallel region or task as a firstprivate variable so that events of
+ * every thread are attributed to the right parent at any nesting depth. */
+typedef uintptr_t POMP_Context_t;
+
+/* Identifies an OpenMP lock: its address, (POMP_Lock_id_t)&lock. The paper
+ * passes omp_lock_t by value, which identifies nothing on runtimes whose lock
+ * is a small struct holding the lock state (libgomp). */
+typedef uintptr_t POMP_Lock_id_t;
+
+/*--- Error codes (paper section 3.3 leaves them open) ---------------------*/
+
+/* Every POMP routine returns one of these. Event routines never abort the
+ * program: on an error they record nothing and return the code. */
+enum POMP_Error {
+  /* The call succeeded (also when the event was not recorded because
+   * monitoring is off or its group's level excludes it). */
+  POMP_SUCCESS = 0,
+  /* The handle is neither 0 nor a handle this library gave out. */
+  POMP_ERROR_INVALID_HANDLE = 1,
+  /* The handle is 0 and the CTC string is NULL: the construct is unknown. */
+  POMP_ERROR_MISSING_CTC = 2,
+  /* The CTC string is malformed; POMP_Last_error_message() says where. */
+  POMP_ERROR_MALFORMED_CTC = 3,
+  /* An argument is out of range: an unknown group or level, a NULL pointer
+   * where a result is to be stored, a negative section number. */
+  POMP_ERROR_INVALID_ARGUMENT = 4,
+  /* The event does not match the thread's open regions (an end or exit with
+   * no matching begin or enter); the thread's state is left as it was. */
+  POMP_ERROR_UNBALANCED = 5,
+  /* The event arrived after POMP_Finalize(); it was ignored. */
+  POMP_ERROR_FINALIZED = 6,
+  /* The library could not initialise (for example it could not allocate its
+   * tables); every event is ignored. */
+  POMP_ERROR_NOT_INITIALIZED = 7,
+  /* The event was raised while the library was already processing an event
+   * on the same thread (a signal handler or a callback re-entered it). */
+  POMP_ERROR_REENTRANT = 8,
+  /* The library ran out of memory or of handles. */
+  POMP_ERROR_OUT_OF_RESOURCES = 9
+};
+
+/* A short English description of an error code ("unknown error code" for a
+ * value outside enum POMP_Error). Never NULL. */
+const char *POMP_Error_string(int32_t error);
+
+/*--- Instrumentation groups and levels (paper section 3.8) ----------------*/
+
+/* The event groups of the section 3.8 table, plus Task and Target for the
+ * constructs OpenMP added later. The run-time level of group G is read from
+ * the environment variable POMP_<G> (POMP_PARALLEL, POMP_LOOP, ...). */
+enum POMP_Group {
+  POMP_GROUP_PARALLEL = 0,  /* parallel, teams */
+  POMP_GROUP_LOOP = 1,      /* for, simd, loop, distribute */
+  POMP_GROUP_WORKSHARE = 2, /* sections, section, single, workshare, scope */
+  POMP_GROUP_SYNC = 3,      /* critical, ordered, barriers, master, masked, atomic, flush, cancel */
+  POMP_GROUP_TASK = 4,      /* task, taskwait, taskgroup, taskyield, taskloop */
+  POMP_GROUP_TARGET = 5,    /* target family, host side */
+  POMP_GROUP_USER = 6,      /* functions and user regions */
+  POMP_GROUP_RUNTIME = 7,   /* OpenMP run-time library routines */
+  POMP_GROUP_COUNT = 8
+};
+
+/* The levels of the section 3.8 table. A group is set to one level; each
+ * event fires under the levels its row of pomp_events.def names, which
+ * encodes the table's rule that "," levels include the lower ones and "or"
+ * levels are alternatives. */
+enum POMP_Level {
+  POMP_LEVEL_NONE = 0,
+  POMP_LEVEL_EVENT = 1,
+  POMP_LEVEL_ENTEREXIT = 2,
+  POMP_LEVEL_BEGINEND = 3,
+  POMP_LEVEL_CHUNKS = 4,
+  POMP_LEVEL_ITEREVENT = 5,
+  POMP_LEVEL_ITERBEGINEND = 6,
+  POMP_LEVEL_COUNT = 7
+};
+
+/* The bit of a level in the level masks of pomp_events.def. */
+#define POMP_AT_LEVEL(level) (1u << POMP_LEVEL_##level)
+
+/* Sets the run-time level of a group (called by the program, any time; takes
+ * effect for events that start after it returns). */
+int32_t POMP_Set_level(int32_t group, int32_t level);
+
+/* Stores the current run-time level of a group in *level. */
+int32_t POMP_Get_level(int32_t group, int32_t *level);
+
+/*--- Library control (paper section 3.6) ----------------------------------*/
+
+/* Called by the master thread at program start, before any other event
+ * (ompinst inserts it at the start of main). Idempotent; the library also
+ * initialises itself on the first event. Calls POMP_Init_Handles(). */
+int32_t POMP_Init(void);
+
+/* Called by the master thread just before the program ends (ompinst inserts
+ * it on every way out of main). Writes the measurement. Idempotent; the
+ * library also finalises itself at exit. */
+int32_t POMP_Finalize(void);
+
+/* Called by the user to resume monitoring after POMP_Off(). */
+int32_t POMP_On(void);
+
+/* Called by the user to suspend monitoring. Regions open at this moment stay
+ * open and are closed by their own end and exit events, so a profile never
+ * holds an unbalanced region (docs/POMP_API.md). */
+int32_t POMP_Off(void);
+
+/* Called in a serial phase (normally from POMP_Init_<id>()) to bind *handle
+ * to the construct its CTC string describes (paper section 3.2, optimised
+ * scheme). Does nothing when *handle is already bound. */
+int32_t POMP_Get_handle(POMP_Handle_t *handle, const char ctc[]);
+
+/* Called by POMP_Init(): defined by the file that pomp-link generates, it
+ * calls the POMP_Init_<id>() of every instrumented compilation unit (paper
+ * Appendix B). A program linked without pomp-link gets the library's empty
+ * default and initialises its handles on first use. */
+void POMP_Init_Handles(void);
+
+/* The message of the last error on the calling thread: for
+ * POMP_ERROR_MALFORMED_CTC it names the byte offset and the problem. Never
+ * NULL; "" when there was none. */
+const char *POMP_Last_error_message(void);
+
+/*--- Event routines (paper Appendix C and extensions) ---------------------*/
+
+#define POMP_EVENT(Name, Group, Role, Handle, Levels, Params) int32_t POMP_##Name Params;
+#include "pomp_events.def"
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* POMPLIB_H */
