@@ -9,7 +9,8 @@ config.suffixes = [".c", ".cpp", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.pomp_binary_root, "tests")
 # Inputs shared by several tests, not tests themselves.
-config.excludes = ["Inputs", "CMakeLists.txt", "ctc", "fuzz", "lit.cfg.py"]
+config.excludes = ["Inputs", "CMakeLists.txt", "ctc", "fuzz", "lit.cfg.py", "run_equivalence.py",
+                   "paper_signatures.cpp"]
 
 # Keep the environment small and predictable; OpenMP programs get a fixed thread count unless a
 # test sets its own.
@@ -31,6 +32,24 @@ config.substitutions.append(("%samples", os.path.join(config.pomp_source_root, "
 config.substitutions.append(("%pomp_include", config.pomp_include_dir))
 config.substitutions.append(("%pomp_tools", config.pomp_tools_dir))
 config.substitutions.append(("%pomp_api_version", config.pomp_api_version))
+config.substitutions.append(("%ompinst", os.path.join(config.pomp_tools_dir, "ompinst")))
+# Instrumented output with the check comments of the test file removed, for FileCheck.
+config.substitutions.append(("%strip-checks", r"sed -e '/^ *\/\/ *[A-Z][A-Z0-9-]*:/d'"))
+# Builds the original and the instrumented file with gcc and clang-19, runs them with 1, 2 and 4
+# threads against the checking POMP library and prints the event counts (run_equivalence.py).
+config.substitutions.append(
+    (
+        "%run-equivalence",
+        " ".join(
+            [
+                "python3",
+                os.path.join(config.pomp_source_root, "tests", "instrumenter", "run_equivalence.py"),
+                "--pomp-include", config.pomp_include_dir,
+                "--check-lib", os.path.join(config.pomp_binary_root, "lib", "libpomp_check.a"),
+            ]
+        ),
+    )
+)
 
 if config.pomp_sanitize:
     config.available_features.add("sanitize")
