@@ -1,0 +1,91 @@
+//===- pomp/handle-init/HandleInit.h - Handle initialisation code -*- C++ -*-===//
+///
+/// \file
+/// The one place that knows the naming contract of POMP handle initialisation
+/// across compilation units (paper Appendix B):
+///
+/// - each instrumented file declares its handles and CTC strings at its top
+///   (filePrologue) and defines `POMP_Init_<id>()` at its end
+///   (fileInitFunction), which binds every handle with POMP_Get_handle;
+/// - pomp-link finds every `POMP_Init_<id>` symbol of a link
+///   (isFileInitFunction) and generates `POMP_Init_Handles()` calling each
+///   (programInitHandles), which POMP_Init() calls.
+///
+/// Generated code is deterministic and compiles as C89 and as C++ (the
+/// functions have C linkage in both).
+///
+//===----------------------------------------------------------------------===//
+#ifndef POMP_HANDLE_INIT_HANDLEINIT_H
+#define POMP_HANDLE_INIT_HANDLEINIT_H
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pomp::handleinit {
+
+/// Prefix of every per-file init function symbol.
+inline constexpr std::string_view InitFunctionPrefix = "POMP_Init_";
+/// The program-level function pomp-link generates; never a per-file one.
+inline constexpr std::string_view ProgramInitFunction = "POMP_Init_Handles";
+
+/// Source language of generated code: C++ needs extern "C" linkage.
+enum class Language { C, CXX };
+
+/// The handles of one instrumented file, numbered 1..N in source order.
+struct FileHandles {
+  /// Unique, deterministic id of the file (makeFileId).
+  std::string FileId;
+  /// CTC string of handle I+1 (already a complete CTC string).
+  std::vector<std::string> CtcStrings;
+};
+
+/// A file id made of the file's base name (reduced to [A-Za-z0-9_]) and a
+/// hash of its absolute path and of Salt (the instrumenter passes the CTC
+/// strings, so two different instrumentations of one path differ):
+/// "jacobi_c_1f3a5c7e9b2d4f60". Same input, same id.
+std::string makeFileId(std::string_view AbsolutePath, std::string_view Salt);
+
+/// "POMP_Init_<FileId>".
+std::string initFunctionName(std::string_view FileId);
+
+/// True for a per-file init function symbol: "POMP_Init_" followed by a file
+/// id as makeFileId writes it, that is identifier characters ending in '_' and
+/// 16 lowercase hex digits. The suffix is what rejects POMP_Init_Handles and
+/// the API routines that share the prefix (POMP_Init_lock_event,
+/// POMP_Init_nest_lock_event), now and when the API grows.
+bool isFileInitFunction(std::string_view Symbol);
+
+/// Name of the static handle variable of handle Index (1-based):
+/// "pomp_handle_<Index>". Only the main file of a translation unit is
+/// instrumented, so file-static names cannot clash.
+std::string handleVariable(unsigned Index);
+
+/// Name of the static CTC string array of handle Index (1-based):
+/// "pomp_ctc_<Index>".
+std::string ctcVariable(unsigned Index);
+
+/// Declarations for the top of an instrumented file: includes pomplib.h,
+/// defines the handles (zero-initialised, static) and the CTC string arrays,
+/// and declares the file's init function; one declaration per line, ending in
+/// a newline. A CTC string longer than the 509 characters C90 guarantees for
+/// a literal is written as a list of character constants instead.
+std::string filePrologue(const FileHandles &Handles, Language Lang);
+
+/// Definition of the file's init function, for the end of the file. It starts
+/// with a newline, so it may be appended to a file whose last line has none.
+/// A file without handles still gets one (with an empty body), so that every
+/// instrumented object looks the same to pomp-link.
+std::string fileInitFunction(const FileHandles &Handles, Language Lang);
+
+/// C source (C89, also valid C++) defining POMP_Init_Handles(), which calls
+/// each init function in the given order (pomp-link sorts them for
+/// determinism). InitFunctions are full symbol names accepted by
+/// isFileInitFunction, each at most once. The references are weak
+/// (`#pragma weak`, called only when non-null), so that naming a function
+/// does not pull its archive member into the link.
+std::string programInitHandles(const std::vector<std::string> &InitFunctions);
+
+} // namespace pomp::handleinit
+
+#endif // POMP_HANDLE_INIT_HANDLEINIT_H

@@ -1,0 +1,242 @@
+//===- HandleInit.cpp - Handle initialisation code ------------------------===//
+///
+/// \file
+/// Generates the C/C++ text of paper Appendix B: per file, the handles, the
+/// CTC string arrays and POMP_Init_<id>(); per program, POMP_Init_Handles().
+/// The text must compile without warnings as C89 and as C++98..C++20 under
+/// -pedantic -Wall -Wextra, so every literal is escaped conservatively
+/// (octal escapes, no trigraphs) and nothing depends on the language standard
+/// the user compiles with.
+///
+//===----------------------------------------------------------------------===//
+
+#include "pomp/handle-init/HandleInit.h"
+
+#include <cassert>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pomp::handleinit {
+namespace {
+
+/// FNV-1a, 64 bits: tiny, stable across compilers and platforms (unlike
+/// std::hash), good enough to tell file paths apart.
+constexpr std::uint64_t FnvOffsetBasis = 0xcbf29ce484222325ULL;
+constexpr std::uint64_t FnvPrime = 0x100000001b3ULL;
+
+constexpr char HexDigits[] = "0123456789abcdef";
+constexpr unsigned HexDigitBits = 4;
+constexpr unsigned LowNibble = 0xf;
+/// A file id ends in '_' and the hash as this many lowercase hex digits.
+constexpr std::size_t HashHexDigits = 64 / HexDigitBits;
+constexpr char IdSeparator = '_';
+
+/// The base-name part of a file id is cut to this length: it only makes the
+/// symbol readable, the hash makes it unique, and linkers and debuggers show
+/// shorter symbols more legibly.
+constexpr std::size_t MaxBaseNameLength = 64;
+/// Base-name part for a path without one ("", "/").
+constexpr std::string_view UnnamedBase = "file";
+
+/// C90 requires compilers to support string literals of 509 characters, and
+/// `gcc -std=c89 -pedantic` warns above it (-Woverlength-strings), also after
+/// concatenation of adjacent literals. Longer CTC strings are written as a
+/// brace-enclosed list of character constants, which has no such limit.
+constexpr std::size_t MaxPortableStringLiteral = 509;
+
+constexpr unsigned char FirstPrintable = 0x20;
+constexpr unsigned char LastPrintable = 0x7e;
+constexpr unsigned OctalDigitBits = 3;
+constexpr unsigned OctalEscapeDigits = 3;
+constexpr unsigned LowOctalDigit = 07;
+
+bool isIdentifierChar(char C) {
+  return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') || (C >= '0' && C <= '9') || C == '_';
+}
+
+bool isLowerHexDigit(char C) { return (C >= '0' && C <= '9') || (C >= 'a' && C <= 'f'); }
+
+std::uint64_t fnv1a(std::uint64_t Hash, std::string_view Bytes) {
+  for (char C : Bytes) {
+    Hash ^= static_cast<unsigned char>(C);
+    Hash *= FnvPrime;
+  }
+  return Hash;
+}
+
+/// True for ids makeFileId can produce: identifier characters ending in
+/// "_<16 lowercase hex digits>". The suffix is what sets per-file init
+/// functions apart from POMP API routines that share the "POMP_Init_" prefix
+/// (POMP_Init_lock_event, POMP_Init_nest_lock_event, POMP_Init_Handles).
+bool isFileId(std::string_view Id) {
+  if (Id.size() < HashHexDigits + 1)
+    return false;
+  for (char C : Id)
+    if (!isIdentifierChar(C))
+      return false;
+  const std::size_t HashStart = Id.size() - HashHexDigits;
+  if (Id[HashStart - 1] != IdSeparator)
+    return false;
+  for (char C : Id.substr(HashStart))
+    if (!isLowerHexDigit(C))
+      return false;
+  return true;
+}
+
+/// Appends byte C as it appears inside a C string literal or character
+/// constant delimited by Quote. Non-printable bytes become three-digit octal
+/// escapes (a following digit can never extend a three-digit escape); a '?'
+/// after a '?' is escaped so that no trigraph forms (C89 and C++98 replace
+/// them, and -Wall warns).
+void appendEscaped(std::string &Out, unsigned char C, char Quote, bool AfterQuestionMark) {
+  if (C == Quote || C == '\\' || (C == '?' && AfterQuestionMark)) {
+    Out += '\\';
+    Out += static_cast<char>(C);
+    return;
+  }
+  if (C >= FirstPrintable && C <= LastPrintable) {
+    Out += static_cast<char>(C);
+    return;
+  }
+  Out += '\\';
+  for (unsigned Digit = OctalEscapeDigits; Digit-- > 0;)
+    Out += static_cast<char>('0' + ((C >> (Digit * OctalDigitBits)) & LowOctalDigit));
+}
+
+/// The initialiser of a CTC string array: a string literal, or a list of
+/// character constants when the string is too long for a portable literal.
+std::string ctcInitializer(std::string_view Ctc) {
+  std::string Out;
+  if (Ctc.size() <= MaxPortableStringLiteral) {
+    Out += '"';
+    bool AfterQuestionMark = false;
+    for (char C : Ctc) {
+      appendEscaped(Out, static_cast<unsigned char>(C), '"', AfterQuestionMark);
+      AfterQuestionMark = C == '?';
+    }
+    Out += '"';
+    return Out;
+  }
+  Out += '{';
+  for (char C : Ctc) {
+    Out += '\'';
+    appendEscaped(Out, static_cast<unsigned char>(C), '\'', false);
+    Out += "', ";
+  }
+  Out += "'\\0'}";
+  return Out;
+}
+
+/// `extern "C" ` in C++, nothing in C: the init functions have C linkage in
+/// both so that pomp-link's C file can call them.
+std::string_view linkagePrefix(Language Lang) {
+  return Lang == Language::CXX ? std::string_view("extern \"C\" ") : std::string_view();
+}
+
+} // namespace
+
+std::string makeFileId(std::string_view AbsolutePath, std::string_view Salt) {
+  const std::size_t Slash = AbsolutePath.rfind('/');
+  std::string_view Base =
+      Slash == std::string_view::npos ? AbsolutePath : AbsolutePath.substr(Slash + 1);
+  if (Base.empty())
+    Base = UnnamedBase;
+  Base = Base.substr(0, MaxBaseNameLength);
+
+  std::string Id;
+  Id.reserve(Base.size() + 1 + HashHexDigits);
+  for (char C : Base)
+    Id += isIdentifierChar(C) ? C : '_';
+  Id += IdSeparator;
+
+  // The NUL keeps ("ab", "c") and ("a", "bc") apart: it cannot occur in a path.
+  std::uint64_t Hash = fnv1a(FnvOffsetBasis, AbsolutePath);
+  Hash = fnv1a(Hash, std::string_view("\0", 1));
+  Hash = fnv1a(Hash, Salt);
+  for (std::size_t Digit = HashHexDigits; Digit-- > 0;)
+    Id += HexDigits[(Hash >> (Digit * HexDigitBits)) & LowNibble];
+  assert(isFileId(Id) && "makeFileId must produce what isFileInitFunction accepts");
+  return Id;
+}
+
+std::string initFunctionName(std::string_view FileId) {
+  std::string Name(InitFunctionPrefix);
+  Name += FileId;
+  return Name;
+}
+
+bool isFileInitFunction(std::string_view Symbol) {
+  if (Symbol.substr(0, InitFunctionPrefix.size()) != InitFunctionPrefix ||
+      Symbol == ProgramInitFunction)
+    return false;
+  return isFileId(Symbol.substr(InitFunctionPrefix.size()));
+}
+
+std::string handleVariable(unsigned Index) {
+  assert(Index >= 1 && "handles are numbered from 1");
+  return "pomp_handle_" + std::to_string(Index);
+}
+
+std::string ctcVariable(unsigned Index) {
+  assert(Index >= 1 && "handles are numbered from 1");
+  return "pomp_ctc_" + std::to_string(Index);
+}
+
+std::string filePrologue(const FileHandles &Handles, Language Lang) {
+  assert(isFileId(Handles.FileId) && "file ids come from makeFileId");
+  std::string Out = "#include \"pomplib.h\"\n";
+  for (std::size_t I = 0; I < Handles.CtcStrings.size(); ++I) {
+    const unsigned Index = static_cast<unsigned>(I + 1);
+    Out += "static POMP_Handle_t " + handleVariable(Index) + " = 0;\n";
+    Out += "static const char " + ctcVariable(Index) +
+           "[] = " + ctcInitializer(Handles.CtcStrings[I]) + ";\n";
+  }
+  Out += linkagePrefix(Lang);
+  Out += "void " + initFunctionName(Handles.FileId) + "(void);\n";
+  return Out;
+}
+
+std::string fileInitFunction(const FileHandles &Handles, Language Lang) {
+  assert(isFileId(Handles.FileId) && "file ids come from makeFileId");
+  // The leading newline ends a last line that lacks one (a `// comment` or
+  // an `#endif` would otherwise swallow the definition).
+  std::string Out = "\n/* Binds the POMP handles of this file; POMP_Init_Handles() calls it. */\n";
+  Out += linkagePrefix(Lang);
+  Out += "void " + initFunctionName(Handles.FileId) + "(void) {\n";
+  for (std::size_t I = 0; I < Handles.CtcStrings.size(); ++I) {
+    const unsigned Index = static_cast<unsigned>(I + 1);
+    Out += "  POMP_Get_handle(&" + handleVariable(Index) + ", " + ctcVariable(Index) + ");\n";
+  }
+  Out += "}\n";
+  return Out;
+}
+
+std::string programInitHandles(const std::vector<std::string> &InitFunctions) {
+  std::string Out = "/* Generated by pomp-link (POMP paper, Appendix B): POMP_Init() calls\n"
+                    " * POMP_Init_Handles(), which binds the handles of every instrumented\n"
+                    " * compilation unit linked into the program. The references are weak: an\n"
+                    " * archive member is linked only when the program needs it, as without\n"
+                    " * pomp-link, and then its init function is called. */\n"
+                    "#ifdef __cplusplus\n"
+                    "extern \"C\" {\n"
+                    "#endif\n";
+  for (const std::string &Name : InitFunctions) {
+    assert(isFileInitFunction(Name) && "pomp-link passes only per-file init functions");
+    Out += "void " + Name + "(void);\n";
+    Out += "#pragma weak " + Name + "\n";
+  }
+  Out += "void " + std::string(ProgramInitFunction) + "(void);\n";
+  Out += "void " + std::string(ProgramInitFunction) + "(void) {\n";
+  for (const std::string &Name : InitFunctions)
+    Out += "  if (" + Name + ")\n    " + Name + "();\n";
+  Out += "}\n"
+         "#ifdef __cplusplus\n"
+         "}\n"
+         "#endif\n";
+  return Out;
+}
+
+} // namespace pomp::handleinit

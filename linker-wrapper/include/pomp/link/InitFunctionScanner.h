@@ -1,0 +1,105 @@
+//===- pomp/link/InitFunctionScanner.h - POMP init functions of a link -*- C++ -*-===//
+///
+/// \file
+/// Reads the inputs of a link with LLVM's Object library (never by running
+/// nm) and finds the per-file POMP init functions defined in them, the first
+/// half of paper Appendix B's pre-linker. Inputs are relocatable objects,
+/// static archives (also thin and nested ones), shared libraries and LLVM
+/// bitcode (from -flto), also inside archives.
+///
+//===----------------------------------------------------------------------===//
+#ifndef POMP_LINK_INITFUNCTIONSCANNER_H
+#define POMP_LINK_INITFUNCTIONSCANNER_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/FileSystem/UniqueID.h"
+
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class LLVMContext;
+namespace object {
+class Archive;
+class Binary;
+class SymbolicFile;
+} // namespace object
+} // namespace llvm
+
+namespace pomp::link {
+
+/// What a scanned unit is; it decides whether its init functions are called.
+enum class UnitKind {
+  /// A relocatable object file (also an archive member).
+  Object,
+  /// An LLVM bitcode module (also an archive member).
+  Bitcode,
+  /// A shared library: its dynamic symbol table was read. Its init functions
+  /// are listed but not called from POMP_Init_Handles(); a shared library
+  /// initialises its own handles.
+  SharedLibrary,
+  /// Not read: a file already read under another name, or an archive member
+  /// that is neither an object nor bitcode. Note says which.
+  Skipped,
+};
+
+/// One object, bitcode module or shared library of the link.
+struct ScannedUnit {
+  /// The input path, or "archive(member)" for an archive member.
+  std::string Name;
+  UnitKind Kind = UnitKind::Object;
+  /// The defined global functions accepted by isFileInitFunction, in symbol
+  /// table order.
+  std::vector<std::string> InitFunctions;
+  /// Why the unit was skipped, or why its list may be incomplete; else empty.
+  std::string Note;
+  /// Whether Note is worth a warning even without -v (true when init
+  /// functions may be missed).
+  bool NoteIsWarning = false;
+};
+
+/// Reads link inputs one by one and collects their init functions.
+class InitFunctionScanner {
+public:
+  InitFunctionScanner();
+  ~InitFunctionScanner();
+  InitFunctionScanner(const InitFunctionScanner &) = delete;
+  InitFunctionScanner &operator=(const InitFunctionScanner &) = delete;
+
+  /// Reads one input. A file already read (the same file under any name, as
+  /// when a link line repeats an archive) is recorded as Skipped. Errors name
+  /// the file or archive member: unreadable, not an object, archive, shared
+  /// library or bitcode file, malformed.
+  llvm::Error scanFile(llvm::StringRef Path);
+
+  /// The units read so far, in input order (archive members in archive order).
+  const std::vector<ScannedUnit> &units() const { return Units; }
+
+private:
+  llvm::Error scanBinary(llvm::object::Binary &Bin, const std::string &Name);
+  llvm::Error scanArchive(llvm::object::Archive &Ar, const std::string &Name);
+  llvm::Error scanSymbolicFile(llvm::object::SymbolicFile &File, const std::string &Name);
+  /// False (and a Skipped unit) when the file at Path was read before.
+  bool markVisited(llvm::StringRef Path, const std::string &Name);
+
+  /// Owns the modules of bitcode inputs while they are read.
+  std::unique_ptr<llvm::LLVMContext> Context;
+  std::set<llvm::sys::fs::UniqueID> Visited;
+  std::vector<ScannedUnit> Units;
+};
+
+/// The init functions POMP_Init_Handles() calls: those of objects and bitcode
+/// (not of shared libraries), sorted by name so the output is deterministic.
+/// A function defined in two units is an error naming all of them.
+llvm::Expected<std::vector<std::string>> selectInitFunctions(llvm::ArrayRef<ScannedUnit> Units);
+
+/// "object", "bitcode", "shared library" or "skipped", for messages.
+llvm::StringRef unitKindName(UnitKind Kind);
+
+} // namespace pomp::link
+
+#endif // POMP_LINK_INITFUNCTIONSCANNER_H

@@ -1,0 +1,89 @@
+//===- pomp/link/PompLink.h - The pomp-link pre-linker ----------*- C++ -*-===//
+///
+/// \file
+/// pomp-link, the pre-linker of paper Appendix B, as a library: its command
+/// line, its run, and the steps ompcc reuses (generate the source of
+/// POMP_Init_Handles(), write a file atomically, compile a C file). The
+/// pomp-link tool is a thin main() around runPompLink.
+///
+//===----------------------------------------------------------------------===//
+#ifndef POMP_LINK_POMPLINK_H
+#define POMP_LINK_POMPLINK_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pomp::link {
+
+/// Exit statuses of pomp-link.
+inline constexpr int ExitSuccess = 0;
+/// An input could not be read, an init function is defined twice, the output
+/// could not be written or the compiler failed.
+inline constexpr int ExitFailure = 1;
+/// The command line is wrong.
+inline constexpr int ExitUsage = 2;
+
+/// The compiler --compile runs when --cc is not given.
+inline constexpr std::string_view DefaultCompiler = "cc";
+
+/// What the command line asks for.
+struct Options {
+  /// Objects, archives, shared libraries, bitcode files, in link order.
+  std::vector<std::string> Inputs;
+  /// -o: the generated C file, or with Compile the object file; "" for none.
+  std::string Output;
+  /// --print-source: also write the generated C source to stdout.
+  bool PrintSource = false;
+  /// --compile: compile the generated source into the object Output.
+  bool Compile = false;
+  /// --cc=<compiler>: the compiler for --compile (a name looked up on PATH,
+  /// or a path).
+  std::string Compiler = std::string(DefaultCompiler);
+  /// --cc-arg=<arg>, repeatable: extra compiler arguments for --compile
+  /// (-m32, -fPIC, --target=...).
+  std::vector<std::string> CompilerArgs;
+  /// -v: list each input, the units read and the init functions found.
+  bool Verbose = false;
+  /// -h, --help: print the usage and do nothing else.
+  bool Help = false;
+};
+
+/// Writes pomp-link's usage text (the --help output) to OS.
+void printUsage(llvm::raw_ostream &OS);
+
+/// Parses pomp-link's arguments (without the program name). A usage error
+/// (unknown option, missing value, no inputs, nothing to write) is returned
+/// as an Error saying what is wrong.
+llvm::Expected<Options> parseArguments(llvm::ArrayRef<std::string_view> Args);
+
+/// Reads the inputs and returns the C source of POMP_Init_Handles() calling
+/// the init functions of their objects and bitcode, sorted by name. With
+/// Verbose, lists every unit and what was found in it; warnings (an input
+/// whose init functions cannot be read, no init function at all) always go
+/// to Diagnostics. Errors name the input.
+llvm::Expected<std::string> generateProgramInit(llvm::ArrayRef<std::string> Inputs, bool Verbose,
+                                                llvm::raw_ostream &Diagnostics);
+
+/// Replaces the file Path with Contents atomically: a temporary file in the
+/// same directory, renamed over Path. On failure Path is untouched.
+llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Contents);
+
+/// Compiles the C source Source with `Compiler CompilerArgs... -c` into the
+/// object file Output, replacing it atomically. The compiler's diagnostics go
+/// to stderr.
+llvm::Error compileToObject(llvm::StringRef Source, llvm::StringRef Compiler,
+                            llvm::ArrayRef<std::string> CompilerArgs, llvm::StringRef Output);
+
+/// Runs pomp-link as Opts says: generated source to Out with --print-source;
+/// messages ("pomp-link: error: ...") to Err. Returns the exit status.
+int runPompLink(const Options &Opts, llvm::raw_ostream &Out, llvm::raw_ostream &Err);
+
+} // namespace pomp::link
+
+#endif // POMP_LINK_POMPLINK_H

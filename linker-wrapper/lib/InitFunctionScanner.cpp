@@ -1,0 +1,265 @@
+//===- InitFunctionScanner.cpp - POMP init functions of a link ------------===//
+///
+/// \file
+/// Symbol tables through LLVM's Object library: one code path for ELF (and
+/// other native) objects, bitcode (IRObjectFile, which needs an LLVMContext)
+/// and archives of either; the dynamic symbol table for shared libraries.
+///
+//===----------------------------------------------------------------------===//
+
+#include "pomp/link/InitFunctionScanner.h"
+
+#include "pomp/handle-init/HandleInit.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/BinaryFormat/ELF.h"
+#include "llvm/BinaryFormat/Magic.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/Object/Archive.h"
+#include "llvm/Object/Binary.h"
+#include "llvm/Object/ELFObjectFile.h"
+#include "llvm/Object/IRObjectFile.h"
+#include "llvm/Object/ObjectFile.h"
+#include "llvm/Object/SymbolicFile.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace pomp::link {
+namespace {
+
+using llvm::Error;
+using llvm::Expected;
+using llvm::StringRef;
+using llvm::object::BasicSymbolRef;
+
+/// Marks an object compiled by gcc with -flto (and without
+/// -ffat-lto-objects): its symbol table holds only this symbol, the real ones
+/// live in GCC's own LTO sections, which LLVM cannot read.
+constexpr StringRef GccSlimLtoMarker = "__gnu_lto_slim";
+
+/// An error message that starts with the input it concerns ("a.o: ...",
+/// "lib.a(x.o): ..."), as compilers and linkers write them.
+Error inputError(const std::string &Name, const llvm::Twine &Message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), Name + ": " + Message);
+}
+
+Error inputError(const std::string &Name, Error Cause) {
+  return inputError(Name, llvm::toString(std::move(Cause)));
+}
+
+constexpr StringRef NotALinkInput =
+    "not an object file, archive, shared library or LLVM bitcode file";
+
+bool isSharedLibrary(const llvm::object::SymbolicFile &File) {
+  const auto *Elf = llvm::dyn_cast<llvm::object::ELFObjectFileBase>(&File);
+  return Elf && Elf->getEType() == llvm::ELF::ET_DYN;
+}
+
+/// Whether Sym is a defined, global function of File: undefined references,
+/// static functions and data never are init functions.
+Expected<bool> isDefinedGlobalFunction(const BasicSymbolRef &Sym,
+                                       const llvm::object::SymbolicFile &File) {
+  Expected<uint32_t> Flags = Sym.getFlags();
+  if (!Flags)
+    return Flags.takeError();
+  if ((*Flags & BasicSymbolRef::SF_Undefined) || !(*Flags & BasicSymbolRef::SF_Global) ||
+      (*Flags & BasicSymbolRef::SF_FormatSpecific))
+    return false;
+  // Bitcode symbols have no type; the module symbol table marks functions as
+  // executable instead.
+  if (!llvm::isa<llvm::object::ObjectFile>(&File))
+    return (*Flags & BasicSymbolRef::SF_Executable) != 0;
+  Expected<llvm::object::SymbolRef::Type> Type = llvm::object::SymbolRef(Sym).getType();
+  if (!Type)
+    return Type.takeError();
+  return *Type == llvm::object::SymbolRef::ST_Function;
+}
+
+} // namespace
+
+InitFunctionScanner::InitFunctionScanner() : Context(std::make_unique<llvm::LLVMContext>()) {}
+
+InitFunctionScanner::~InitFunctionScanner() = default;
+
+bool InitFunctionScanner::markVisited(StringRef Path, const std::string &Name) {
+  llvm::sys::fs::UniqueID ID;
+  // A file without an identity (unlikely after it was opened) is read: at
+  // worst a duplicate is reported, never an init function lost.
+  if (llvm::sys::fs::getUniqueID(Path, ID) || Visited.insert(ID).second)
+    return true;
+  ScannedUnit Unit;
+  Unit.Name = Name;
+  Unit.Kind = UnitKind::Skipped;
+  Unit.Note = "already read (the same file was given before)";
+  Units.push_back(std::move(Unit));
+  return false;
+}
+
+Error InitFunctionScanner::scanFile(StringRef Path) {
+  const std::string Name = Path.str();
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+      llvm::MemoryBuffer::getFile(Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!Buffer)
+    return inputError(Name, Buffer.getError().message());
+  if (!markVisited(Path, Name))
+    return Error::success();
+  if (llvm::identify_magic((*Buffer)->getBuffer()) == llvm::file_magic::unknown)
+    return inputError(Name, NotALinkInput);
+  Expected<std::unique_ptr<llvm::object::Binary>> Bin =
+      llvm::object::createBinary((*Buffer)->getMemBufferRef(), Context.get());
+  if (!Bin)
+    return inputError(Name, Bin.takeError());
+  return scanBinary(**Bin, Name);
+}
+
+Error InitFunctionScanner::scanBinary(llvm::object::Binary &Bin, const std::string &Name) {
+  if (auto *Ar = llvm::dyn_cast<llvm::object::Archive>(&Bin))
+    return scanArchive(*Ar, Name);
+  if (auto *File = llvm::dyn_cast<llvm::object::SymbolicFile>(&Bin))
+    return scanSymbolicFile(*File, Name);
+  return inputError(Name, "unsupported file format (" + NotALinkInput + ")");
+}
+
+Error InitFunctionScanner::scanArchive(llvm::object::Archive &Ar, const std::string &Name) {
+  auto ScanMember = [&](const llvm::object::Archive::Child &Member) -> Error {
+    Expected<StringRef> MemberName = Member.getName();
+    if (!MemberName)
+      return inputError(Name, MemberName.takeError());
+    const std::string FullName = Name + "(" + MemberName->str() + ")";
+    // A thin archive only names its members; the same object may also be
+    // given on its own or through another thin archive.
+    if (Ar.isThin()) {
+      Expected<std::string> Path = Member.getFullName();
+      if (!Path)
+        return inputError(FullName, Path.takeError());
+      if (!markVisited(*Path, FullName))
+        return Error::success();
+    }
+    Expected<llvm::MemoryBufferRef> Buffer = Member.getMemoryBufferRef();
+    if (!Buffer)
+      return inputError(FullName, Buffer.takeError());
+    // Archives may hold other files (documentation, Fortran module files);
+    // linkers never extract them, so neither may they stop the pre-link.
+    if (llvm::identify_magic(Buffer->getBuffer()) == llvm::file_magic::unknown) {
+      ScannedUnit Unit;
+      Unit.Name = FullName;
+      Unit.Kind = UnitKind::Skipped;
+      Unit.Note = NotALinkInput.str() + "; skipped";
+      Unit.NoteIsWarning = true;
+      Units.push_back(std::move(Unit));
+      return Error::success();
+    }
+    Expected<std::unique_ptr<llvm::object::Binary>> Bin = Member.getAsBinary(Context.get());
+    if (!Bin)
+      return inputError(FullName, Bin.takeError());
+    return scanBinary(**Bin, FullName);
+  };
+
+  Error Err = Error::success();
+  for (const llvm::object::Archive::Child &Member : Ar.children(Err))
+    if (Error MemberErr = ScanMember(Member))
+      return llvm::joinErrors(std::move(MemberErr), std::move(Err));
+  if (Err)
+    return inputError(Name, std::move(Err));
+  return Error::success();
+}
+
+Error InitFunctionScanner::scanSymbolicFile(llvm::object::SymbolicFile &File,
+                                            const std::string &Name) {
+  ScannedUnit Unit;
+  Unit.Name = Name;
+  Unit.Kind = llvm::isa<llvm::object::IRObjectFile>(&File) ? UnitKind::Bitcode : UnitKind::Object;
+  auto Consider = [&](const BasicSymbolRef &Sym) -> Error {
+    std::string SymbolName;
+    llvm::raw_string_ostream OS(SymbolName);
+    if (Error E = Sym.printName(OS))
+      return E;
+    OS.flush();
+    if (SymbolName == GccSlimLtoMarker) {
+      Unit.Note = "GCC LTO object without native code (-flto without -ffat-lto-objects): its "
+                  "symbols cannot be read, so its POMP init functions are not called and its "
+                  "handles are initialised on first use";
+      Unit.NoteIsWarning = true;
+      return Error::success();
+    }
+    if (!handleinit::isFileInitFunction(SymbolName))
+      return Error::success();
+    Expected<bool> IsFunction = isDefinedGlobalFunction(Sym, File);
+    if (!IsFunction)
+      return IsFunction.takeError();
+    if (*IsFunction)
+      Unit.InitFunctions.push_back(std::move(SymbolName));
+    return Error::success();
+  };
+
+  if (isSharedLibrary(File)) {
+    // What a shared library exports is its dynamic symbol table; .symtab may
+    // be stripped or list hidden functions.
+    Unit.Kind = UnitKind::SharedLibrary;
+    for (const llvm::object::ELFSymbolRef &Sym :
+         llvm::cast<llvm::object::ELFObjectFileBase>(File).getDynamicSymbolIterators())
+      if (Error E = Consider(Sym))
+        return inputError(Name, std::move(E));
+  } else {
+    for (const BasicSymbolRef &Sym : File.symbols())
+      if (Error E = Consider(Sym))
+        return inputError(Name, std::move(E));
+  }
+  Units.push_back(std::move(Unit));
+  return Error::success();
+}
+
+Expected<std::vector<std::string>> selectInitFunctions(llvm::ArrayRef<ScannedUnit> Units) {
+  // Init function -> the units that define it, in input order.
+  llvm::StringMap<std::vector<StringRef>> Definitions;
+  std::vector<std::string> Selected;
+  for (const ScannedUnit &Unit : Units) {
+    if (Unit.Kind != UnitKind::Object && Unit.Kind != UnitKind::Bitcode)
+      continue;
+    for (const std::string &Function : Unit.InitFunctions) {
+      std::vector<StringRef> &Sites = Definitions[Function];
+      if (Sites.empty())
+        Selected.push_back(Function);
+      Sites.push_back(Unit.Name);
+    }
+  }
+  std::sort(Selected.begin(), Selected.end());
+
+  Error Duplicates = Error::success();
+  for (const std::string &Function : Selected) {
+    const std::vector<StringRef> &Sites = Definitions[Function];
+    if (Sites.size() < 2)
+      continue;
+    // The linker would either reject the program or silently drop one unit's
+    // handles; both definitions may come from one file compiled twice.
+    Duplicates =
+        llvm::joinErrors(std::move(Duplicates),
+                         llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                                 Function + " is defined in more than one input: " +
+                                                     llvm::join(Sites, ", ")));
+  }
+  if (Duplicates)
+    return Duplicates;
+  return Selected;
+}
+
+StringRef unitKindName(UnitKind Kind) {
+  switch (Kind) {
+  case UnitKind::Object:
+    return "object";
+  case UnitKind::Bitcode:
+    return "bitcode";
+  case UnitKind::SharedLibrary:
+    return "shared library";
+  case UnitKind::Skipped:
+    return "skipped";
+  }
+  llvm_unreachable("all unit kinds are handled");
+}
+
+} // namespace pomp::link

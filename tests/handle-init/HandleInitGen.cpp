@@ -1,0 +1,82 @@
+//===- HandleInitGen.cpp - Generated code for the lit tests ---------------===//
+///
+/// \file
+/// Test-only (not installed): prints what the handle-init library generates,
+/// so that the lit tests of this folder can compile and run it.
+///
+///   handle-init-gen file-id <path> <salt>
+///   handle-init-gen file <c|c++> <file-id> <ctc-file> <body-file>
+///       the instrumented file as ompinst lays it out: prologue, body, init
+///       function; <ctc-file> holds one CTC string per line
+///   handle-init-gen program <init-function>...
+///
+//===----------------------------------------------------------------------===//
+#include "pomp/handle-init/HandleInit.h"
+
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace hi = pomp::handleinit;
+
+constexpr int ExitUsage = 2;
+constexpr int ExitFailure = 1;
+
+int usage() {
+  std::cerr << "usage: handle-init-gen file-id <path> <salt>\n"
+               "       handle-init-gen file <c|c++> <file-id> <ctc-file> <body-file>\n"
+               "       handle-init-gen program <init-function>...\n";
+  return ExitUsage;
+}
+
+bool readFile(const char *Path, std::string &Contents) {
+  std::ifstream In(Path, std::ios::binary);
+  if (!In)
+    return false;
+  Contents.assign(std::istreambuf_iterator<char>(In), std::istreambuf_iterator<char>());
+  return true;
+}
+
+int printFile(char **Args) {
+  const std::string LangName = Args[0];
+  if (LangName != "c" && LangName != "c++")
+    return usage();
+  const hi::Language Lang = LangName == "c" ? hi::Language::C : hi::Language::CXX;
+  hi::FileHandles Handles{Args[1], {}};
+  std::string Ctcs;
+  std::string Body;
+  if (!readFile(Args[2], Ctcs) || !readFile(Args[3], Body)) {
+    std::cerr << "handle-init-gen: cannot read " << Args[2] << " or " << Args[3] << "\n";
+    return ExitFailure;
+  }
+  for (std::size_t Start = 0; Start < Ctcs.size();) {
+    std::size_t End = Ctcs.find('\n', Start);
+    if (End == std::string::npos)
+      End = Ctcs.size();
+    Handles.CtcStrings.push_back(Ctcs.substr(Start, End - Start));
+    Start = End + 1;
+  }
+  std::cout << hi::filePrologue(Handles, Lang) << Body << hi::fileInitFunction(Handles, Lang);
+  return 0;
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  if (Argc == 4 && std::strcmp(Argv[1], "file-id") == 0) {
+    std::cout << hi::makeFileId(Argv[2], Argv[3]) << "\n";
+    return 0;
+  }
+  if (Argc == 6 && std::strcmp(Argv[1], "file") == 0)
+    return printFile(Argv + 2);
+  if (Argc >= 2 && std::strcmp(Argv[1], "program") == 0) {
+    std::cout << hi::programInitHandles(std::vector<std::string>(Argv + 2, Argv + Argc));
+    return 0;
+  }
+  return usage();
+}
