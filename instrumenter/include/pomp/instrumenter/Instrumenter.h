@@ -1,0 +1,101 @@
+//===- pomp/instrumenter/Instrumenter.h - POMP source instrumentation -*- C++ -*-===//
+///
+/// \file
+/// The library behind `ompinst`: parses a C/C++ file with Clang 19 in OpenMP
+/// mode and rewrites every OpenMP construct of its main file into POMP API
+/// calls (paper section 3.3 and Appendix C), with CTC strings (section 3.2)
+/// and the file's POMP_Init_<id>() (Appendix B).
+///
+//===----------------------------------------------------------------------===//
+#ifndef POMP_INSTRUMENTER_INSTRUMENTER_H
+#define POMP_INSTRUMENTER_INSTRUMENTER_H
+
+#include "pomplib.h"
+
+#include <array>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clang::tooling {
+class FrontendActionFactory;
+} // namespace clang::tooling
+
+namespace pomp::inst {
+
+/// Compile-time instrumentation level of each group (POMP_GROUP_* ->
+/// POMP_LEVEL_*), as the paper's section 3.8 table names them.
+using GroupLevels = std::array<int, POMP_GROUP_COUNT>;
+
+/// The levels ompinst uses unless told otherwise: everything the paper calls
+/// cheap enough by default (docs/INSTRUMENTER.md).
+GroupLevels defaultGroupLevels();
+
+/// Name of a group as the command line and `#pragma pomp inst` spell it
+/// ("parallel", "loop", ...).
+std::string_view groupName(int Group);
+/// Name of a level ("none", "enterexit", ...).
+std::string_view levelName(int Level);
+/// Group from its name; nullopt when unknown.
+std::optional<int> groupFromName(std::string_view Name);
+/// Level from its name; nullopt when unknown.
+std::optional<int> levelFromName(std::string_view Name);
+/// True when some event of Group fires at Level (so the level makes sense
+/// for the group).
+bool levelValidForGroup(int Group, int Level);
+
+/// What to instrument and how.
+struct Options {
+  GroupLevels Levels = defaultGroupLevels();
+  /// Emit `#line` directives so diagnostics and debug info point at the
+  /// original file and line.
+  bool LineDirectives = true;
+  /// Insert Function_begin/end into every function definition of the main
+  /// file whose name matches FunctionFilter (an LLVM regex; empty: all).
+  bool InstrumentFunctions = false;
+  std::string FunctionFilter;
+};
+
+/// The instrumentation of one file.
+struct FileResult {
+  std::string Output;
+  /// OpenMP constructs rewritten.
+  unsigned ConstructsInstrumented = 0;
+  /// OpenMP constructs seen in included headers, which are never rewritten.
+  unsigned ConstructsInHeaders = 0;
+  /// OpenMP constructs left alone because a macro produced them.
+  unsigned ConstructsFromMacros = 0;
+};
+
+/// Collects the results of a ClangTool run, keyed by main-file path.
+class ResultSink {
+public:
+  void add(std::string MainFile, FileResult Result);
+  const std::map<std::string, FileResult> &results() const { return Results; }
+
+private:
+  std::map<std::string, FileResult> Results;
+};
+
+/// A FrontendActionFactory for clang::tooling::ClangTool::run: parses each
+/// file and stores its instrumented text in Sink. A file whose parse has
+/// errors (or whose POMP pragmas are wrong) yields no result and makes run()
+/// return non-zero.
+std::unique_ptr<clang::tooling::FrontendActionFactory>
+newInstrumentActionFactory(const Options &Opts, ResultSink &Sink);
+
+/// Compiler arguments ompinst adds to every parse: OpenMP mode, _POMP, and
+/// Clang 19's resource directory (found without the user passing it).
+std::vector<std::string> parseArguments(std::string_view ExecutablePath);
+
+/// The Clang resource directory used for parsing (its include/ holds omp.h
+/// and the builtin headers): $POMP_CLANG_RESOURCE_DIR, else the one of an
+/// installed toolkit next to the executable, else Clang 19's own.
+std::string clangResourceDir(std::string_view ExecutablePath);
+
+} // namespace pomp::inst
+
+#endif // POMP_INSTRUMENTER_INSTRUMENTER_H

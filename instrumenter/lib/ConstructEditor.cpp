@@ -1,0 +1,335 @@
+//===- ConstructEditor.cpp - What a construct handler can do ---------------===//
+#include "ConstructEditor.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/OpenMPClause.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/OpenMPKinds.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+namespace pomp::inst {
+
+using namespace clang;
+
+//===--- FileInstrumentation ---------------------------------------------===//
+
+FileInstrumentation::FileInstrumentation(ASTContext &Context, const Options &Opts)
+    : Context(Context), Opts(Opts), Levels(Opts.Levels) {
+  const SourceManager &SM = Context.getSourceManager();
+  PresumedLoc Start = SM.getPresumedLoc(SM.getLocForStartOfFile(SM.getMainFileID()));
+  FileName = Start.isValid() ? Start.getFilename() : "";
+}
+
+const SourceManager &FileInstrumentation::sourceManager() const {
+  return Context.getSourceManager();
+}
+
+const LangOptions &FileInstrumentation::langOptions() const { return Context.getLangOpts(); }
+
+bool FileInstrumentation::enabled(Event E) const {
+  const EventInfo &Info = eventInfo(E);
+  return (Info.LevelMask & (1u << Levels[Info.Group])) != 0;
+}
+
+unsigned FileInstrumentation::addHandle(const ctc::RegionDescriptor &Descriptor) {
+  CtcStrings.push_back(ctc::writeDescriptor(Descriptor));
+  return static_cast<unsigned>(CtcStrings.size());
+}
+
+std::size_t FileInstrumentation::offset(SourceLocation Loc) const {
+  const SourceManager &SM = sourceManager();
+  return SM.getFileOffset(SM.getExpansionLoc(Loc));
+}
+
+std::string_view FileInstrumentation::buffer() const {
+  const SourceManager &SM = sourceManager();
+  return SM.getBufferData(SM.getMainFileID());
+}
+
+std::size_t FileInstrumentation::lineStart(SourceLocation Loc) const {
+  const std::string_view Buffer = buffer();
+  std::size_t At = offset(Loc);
+  while (At > 0 && Buffer[At - 1] != '\n')
+    --At;
+  return At;
+}
+
+std::size_t FileInstrumentation::statementEnd(const Stmt &S) const {
+  // A directive's own range ends with its pragma; the construct ends with
+  // the statement it applies to.
+  if (const auto *Directive = dyn_cast<OMPExecutableDirective>(&S)) {
+    if (Directive->isStandaloneDirective() || !Directive->hasAssociatedStmt())
+      return pragmaLineEnd(Directive->getBeginLoc());
+    const Stmt *Associated = Directive->getAssociatedStmt();
+    while (const auto *Captured = dyn_cast_or_null<CapturedStmt>(Associated))
+      Associated = Captured->getCapturedStmt();
+    return statementEnd(*Associated);
+  }
+  const SourceManager &SM = sourceManager();
+  const SourceLocation Last = SM.getExpansionRange(S.getEndLoc()).getEnd();
+  SourceLocation After = Lexer::getLocForEndOfToken(Last, 0, SM, langOptions());
+  if (!isa<CompoundStmt>(S)) {
+    Token Next;
+    if (!Lexer::getRawToken(After, Next, SM, langOptions(), /*IgnoreWhiteSpace=*/true) &&
+        Next.is(tok::semi))
+      After = Next.getEndLoc();
+  }
+  return SM.getFileOffset(After);
+}
+
+namespace {
+/// Lexes the pragma starting at Hash in directive mode (continuations and
+/// comments handled by the lexer) and returns the end offset of its last
+/// token and the offset of the newline that ends it.
+std::pair<std::size_t, std::size_t> lexPragma(const SourceManager &SM, const LangOptions &LO,
+                                              std::size_t HashOffset) {
+  const StringRef Buffer = SM.getBufferData(SM.getMainFileID());
+  Lexer Raw(SM.getLocForStartOfFile(SM.getMainFileID()), LO, Buffer.begin(),
+            Buffer.begin() + HashOffset, Buffer.end());
+  Raw.setParsingPreprocessorDirective(true);
+  std::size_t LastEnd = HashOffset + 1;
+  Token Tok;
+  while (true) {
+    Raw.LexFromRawLexer(Tok);
+    if (Tok.is(tok::eod) || Tok.is(tok::eof))
+      break;
+    LastEnd = SM.getFileOffset(Tok.getLocation()) + Tok.getLength();
+  }
+  std::size_t LineEnd = SM.getFileOffset(Tok.getLocation());
+  // The eod token sits at the newline; eof at the buffer's end.
+  while (LineEnd < Buffer.size() && Buffer[LineEnd] != '\n')
+    ++LineEnd;
+  return {LastEnd, LineEnd};
+}
+} // namespace
+
+std::size_t FileInstrumentation::pragmaEnd(SourceLocation Hash) const {
+  return lexPragma(sourceManager(), langOptions(), offset(Hash)).first;
+}
+
+std::size_t FileInstrumentation::pragmaLineEnd(SourceLocation Hash) const {
+  return lexPragma(sourceManager(), langOptions(), offset(Hash)).second;
+}
+
+unsigned FileInstrumentation::presumedLine(std::size_t Offset) const {
+  const SourceManager &SM = sourceManager();
+  const SourceLocation Loc =
+      SM.getLocForStartOfFile(SM.getMainFileID()).getLocWithOffset(static_cast<int>(Offset));
+  return SM.getPresumedLineNumber(Loc);
+}
+
+std::string FileInstrumentation::text(std::size_t Begin, std::size_t End) const {
+  return std::string(buffer().substr(Begin, End - Begin));
+}
+
+//===--- ConstructEditor --------------------------------------------------===//
+
+ConstructEditor::ConstructEditor(FileInstrumentation &File, const OMPExecutableDirective &Directive,
+                                 unsigned Depth)
+    : File(File), Directive(Directive), Depth(Depth) {}
+
+const Stmt *ConstructEditor::associatedStatement() const {
+  if (Directive.isStandaloneDirective() || !Directive.hasAssociatedStmt())
+    return nullptr;
+  const Stmt *S = Directive.getAssociatedStmt();
+  while (const auto *Captured = dyn_cast_or_null<CapturedStmt>(S))
+    S = Captured->getCapturedStmt();
+  return S;
+}
+
+namespace {
+/// Marks the clause facts of the CTC table (paper section 3.2) and
+/// SPEC.md's additions.
+void describeClauses(const OMPExecutableDirective &D, ctc::RegionDescriptor &R) {
+  for (const OMPClause *C : D.clauses()) {
+    switch (C->getClauseKind()) {
+    case llvm::omp::OMPC_firstprivate:
+      R.HasFirstprivate = true;
+      break;
+    case llvm::omp::OMPC_lastprivate:
+      R.HasLastprivate = true;
+      break;
+    case llvm::omp::OMPC_reduction:
+    case llvm::omp::OMPC_task_reduction:
+    case llvm::omp::OMPC_in_reduction:
+      R.HasReduction = true;
+      break;
+    case llvm::omp::OMPC_nowait:
+      R.HasNowait = true;
+      break;
+    case llvm::omp::OMPC_copyin:
+      R.HasCopyin = true;
+      break;
+    case llvm::omp::OMPC_copyprivate:
+      R.HasCopyprivate = true;
+      break;
+    case llvm::omp::OMPC_ordered:
+      R.HasOrdered = true;
+      break;
+    case llvm::omp::OMPC_if:
+      R.HasIf = true;
+      break;
+    case llvm::omp::OMPC_num_threads:
+      R.HasNumThreads = true;
+      break;
+    case llvm::omp::OMPC_untied:
+      R.HasUntied = true;
+      break;
+    case llvm::omp::OMPC_collapse:
+      R.HasCollapse = true;
+      break;
+    case llvm::omp::OMPC_depend:
+    case llvm::omp::OMPC_doacross:
+      R.HasDepend = true;
+      break;
+    case llvm::omp::OMPC_schedule: {
+      const auto *Schedule = cast<OMPScheduleClause>(C);
+      R.Schedule =
+          getOpenMPSimpleClauseTypeName(llvm::omp::OMPC_schedule, Schedule->getScheduleKind());
+      break;
+    }
+    default:
+      break;
+    }
+  }
+}
+} // namespace
+
+ctc::RegionDescriptor ConstructEditor::describe(ctc::RegionKind Kind) const {
+  ctc::RegionDescriptor R;
+  R.Kind = Kind;
+  R.Type = std::string(ctc::regionKindSpelling(Kind));
+  R.File = File.fileName();
+  const std::size_t DirectiveBegin = File.offset(Directive.getBeginLoc());
+  const std::size_t DirectiveEnd = File.pragmaEnd(Directive.getBeginLoc());
+  R.StartLines = ctc::LineRange{File.presumedLine(DirectiveBegin), File.presumedLine(DirectiveEnd)};
+  if (const Stmt *S = associatedStatement()) {
+    const unsigned EndLine = File.presumedLine(File.statementEnd(*S) - 1);
+    R.EndLines = ctc::LineRange{EndLine, EndLine};
+  } else {
+    R.EndLines = R.StartLines;
+  }
+  if (const auto *Critical = dyn_cast<OMPCriticalDirective>(&Directive))
+    R.Name = Critical->getDirectiveName().getAsString();
+  describeClauses(Directive, R);
+  return R;
+}
+
+std::string ConstructEditor::call(Event E, std::initializer_list<std::string> Args) {
+  std::string Text(eventInfo(E).Routine);
+  Text += '(';
+  bool First = true;
+  for (const std::string &Arg : Args) {
+    if (!First)
+      Text += ", ";
+    Text += Arg;
+    First = false;
+  }
+  Text += ");";
+  return Text;
+}
+
+std::string ConstructEditor::handle(unsigned Index) {
+  return "pomp_handle_" + std::to_string(Index);
+}
+std::string ConstructEditor::handleAddress(unsigned Index) { return "&" + handle(Index); }
+std::string ConstructEditor::ctc(unsigned Index) { return "pomp_ctc_" + std::to_string(Index); }
+std::string ConstructEditor::threadId() { return "omp_get_thread_num()"; }
+std::string ConstructEditor::local(std::string_view What, unsigned Index) {
+  return "pomp_" + std::string(What) + "_" + std::to_string(Index);
+}
+
+unsigned ConstructEditor::depthKey(EditLayer Layer, unsigned ExtraDepth) const {
+  constexpr unsigned LayersPerConstruct = 2;
+  return (Depth + ExtraDepth) * LayersPerConstruct + (Layer == EditLayer::Block ? 1 : 0);
+}
+
+void ConstructEditor::beforeDirective(std::string Code) {
+  File.edits().insert(File.lineStart(Directive.getBeginLoc()), InsertSide::Open,
+                      depthKey(EditLayer::Construct), Code + "\n");
+}
+
+void ConstructEditor::afterConstruct(std::string Code) {
+  if (const Stmt *S = associatedStatement()) {
+    File.edits().insert(File.statementEnd(*S), InsertSide::Close, depthKey(EditLayer::Construct),
+                        " " + Code);
+    return;
+  }
+  // After a standalone directive: on a new line, the pragma's own line ends
+  // at the newline.
+  File.edits().insert(File.pragmaLineEnd(Directive.getBeginLoc()), InsertSide::Close,
+                      depthKey(EditLayer::Construct), "\n" + Code);
+}
+
+void ConstructEditor::statementBegin(const Stmt &S, std::string Code, unsigned ExtraDepth) {
+  const unsigned Key = depthKey(EditLayer::Block, ExtraDepth);
+  if (const auto *Compound = dyn_cast<CompoundStmt>(&S)) {
+    std::size_t At = File.offset(Compound->getLBracLoc()) + 1;
+    // C89 forbids statements before declarations: the block begins after
+    // its declarations there.
+    const LangOptions &LO = File.langOptions();
+    if (!LO.C99 && !LO.CPlusPlus) {
+      for (const Stmt *Child : Compound->body()) {
+        if (!isa<DeclStmt>(Child))
+          break;
+        At = File.statementEnd(*Child);
+      }
+    }
+    File.edits().insert(At, InsertSide::Open, Key, " " + Code);
+    return;
+  }
+  // An unbraced block gets braces. A nested directive must stay first on its
+  // line, so the opening code then goes on lines of its own before it.
+  if (isa<OMPExecutableDirective>(S)) {
+    File.edits().insert(File.lineStart(S.getBeginLoc()), InsertSide::Open, Key,
+                        "{ " + Code + "\n");
+    return;
+  }
+  File.edits().insert(File.offset(S.getBeginLoc()), InsertSide::Open, Key, "{ " + Code + " ");
+}
+
+void ConstructEditor::statementEnd(const Stmt &S, std::string Code, unsigned ExtraDepth) {
+  const unsigned Key = depthKey(EditLayer::Block, ExtraDepth);
+  if (const auto *Compound = dyn_cast<CompoundStmt>(&S)) {
+    File.edits().insert(File.offset(Compound->getRBracLoc()), InsertSide::Close, Key,
+                        " " + Code + " ");
+    return;
+  }
+  File.edits().insert(File.statementEnd(S), InsertSide::Close, Key, " " + Code + " }");
+}
+
+void ConstructEditor::blockBegin(std::string Code) {
+  if (const Stmt *S = associatedStatement())
+    statementBegin(*S, std::move(Code), 0);
+}
+
+void ConstructEditor::blockEnd(std::string Code) {
+  if (const Stmt *S = associatedStatement())
+    statementEnd(*S, std::move(Code), 0);
+}
+
+void ConstructEditor::appendClause(std::string Clause) {
+  File.edits().insert(File.pragmaEnd(Directive.getBeginLoc()), InsertSide::Close,
+                      depthKey(EditLayer::Construct), " " + Clause);
+}
+
+void ConstructEditor::replaceExpression(const Expr &E, std::string Text) {
+  const SourceManager &SM = File.sourceManager();
+  const CharSourceRange Range = SM.getExpansionRange(E.getSourceRange());
+  const std::size_t Begin = SM.getFileOffset(Range.getBegin());
+  const std::size_t End =
+      SM.getFileOffset(Lexer::getLocForEndOfToken(Range.getEnd(), 0, SM, File.langOptions()));
+  File.edits().replace(Begin, End, std::move(Text));
+}
+
+std::string ConstructEditor::expressionText(const Expr &E) const {
+  const SourceManager &SM = File.sourceManager();
+  const CharSourceRange Range = SM.getExpansionRange(E.getSourceRange());
+  const std::size_t Begin = SM.getFileOffset(Range.getBegin());
+  const std::size_t End =
+      SM.getFileOffset(Lexer::getLocForEndOfToken(Range.getEnd(), 0, SM, File.langOptions()));
+  return File.text(Begin, End);
+}
+
+} // namespace pomp::inst

@@ -1,0 +1,162 @@
+//===- ConstructEditor.h - What a construct handler can do ------*- C++ -*-===//
+///
+/// \file
+/// FileInstrumentation holds the state of one instrumented file (its edits,
+/// handles and CTC strings). ConstructEditor is the view a construct handler
+/// gets of one directive: facts about it (clauses, structured block, lines),
+/// handle allocation, call text, and edits at the places POMP events go —
+/// before the directive, after the construct, at the begin and end of its
+/// structured block, and in the pragma itself.
+///
+//===----------------------------------------------------------------------===//
+#ifndef POMP_INSTRUMENTER_CONSTRUCTEDITOR_H
+#define POMP_INSTRUMENTER_CONSTRUCTEDITOR_H
+
+#include "EditList.h"
+#include "Events.h"
+#include "pomp/ctc/Ctc.h"
+#include "pomp/instrumenter/Instrumenter.h"
+
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/SourceLocation.h"
+
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class SourceManager;
+class LangOptions;
+class Stmt;
+} // namespace clang
+
+namespace pomp::inst {
+
+/// The state of one instrumented main file.
+class FileInstrumentation {
+public:
+  FileInstrumentation(clang::ASTContext &Context, const Options &Opts);
+
+  clang::ASTContext &context() const { return Context; }
+  const clang::SourceManager &sourceManager() const;
+  const clang::LangOptions &langOptions() const;
+  const Options &options() const { return Opts; }
+  EditList &edits() { return Edits; }
+
+  /// Level currently in force for a group (command line, then
+  /// `#pragma pomp inst`).
+  int level(int Group) const { return Levels[Group]; }
+  void setLevel(int Group, int Level) { Levels[Group] = Level; }
+  /// True when the event fires at the group's current level.
+  bool enabled(Event E) const;
+
+  /// Registers a construct's descriptor; returns its handle index (1-based).
+  unsigned addHandle(const ctc::RegionDescriptor &Descriptor);
+  const std::vector<std::string> &ctcStrings() const { return CtcStrings; }
+
+  /// Byte offset of a location in the main file (expansion location).
+  std::size_t offset(clang::SourceLocation Loc) const;
+  /// Offset of the start of the line holding Loc.
+  std::size_t lineStart(clang::SourceLocation Loc) const;
+  /// Offset just past the last token of a statement, including a semicolon
+  /// that directly follows it.
+  std::size_t statementEnd(const clang::Stmt &S) const;
+  /// Offset just past the last token of the pragma that starts at Hash.
+  std::size_t pragmaEnd(clang::SourceLocation Hash) const;
+  /// Offset of the newline ending the (possibly continued) pragma at Hash.
+  std::size_t pragmaLineEnd(clang::SourceLocation Hash) const;
+  /// Presumed line (after any #line of the original) of an offset.
+  unsigned presumedLine(std::size_t Offset) const;
+  /// The text of [Begin, End) of the main file.
+  std::string text(std::size_t Begin, std::size_t End) const;
+  /// The main file's buffer.
+  std::string_view buffer() const;
+
+  /// Presumed name of the main file, as CTC strings and #line give it.
+  const std::string &fileName() const { return FileName; }
+
+  unsigned ConstructsInstrumented = 0;
+
+private:
+  clang::ASTContext &Context;
+  const Options &Opts;
+  GroupLevels Levels;
+  EditList Edits;
+  std::vector<std::string> CtcStrings;
+  std::string FileName;
+};
+
+/// Nesting depth key of edits: a construct's enter/exit code wraps its
+/// begin/end code, which wraps the constructs nested in its block.
+enum class EditLayer { Construct, Block };
+
+/// One directive, as its handler sees it.
+class ConstructEditor {
+public:
+  ConstructEditor(FileInstrumentation &File, const clang::OMPExecutableDirective &Directive,
+                  unsigned Depth);
+
+  const clang::OMPExecutableDirective &directive() const { return Directive; }
+  FileInstrumentation &file() const { return File; }
+  bool enabled(Event E) const { return File.enabled(E); }
+
+  /// The statement the directive applies to with captures stripped: the
+  /// structured block, or the loop of a loop directive. Null for standalone
+  /// directives.
+  const clang::Stmt *associatedStatement() const;
+
+  template <typename ClauseT> const ClauseT *clause() const {
+    return Directive.getSingleClause<ClauseT>();
+  }
+  template <typename ClauseT> bool hasClause() const {
+    return Directive.hasClausesOfKind<ClauseT>();
+  }
+
+  /// A descriptor of the directive: type, file, directive and end lines,
+  /// clause facts.
+  ctc::RegionDescriptor describe(ctc::RegionKind Kind) const;
+  /// Registers a descriptor and returns the handle index.
+  unsigned newHandle(const ctc::RegionDescriptor &Descriptor) { return File.addHandle(Descriptor); }
+  unsigned newHandle(ctc::RegionKind Kind) { return newHandle(describe(Kind)); }
+
+  /// Text of a POMP call statement: "POMP_<Event>(Args...);".
+  static std::string call(Event E, std::initializer_list<std::string> Args);
+  /// Expressions used in calls.
+  static std::string handle(unsigned Index);        ///< "pomp_handle_<i>"
+  static std::string handleAddress(unsigned Index); ///< "&pomp_handle_<i>"
+  static std::string ctc(unsigned Index);           ///< "pomp_ctc_<i>"
+  static std::string threadId();                    ///< the OpenMP thread number
+  /// A name for a helper variable of this construct: "pomp_<what>_<i>".
+  static std::string local(std::string_view What, unsigned Index);
+
+  /// Code on lines of its own before the directive (its own block opens here).
+  void beforeDirective(std::string Code);
+  /// Code right after the construct: after the structured block or loop, or
+  /// on the line after a standalone directive.
+  void afterConstruct(std::string Code);
+  /// Code at the begin and end of the structured block; an unbraced block
+  /// is wrapped in braces.
+  void blockBegin(std::string Code);
+  void blockEnd(std::string Code);
+  /// Both at once for a given statement (a section, a loop body).
+  void statementBegin(const clang::Stmt &S, std::string Code, unsigned ExtraDepth);
+  void statementEnd(const clang::Stmt &S, std::string Code, unsigned ExtraDepth);
+  /// Appends clause text (with a leading space) to the pragma.
+  void appendClause(std::string Clause);
+  /// Replaces the source of an expression in a clause by Text.
+  void replaceExpression(const clang::Expr &E, std::string Text);
+  /// Source text of an expression (its expansion range).
+  std::string expressionText(const clang::Expr &E) const;
+
+private:
+  unsigned depthKey(EditLayer Layer, unsigned ExtraDepth = 0) const;
+
+  FileInstrumentation &File;
+  const clang::OMPExecutableDirective &Directive;
+  unsigned Depth;
+};
+
+} // namespace pomp::inst
+
+#endif // POMP_INSTRUMENTER_CONSTRUCTEDITOR_H

@@ -1,0 +1,496 @@
+//===- InstrumentAction.cpp - Parse a file, instrument its main file -------===//
+///
+/// \file
+/// The frontend action behind ompinst: it registers the `#pragma pomp`
+/// handler, walks the AST of the main file, hands every OpenMP directive to
+/// its construct handler, instruments main and the POMP directives, and
+/// assembles the output: prologue (handles, CTC strings), the edited source
+/// with #line directives, and the file's POMP_Init_<id>().
+///
+//===----------------------------------------------------------------------===//
+#include "ConstructEditor.h"
+#include "PompPragmas.h"
+#include "handlers/Common.h"
+#include "handlers/Handlers.h"
+#include "pomp/handle-init/HandleInit.h"
+#include "pomp/instrumenter/Instrumenter.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/OpenMPClause.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <map>
+
+namespace pomp::inst {
+
+using namespace clang;
+
+void ResultSink::add(std::string MainFile, FileResult Result) {
+  Results[std::move(MainFile)] = std::move(Result);
+}
+
+namespace {
+
+/// Quotes a file name for a #line directive.
+std::string quoted(std::string_view Text) {
+  std::string Out = "\"";
+  for (char C : Text) {
+    if (C == '"' || C == '\\')
+      Out += '\\';
+    Out += C;
+  }
+  return Out + "\"";
+}
+
+/// Walks the AST and asks each directive's handler for its edits.
+class ConstructVisitor : public RecursiveASTVisitor<ConstructVisitor> {
+  using Base = RecursiveASTVisitor<ConstructVisitor>;
+
+public:
+  ConstructVisitor(FileInstrumentation &File, FileResult &Result,
+                   const std::vector<PompPragma> &Pragmas)
+      : File(File), Result(Result), SM(File.sourceManager()), Pragmas(Pragmas) {}
+
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool shouldVisitImplicitCode() const { return false; }
+
+  bool TraverseDecl(Decl *D) {
+    if (!D)
+      return true;
+    // System headers hold nothing to instrument or report.
+    if (!isa<TranslationUnitDecl>(D) && SM.isInSystemHeader(D->getLocation()))
+      return true;
+    // Bodies that run on a device are left as they are.
+    if (D->hasAttr<OMPDeclareTargetDeclAttr>())
+      return true;
+    return Base::TraverseDecl(D);
+  }
+
+  bool TraverseStmt(Stmt *S) {
+    auto *Directive = dyn_cast_or_null<OMPExecutableDirective>(S);
+    if (!Directive)
+      return Base::TraverseStmt(S);
+    const SourceLocation Loc = Directive->getBeginLoc();
+    if (Loc.isMacroID()) {
+      ++Result.ConstructsFromMacros;
+      report(Loc, DiagnosticsEngine::Warning,
+             "OpenMP construct produced by a macro is not instrumented");
+      return true;
+    }
+    if (!SM.isInMainFile(Loc)) {
+      ++Result.ConstructsInHeaders;
+      return Base::TraverseStmt(S);
+    }
+    applyLevelPragmas(Loc);
+    const unsigned FirstHandle = static_cast<unsigned>(File.ctcStrings().size()) + 1;
+    const llvm::omp::Directive Kind = Directive->getDirectiveKind();
+    ConstructEditor Editor(File, *Directive, Depth);
+    if (Instrumenting) {
+      if (const ConstructHandler *Handler = handlerFor(Kind)) {
+        Handler->instrument(Editor);
+        ++Result.ConstructsInstrumented;
+      }
+    }
+    restoreLevelsAfterConstruct();
+    if (isTargetDirective(Kind))
+      return true;
+    ++Depth;
+    const bool Continue = Base::TraverseStmt(S);
+    --Depth;
+    shareHandles(*Directive, Editor, FirstHandle);
+    return Continue;
+  }
+
+  /// Applies the `#pragma pomp` directives seen so far in source order
+  /// (instrument/noinstrument, inst <group> <level>).
+  void applyLevelPragmas(SourceLocation Before) {
+    const std::size_t Offset = File.offset(Before);
+    while (NextPragma < Pragmas.size() && File.offset(Pragmas[NextPragma].Loc) < Offset) {
+      const PompPragma &P = Pragmas[NextPragma++];
+      switch (P.What) {
+      case PompPragma::Kind::NoInstrument:
+        Instrumenting = false;
+        break;
+      case PompPragma::Kind::Instrument:
+        Instrumenting = true;
+        break;
+      case PompPragma::Kind::Level:
+        if (!P.WholeFile)
+          SavedLevels.push_back({P.Group, File.level(P.Group)});
+        File.setLevel(P.Group, P.Level);
+        break;
+      default:
+        break;
+      }
+    }
+  }
+
+private:
+  /// A level set without `file` applies to the next construct only.
+  void restoreLevelsAfterConstruct() {
+    for (const auto &[Group, Level] : SavedLevels)
+      File.setLevel(Group, Level);
+    SavedLevels.clear();
+  }
+
+  /// A region with default(none), default(private) or default(firstprivate)
+  /// must name the file-static handles its instrumentation uses: list them
+  /// as shared.
+  void shareHandles(const OMPExecutableDirective &D, ConstructEditor &Editor, unsigned FirstHandle) {
+    const auto *Default = D.getSingleClause<OMPDefaultClause>();
+    if (!Default || Default->getDefaultKind() == llvm::omp::OMP_DEFAULT_shared)
+      return;
+    const unsigned LastHandle = static_cast<unsigned>(File.ctcStrings().size());
+    if (LastHandle >= FirstHandle && acceptsDefaultClause(D.getDirectiveKind()))
+      Editor.appendClause(sharedClauseFor(FirstHandle, LastHandle));
+  }
+
+  void report(SourceLocation Loc, DiagnosticsEngine::Level Level, const char *Message) {
+    DiagnosticsEngine &Diags = File.context().getDiagnostics();
+    Diags.Report(Loc, Diags.getCustomDiagID(Level, "%0")) << Message;
+  }
+
+  FileInstrumentation &File;
+  FileResult &Result;
+  const SourceManager &SM;
+  const std::vector<PompPragma> &Pragmas;
+  std::size_t NextPragma = 0;
+  std::vector<std::pair<int, int>> SavedLevels;
+  bool Instrumenting = true;
+  unsigned Depth = 0;
+};
+
+/// POMP_Init() at the start of main and POMP_Finalize() on every way out.
+class MainInstrumenter : public RecursiveASTVisitor<MainInstrumenter> {
+public:
+  explicit MainInstrumenter(FileInstrumentation &File) : File(File) {}
+
+  void instrument(FunctionDecl &Main) {
+    auto *Body = dyn_cast_or_null<CompoundStmt>(Main.getBody());
+    if (!Body || Body->getLBracLoc().isMacroID() || Body->getRBracLoc().isMacroID())
+      return;
+    const std::size_t Open = File.offset(Body->getLBracLoc()) + 1;
+    if (File.langOptions().CPlusPlus) {
+      // A guard's destructor runs on every return and during unwinding.
+      File.edits().insert(Open, InsertSide::Open, 0,
+                          " POMP_Init(); struct pomp_main_guard { ~pomp_main_guard() { "
+                          "POMP_Finalize(); } } pomp_main_guard_instance;");
+      return;
+    }
+    // C89 forbids statements before declarations: start after them there.
+    std::size_t InitAt = Open;
+    if (!File.langOptions().C99) {
+      const Stmt *FirstStatement = nullptr;
+      for (const Stmt *S : Body->body())
+        if (!isa<DeclStmt>(S)) {
+          FirstStatement = S;
+          break;
+        }
+      InitAt = FirstStatement ? File.offset(FirstStatement->getBeginLoc())
+                              : File.offset(Body->getRBracLoc());
+    }
+    File.edits().insert(InitAt, InsertSide::Open, 0, " POMP_Init(); ");
+    TraverseStmt(Body);
+    const bool EndsInReturn = !Body->body_empty() && isa<ReturnStmt>(Body->body_back());
+    if (!EndsInReturn)
+      File.edits().insert(File.offset(Body->getRBracLoc()), InsertSide::Close, 0,
+                          " POMP_Finalize(); ");
+  }
+
+  bool VisitReturnStmt(ReturnStmt *Return) {
+    if (Return->getBeginLoc().isMacroID())
+      return true;
+    const std::size_t Begin = File.offset(Return->getBeginLoc());
+    const std::size_t End = File.statementEnd(*Return);
+    const Expr *Value = Return->getRetValue();
+    if (!Value || !Value->HasSideEffects(File.context())) {
+      File.edits().insert(Begin, InsertSide::Open, 0, "{ POMP_Finalize(); ");
+      File.edits().insert(End, InsertSide::Close, 0, " }");
+      return true;
+    }
+    // The returned value is computed before the measurement ends.
+    File.edits().insert(Begin, InsertSide::Open, 0, "{ int pomp_main_result = (");
+    const std::size_t ValueBegin = File.offset(Value->getBeginLoc());
+    File.edits().replace(Begin, ValueBegin, "");
+    File.edits().insert(End, InsertSide::Close, 0,
+                        " POMP_Finalize(); return pomp_main_result; }");
+    File.edits().replace(End - 1, End, ");");
+    return true;
+  }
+
+  // Returns of lambdas or blocks nested in main are not main's.
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool TraverseBlockExpr(BlockExpr *) { return true; }
+
+private:
+  FileInstrumentation &File;
+};
+
+/// Replaces the user-region and control pragmas by their calls.
+class PragmaInstrumenter {
+public:
+  PragmaInstrumenter(FileInstrumentation &File, DiagnosticsEngine &Diags)
+      : File(File), Diags(Diags) {}
+
+  void instrument(const std::vector<PompPragma> &Pragmas) {
+    for (const PompPragma &P : Pragmas)
+      instrumentOne(P);
+    for (const OpenRegion &R : Open)
+      error(R.Loc, "user region '" + R.Name + "' is never ended");
+  }
+
+private:
+  struct OpenRegion {
+    std::string Name;
+    unsigned Handle;
+    SourceLocation Loc;
+  };
+
+  void instrumentOne(const PompPragma &P) {
+    const std::string Tid = ConstructEditor::threadId();
+    switch (P.What) {
+    case PompPragma::Kind::RegionBegin: {
+      const unsigned H = File.addHandle(userRegion(P));
+      Open.push_back({P.Name, H, P.Loc});
+      replaceLine(P, File.enabled(Event::User_region_begin)
+                         ? ConstructEditor::call(Event::User_region_begin,
+                                                 {ConstructEditor::handleAddress(H), Tid,
+                                                  ConstructEditor::ctc(H)})
+                         : "");
+      return;
+    }
+    case PompPragma::Kind::RegionEnd:
+    case PompPragma::Kind::RegionAltEnd: {
+      if (Open.empty() || Open.back().Name != P.Name) {
+        error(P.Loc, Open.empty() ? "end of user region '" + P.Name + "' without a begin"
+                                  : "end of user region '" + P.Name +
+                                        "' does not match the open region '" +
+                                        Open.back().Name + "'");
+        return;
+      }
+      const unsigned H = Open.back().Handle;
+      if (P.What == PompPragma::Kind::RegionEnd)
+        Open.pop_back();
+      replaceLine(P, File.enabled(Event::User_region_end)
+                         ? ConstructEditor::call(Event::User_region_end,
+                                                 {ConstructEditor::handle(H), Tid})
+                         : "");
+      return;
+    }
+    case PompPragma::Kind::Event: {
+      const unsigned H = File.addHandle(userRegion(P));
+      replaceLine(P, File.enabled(Event::User_event)
+                         ? ConstructEditor::call(Event::User_event,
+                                                 {ConstructEditor::handleAddress(H), Tid,
+                                                  ConstructEditor::ctc(H)})
+                         : "");
+      return;
+    }
+    case PompPragma::Kind::Init:
+      replaceLine(P, "POMP_Init();");
+      return;
+    case PompPragma::Kind::Finalize:
+      replaceLine(P, "POMP_Finalize();");
+      return;
+    case PompPragma::Kind::On:
+      replaceLine(P, "POMP_On();");
+      return;
+    case PompPragma::Kind::Off:
+      replaceLine(P, "POMP_Off();");
+      return;
+    case PompPragma::Kind::Level:
+    case PompPragma::Kind::NoInstrument:
+    case PompPragma::Kind::Instrument:
+      // Consumed by the construct visitor; the pragma stays as a comment of
+      // intent, and compilers ignore unknown pragmas.
+      replaceLine(P, "");
+      return;
+    }
+  }
+
+  ctc::RegionDescriptor userRegion(const PompPragma &P) const {
+    ctc::RegionDescriptor R;
+    R.Kind = ctc::RegionKind::UserRegion;
+    R.Type = std::string(ctc::regionKindSpelling(R.Kind));
+    R.Name = P.Name;
+    R.File = File.fileName();
+    const unsigned Line = File.presumedLine(File.offset(P.Loc));
+    R.StartLines = ctc::LineRange{Line, Line};
+    R.EndLines = R.StartLines;
+    return R;
+  }
+
+  /// The pragma's text is replaced by Code on the same line (no line moves).
+  void replaceLine(const PompPragma &P, const std::string &Code) {
+    const std::size_t Begin = File.offset(P.Loc);
+    const std::size_t End = File.pragmaLineEnd(P.Loc);
+    File.edits().replace(Begin, End, Code.empty() ? "/* #pragma pomp */" : Code);
+  }
+
+  void error(SourceLocation Loc, const std::string &Message) {
+    Diags.Report(Loc, Diags.getCustomDiagID(DiagnosticsEngine::Error, "%0")) << Message;
+  }
+
+  FileInstrumentation &File;
+  DiagnosticsEngine &Diags;
+  std::vector<OpenRegion> Open;
+};
+
+/// Builds the output of one file once its AST is complete.
+class InstrumentConsumer : public ASTConsumer {
+public:
+  InstrumentConsumer(const Options &Opts, ResultSink &Sink, const PompPragmaHandler &Pragmas)
+      : Opts(Opts), Sink(Sink), Pragmas(Pragmas) {}
+
+  void HandleTranslationUnit(ASTContext &Context) override {
+    DiagnosticsEngine &Diags = Context.getDiagnostics();
+    if (Diags.hasErrorOccurred())
+      return;
+    FileInstrumentation File(Context, Opts);
+    FileResult Result;
+    ConstructVisitor Visitor(File, Result, Pragmas.pragmas());
+    Visitor.TraverseDecl(Context.getTranslationUnitDecl());
+    PragmaInstrumenter(File, Diags).instrument(Pragmas.pragmas());
+    instrumentMain(Context, File);
+    if (Diags.hasErrorOccurred())
+      return;
+    Result.Output = assemble(Context, File, Result);
+    if (Result.Output.empty()) {
+      Diags.Report(Diags.getCustomDiagID(DiagnosticsEngine::Error,
+                                         "internal error: overlapping edits"));
+      return;
+    }
+    const SourceManager &SM = Context.getSourceManager();
+    const OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+    Sink.add(Main ? Main->getName().str() : File.fileName(), std::move(Result));
+  }
+
+private:
+  static void instrumentMain(ASTContext &Context, FileInstrumentation &File) {
+    const SourceManager &SM = Context.getSourceManager();
+    for (Decl *D : Context.getTranslationUnitDecl()->decls()) {
+      auto *Function = dyn_cast<FunctionDecl>(D);
+      if (Function && Function->isMain() && Function->doesThisDeclarationHaveABody() &&
+          SM.isInMainFile(Function->getLocation()))
+        MainInstrumenter(File).instrument(*Function);
+    }
+  }
+
+  /// Where the prologue goes: at the start of the first top-level
+  /// declaration that holds an edit, so that the file's own includes and
+  /// feature macros (_GNU_SOURCE) come before any header the prologue pulls
+  /// in. Namespaces and extern "C" blocks count as top-level declarations:
+  /// the handles must be visible at global scope, where the init function is.
+  static std::size_t prologueOffset(ASTContext &Context, FileInstrumentation &File) {
+    const SourceManager &SM = Context.getSourceManager();
+    const std::size_t FirstEdit = File.edits().firstOffset(File.buffer().size());
+    for (const Decl *D : Context.getTranslationUnitDecl()->decls()) {
+      if (!D->getBeginLoc().isValid() || !SM.isInMainFile(SM.getExpansionLoc(D->getBeginLoc())))
+        continue;
+      const std::size_t Begin = File.offset(D->getBeginLoc());
+      const std::size_t End = File.offset(D->getEndLoc());
+      if (FirstEdit >= Begin && FirstEdit <= End + 1)
+        return D->getBeginLoc().isMacroID() ? 0 : File.lineStart(D->getBeginLoc());
+    }
+    return 0;
+  }
+
+  std::string assemble(ASTContext &Context, FileInstrumentation &File, FileResult &Result) {
+    const SourceManager &SM = Context.getSourceManager();
+    const bool LineDirectives = Opts.LineDirectives;
+    auto LineDirective = [&](std::size_t Offset) -> std::string {
+      if (!LineDirectives)
+        return "";
+      const SourceLocation Loc = SM.getLocForStartOfFile(SM.getMainFileID())
+                                     .getLocWithOffset(static_cast<int>(Offset));
+      const PresumedLoc P = SM.getPresumedLoc(Loc);
+      return "#line " + std::to_string(P.getLine()) + " " + quoted(P.getFilename());
+    };
+
+    handleinit::FileHandles Handles;
+    Handles.CtcStrings = File.ctcStrings();
+    std::string Salt;
+    for (const std::string &Ctc : Handles.CtcStrings)
+      Salt += Ctc;
+    const OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+    llvm::SmallString<256> AbsolutePath(Main ? Main->getName() : File.fileName());
+    llvm::sys::fs::make_absolute(AbsolutePath);
+    llvm::sys::path::remove_dots(AbsolutePath, /*remove_dot_dot=*/true);
+    Handles.FileId = handleinit::makeFileId(AbsolutePath.str(), Salt);
+    const handleinit::Language Lang = Context.getLangOpts().CPlusPlus
+                                          ? handleinit::Language::CXX
+                                          : handleinit::Language::C;
+    const std::size_t PrologueAt = prologueOffset(Context, File);
+    // _POMP (paper section 3.7) must hold for the whole file; it pulls in
+    // no header, so it can go first.
+    File.edits().insert(0, InsertSide::First, 0,
+                        "#ifndef _POMP\n#define _POMP " + std::to_string(POMP_API_VERSION) +
+                            "L\n#endif\n");
+    std::string Prologue;
+    if (Result.ConstructsInstrumented > 0 || !Handles.CtcStrings.empty())
+      Prologue += "#include <omp.h>\n";
+    Prologue += handleinit::filePrologue(Handles, Lang);
+    if (Prologue.back() != '\n')
+      Prologue += '\n';
+    File.edits().insert(PrologueAt, InsertSide::First, 0, Prologue);
+
+    std::string Out;
+    if (!File.edits().apply(File.buffer(), LineDirective, Out))
+      return "";
+    if (!Out.empty() && Out.back() != '\n')
+      Out += '\n';
+    Out += handleinit::fileInitFunction(Handles, Lang);
+    return Out;
+  }
+
+  const Options &Opts;
+  ResultSink &Sink;
+  const PompPragmaHandler &Pragmas;
+};
+
+/// Registers the `#pragma pomp` handler and creates the consumer.
+class InstrumentAction : public ASTFrontendAction {
+public:
+  InstrumentAction(const Options &Opts, ResultSink &Sink) : Opts(Opts), Sink(Sink) {}
+
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
+    // The preprocessor owns the handler and outlives the consumer's use.
+    auto *Handler = new PompPragmaHandler();
+    CI.getPreprocessor().AddPragmaHandler(Handler);
+    return std::make_unique<InstrumentConsumer>(Opts, Sink, *Handler);
+  }
+
+private:
+  const Options &Opts;
+  ResultSink &Sink;
+};
+
+class InstrumentActionFactory : public tooling::FrontendActionFactory {
+public:
+  InstrumentActionFactory(const Options &Opts, ResultSink &Sink) : Opts(Opts), Sink(Sink) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<InstrumentAction>(Opts, Sink);
+  }
+
+private:
+  Options Opts;
+  ResultSink &Sink;
+};
+
+} // namespace
+
+std::unique_ptr<tooling::FrontendActionFactory>
+newInstrumentActionFactory(const Options &Opts, ResultSink &Sink) {
+  return std::make_unique<InstrumentActionFactory>(Opts, Sink);
+}
+
+} // namespace pomp::inst

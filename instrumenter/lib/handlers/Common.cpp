@@ -1,0 +1,279 @@
+//===- Common.cpp - Shapes shared by several construct handlers ------------===//
+#include "Common.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclOpenMP.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/OpenMPClause.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/AST/StmtOpenMP.h"
+
+namespace pomp::inst {
+
+using namespace clang;
+
+namespace {
+/// The if clause that applies to the directive's own construct: one without
+/// a directive-name modifier, or one naming the construct's leaf.
+const OMPIfClause *ifClauseFor(const OMPExecutableDirective &D) {
+  const OMPIfClause *Unmodified = nullptr;
+  for (const OMPIfClause *C : D.getClausesOfKind<OMPIfClause>()) {
+    const OpenMPDirectiveKind Modifier = C->getNameModifier();
+    if (Modifier == llvm::omp::OMPD_unknown)
+      Unmodified = C;
+    else if (Modifier == llvm::omp::OMPD_parallel || Modifier == llvm::omp::OMPD_task ||
+             Modifier == llvm::omp::OMPD_cancel)
+      return C;
+  }
+  return Unmodified;
+}
+
+/// Replaces the clause argument between Open (the '(' or the modifier's ':')
+/// and the clause's closing ')' by Variable; returns the original text.
+std::string takeClauseArgument(ConstructEditor &E, SourceLocation Open, SourceLocation Close,
+                               const std::string &Variable) {
+  FileInstrumentation &F = E.file();
+  const std::size_t Begin = F.offset(Open) + 1;
+  const std::size_t End = F.offset(Close);
+  std::string Original = F.text(Begin, End);
+  F.edits().replace(Begin, End, Variable);
+  return Original;
+}
+} // namespace
+
+std::string evaluateIfOnce(ConstructEditor &E, unsigned Handle, std::string &Declarations) {
+  const OMPIfClause *C = ifClauseFor(E.directive());
+  if (!C)
+    return NotAvailable32;
+  const std::string Variable = ConstructEditor::local("if", Handle);
+  const SourceLocation Open =
+      C->getColonLoc().isValid() ? C->getColonLoc() : C->getLParenLoc();
+  const std::string Condition = takeClauseArgument(E, Open, C->getEndLoc(), Variable);
+  Declarations += " int " + Variable + " = !!(" + Condition + ");";
+  return Variable;
+}
+
+std::string evaluateNumThreadsOnce(ConstructEditor &E, unsigned Handle,
+                                   std::string &Declarations) {
+  const auto *C = E.clause<OMPNumThreadsClause>();
+  if (!C)
+    return NotAvailable32;
+  const std::string Variable = ConstructEditor::local("num_threads", Handle);
+  const std::string Count = takeClauseArgument(E, C->getLParenLoc(), C->getEndLoc(), Variable);
+  Declarations += " int " + Variable + " = (int)(" + Count + ");";
+  return Variable;
+}
+
+namespace {
+/// True when S contains a cancel or cancellation point construct: OpenMP
+/// forbids nowait on the construct they cancel.
+bool containsCancellation(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<OMPCancelDirective>(S) || isa<OMPCancellationPointDirective>(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (containsCancellation(Child))
+      return true;
+  return false;
+}
+} // namespace
+
+std::string implicitBarrier(ConstructEditor &E, bool ReplacesImplicitBarrier) {
+  if (!E.enabled(Event::Implicit_barrier_enter))
+    return "";
+  if (ReplacesImplicitBarrier) {
+    // nowait removes the barrier; copyprivate needs its own barrier to
+    // broadcast, so no explicit barrier may stand in for it; a cancellable
+    // construct may not be nowait.
+    if (E.hasClause<OMPNowaitClause>() || E.hasClause<OMPCopyprivateClause>() ||
+        containsCancellation(E.associatedStatement()))
+      return "";
+    E.appendClause("nowait");
+  }
+  const unsigned Barrier = E.newHandle(ctc::RegionKind::ImplicitBarrier);
+  return ConstructEditor::call(Event::Implicit_barrier_enter,
+                               {ConstructEditor::handleAddress(Barrier),
+                                ConstructEditor::threadId(), ConstructEditor::ctc(Barrier)}) +
+         "\n#pragma omp barrier\n" +
+         ConstructEditor::call(Event::Implicit_barrier_exit,
+                               {ConstructEditor::handle(Barrier), ConstructEditor::threadId()});
+}
+
+namespace {
+/// An expression the loop's run-time context may evaluate a second time: an
+/// integer that does not depend on a template parameter and has no side
+/// effects.
+bool reEvaluable(const Expr *E, const ASTContext &Ctx) {
+  return E && !E->isTypeDependent() && !E->isValueDependent() &&
+         E->getType()->isIntegralOrEnumerationType() && !E->HasSideEffects(Ctx);
+}
+
+const VarDecl *referencedVar(const Expr *E) {
+  if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr))
+    return dyn_cast<VarDecl>(Ref->getDecl());
+  return nullptr;
+}
+
+std::string asInt64(const ConstructEditor &E, const Expr &X) {
+  return "(int64_t)(" + E.expressionText(X) + ")";
+}
+
+/// The loop variable and its initial value of `for (T v = lb; ...)` or
+/// `for (v = lb; ...)`.
+std::pair<const VarDecl *, const Expr *> loopInit(const ForStmt &Loop) {
+  const Stmt *Init = Loop.getInit();
+  if (const auto *Decl = dyn_cast_or_null<DeclStmt>(Init)) {
+    if (!Decl->isSingleDecl())
+      return {};
+    const auto *Var = dyn_cast<VarDecl>(Decl->getSingleDecl());
+    return Var ? std::make_pair(Var, Var->getInit()) : std::make_pair(nullptr, nullptr);
+  }
+  if (const auto *Assign = dyn_cast_or_null<BinaryOperator>(Init))
+    if (Assign->getOpcode() == BO_Assign)
+      return {referencedVar(Assign->getLHS()), Assign->getRHS()};
+  return {};
+}
+} // namespace
+
+LoopContext loopContext(const ConstructEditor &E) {
+  LoopContext Context;
+  const ASTContext &Ctx = E.file().context();
+  if (const auto *Schedule = E.clause<OMPScheduleClause>()) {
+    const Expr *Chunk = Schedule->getChunkSize();
+    if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(Chunk ? Chunk->IgnoreImpCasts() : nullptr))
+      if (const auto *Captured = dyn_cast<OMPCapturedExprDecl>(Ref->getDecl()))
+        Chunk = Captured->getInit();
+    if (reEvaluable(Chunk, Ctx))
+      Context.ChunkSize = asInt64(E, *Chunk);
+  }
+  const auto *Loop = dyn_cast_or_null<ForStmt>(E.associatedStatement());
+  if (!Loop)
+    return Context;
+  const auto [Var, Lower] = loopInit(*Loop);
+  if (!Var || Var->getType()->isDependentType() || !Var->getType()->isIntegerType())
+    return Context;
+  if (reEvaluable(Lower, Ctx))
+    Context.InitIter = asInt64(E, *Lower);
+
+  if (const auto *Cond = dyn_cast_or_null<BinaryOperator>(Loop->getCond())) {
+    BinaryOperatorKind Op = Cond->getOpcode();
+    const Expr *Bound = nullptr;
+    if (referencedVar(Cond->getLHS()) == Var) {
+      Bound = Cond->getRHS();
+    } else if (referencedVar(Cond->getRHS()) == Var) {
+      Bound = Cond->getLHS();
+      Op = BinaryOperator::reverseComparisonOp(Op);
+    }
+    if (reEvaluable(Bound, Ctx)) {
+      // The last value the loop variable may take, inclusive.
+      const std::string B = asInt64(E, *Bound);
+      if (Op == BO_LT)
+        Context.FinalIter = "(" + B + " - 1)";
+      else if (Op == BO_GT)
+        Context.FinalIter = "(" + B + " + 1)";
+      else if (Op == BO_LE || Op == BO_GE)
+        Context.FinalIter = B;
+    }
+  }
+
+  const Expr *Inc = Loop->getInc();
+  if (const auto *Unary = dyn_cast_or_null<UnaryOperator>(Inc)) {
+    if (referencedVar(Unary->getSubExpr()) == Var)
+      Context.Increment = Unary->isIncrementOp() ? "1" : "-1";
+  } else if (const auto *Compound = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
+    if (referencedVar(Compound->getLHS()) == Var && reEvaluable(Compound->getRHS(), Ctx)) {
+      const std::string Step = asInt64(E, *Compound->getRHS());
+      if (Compound->getOpcode() == BO_AddAssign)
+        Context.Increment = Step;
+      else if (Compound->getOpcode() == BO_SubAssign)
+        Context.Increment = "(-" + Step + ")";
+    }
+  } else if (const auto *Assign = dyn_cast_or_null<BinaryOperator>(Inc)) {
+    const auto *Sum = dyn_cast<BinaryOperator>(Assign->getRHS()->IgnoreParenImpCasts());
+    if (Assign->getOpcode() == BO_Assign && referencedVar(Assign->getLHS()) == Var && Sum) {
+      const Expr *Step = referencedVar(Sum->getLHS()) == Var ? Sum->getRHS()
+                         : (Sum->getOpcode() == BO_Add && referencedVar(Sum->getRHS()) == Var)
+                             ? Sum->getLHS()
+                             : nullptr;
+      if (reEvaluable(Step, Ctx)) {
+        if (Sum->getOpcode() == BO_Add)
+          Context.Increment = asInt64(E, *Step);
+        else if (Sum->getOpcode() == BO_Sub && Step == Sum->getRHS())
+          Context.Increment = "(-" + asInt64(E, *Step) + ")";
+      }
+    }
+  }
+  return Context;
+}
+
+std::string sharedClauseFor(unsigned FirstHandle, unsigned LastHandle) {
+  std::string Clause = "shared(";
+  for (unsigned I = FirstHandle; I <= LastHandle; ++I) {
+    if (I != FirstHandle)
+      Clause += ", ";
+    Clause += ConstructEditor::handle(I) + ", " + ConstructEditor::ctc(I);
+  }
+  return Clause + ")";
+}
+
+} // namespace pomp::inst
+
+namespace pomp::inst {
+
+void wrapConstruct(ConstructEditor &E, const std::string &Before, const std::string &After) {
+  if (Before.empty() && After.empty())
+    return;
+  E.beforeDirective("{" + (Before.empty() ? "" : " " + Before));
+  E.afterConstruct((After.empty() ? "" : After + " ") + "}");
+}
+
+unsigned instrumentBlockConstruct(ConstructEditor &E, ctc::RegionKind Kind, BlockEvents Events,
+                                  bool HasImplicitBarrier) {
+  const bool EnterExit = E.enabled(Events.Enter);
+  const bool BeginEnd = E.enabled(Events.Begin);
+  if (!EnterExit && !BeginEnd && !HasImplicitBarrier)
+    return 0;
+  const unsigned H = E.newHandle(Kind);
+  const std::string Tid = ConstructEditor::threadId();
+  std::string Before, After;
+  if (EnterExit)
+    Before = ConstructEditor::call(Events.Enter,
+                                   {ConstructEditor::handleAddress(H), Tid, ConstructEditor::ctc(H)});
+  if (BeginEnd) {
+    E.blockBegin(ConstructEditor::call(Events.Begin, {ConstructEditor::handle(H), Tid}));
+    E.blockEnd(ConstructEditor::call(Events.End, {ConstructEditor::handle(H), Tid}));
+  }
+  if (HasImplicitBarrier)
+    After = implicitBarrier(E, /*ReplacesImplicitBarrier=*/true);
+  if (EnterExit)
+    After += (After.empty() ? "" : " ") +
+             ConstructEditor::call(Events.Exit, {ConstructEditor::handle(H), Tid});
+  wrapConstruct(E, Before, After);
+  return H;
+}
+
+void instrumentStandalone(ConstructEditor &E, ctc::RegionKind Kind, Event Enter, Event Exit) {
+  if (!E.enabled(Enter))
+    return;
+  const unsigned H = E.newHandle(Kind);
+  const std::string Tid = ConstructEditor::threadId();
+  wrapConstruct(
+      E, ConstructEditor::call(Enter, {ConstructEditor::handleAddress(H), Tid, ConstructEditor::ctc(H)}),
+      ConstructEditor::call(Exit, {ConstructEditor::handle(H), Tid}));
+}
+
+void instrumentSingleEvent(ConstructEditor &E, ctc::RegionKind Kind, Event Single,
+                           EventPlacement Placement) {
+  if (!E.enabled(Single))
+    return;
+  const unsigned H = E.newHandle(Kind);
+  const std::string Call = ConstructEditor::call(
+      Single, {ConstructEditor::handleAddress(H), ConstructEditor::threadId(), ConstructEditor::ctc(H)});
+  if (Placement == EventPlacement::Before)
+    wrapConstruct(E, Call, "");
+  else
+    wrapConstruct(E, "", Call);
+}
+
+} // namespace pomp::inst

@@ -1,0 +1,78 @@
+//===- Common.h - Shapes shared by several construct handlers ---*- C++ -*-===//
+///
+/// \file
+/// Small building blocks several handlers need: evaluating an if or
+/// num_threads clause once, making an implicit barrier visible, loop run-time
+/// context. Each handler stays a short description of its construct.
+///
+//===----------------------------------------------------------------------===//
+#ifndef POMP_INSTRUMENTER_HANDLERS_COMMON_H
+#define POMP_INSTRUMENTER_HANDLERS_COMMON_H
+
+#include "../ConstructEditor.h"
+
+#include <string>
+
+namespace pomp::inst {
+
+/// "Not available" values of the run-time context (paper section 3.3 table).
+inline constexpr const char *NotAvailable32 = "-1";
+inline constexpr const char *NotAvailableChunk = "-1";
+inline constexpr const char *NotAvailableIter = "0";
+
+/// If the directive has an if clause (for directive name Modifier, or none),
+/// declares `int <var> = !!(<condition>);` in Declarations, replaces the
+/// condition by the variable and returns the variable; else returns "-1".
+std::string evaluateIfOnce(ConstructEditor &E, unsigned Handle, std::string &Declarations);
+
+/// The same for num_threads: `int <var> = (int)(<expr>);`.
+std::string evaluateNumThreadsOnce(ConstructEditor &E, unsigned Handle,
+                                   std::string &Declarations);
+
+/// Makes the implicit barrier at the end of a worksharing construct visible:
+/// adds nowait and an explicit barrier surrounded by Implicit_barrier events,
+/// where that is equivalent (not with nowait already, not with copyprivate).
+/// Returns the code to put after the construct (before its exit event).
+std::string implicitBarrier(ConstructEditor &E, bool CanAddNowait);
+
+/// Loop run-time context (paper section 3.3): chunk size, first and last
+/// iteration, increment, each as a C expression or its "not available" value.
+struct LoopContext {
+  std::string ChunkSize = NotAvailableChunk;
+  std::string InitIter = NotAvailableIter;
+  std::string FinalIter = NotAvailableIter;
+  std::string Increment = NotAvailableIter;
+};
+LoopContext loopContext(const ConstructEditor &E);
+
+/// Puts Before on lines of its own before the directive and After right
+/// after the construct, inside braces that make the whole a single statement
+/// again (the construct may be the unbraced body of an if or a loop).
+void wrapConstruct(ConstructEditor &E, const std::string &Before, const std::string &After);
+
+/// The events of a construct with a structured block (paper Appendix C).
+struct BlockEvents {
+  Event Enter, Begin, End, Exit;
+};
+
+/// Instruments a construct with a structured block: enter before, begin and
+/// end inside the block, exit after; with an implicit barrier made visible
+/// when HasImplicitBarrier. Returns the handle.
+unsigned instrumentBlockConstruct(ConstructEditor &E, ctc::RegionKind Kind, BlockEvents Events,
+                                  bool HasImplicitBarrier);
+
+/// Instruments a standalone directive with an enter/exit pair around it.
+void instrumentStandalone(ConstructEditor &E, ctc::RegionKind Kind, Event Enter, Event Exit);
+
+/// Instruments a directive with one single event before (Before) or after it.
+enum class EventPlacement { Before, After };
+void instrumentSingleEvent(ConstructEditor &E, ctc::RegionKind Kind, Event Single,
+                           EventPlacement Placement);
+
+/// Lists the file's handles that the construct uses inside a region with a
+/// non-shared default clause (see InstrumentAction).
+std::string sharedClauseFor(unsigned FirstHandle, unsigned LastHandle);
+
+} // namespace pomp::inst
+
+#endif // POMP_INSTRUMENTER_HANDLERS_COMMON_H

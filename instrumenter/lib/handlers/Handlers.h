@@ -1,0 +1,69 @@
+//===- Handlers.h - One handler per OpenMP construct kind -------*- C++ -*-===//
+///
+/// \file
+/// A construct handler recognises one kind of OpenMP directive and describes
+/// its edits through a ConstructEditor, as clang-tidy's checks pair a matcher
+/// with a rewrite. handlerFor() is the registry, keyed by directive kind.
+/// docs/INSTRUMENTER.md lists what each construct becomes.
+///
+//===----------------------------------------------------------------------===//
+#ifndef POMP_INSTRUMENTER_HANDLERS_HANDLERS_H
+#define POMP_INSTRUMENTER_HANDLERS_HANDLERS_H
+
+#include "../Events.h"
+#include "pomp/ctc/Ctc.h"
+
+#include "llvm/Frontend/OpenMP/OMPConstants.h"
+
+#include <memory>
+
+namespace pomp::inst {
+
+class ConstructEditor;
+enum class EventPlacement;
+
+/// Instruments one kind of OpenMP directive.
+class ConstructHandler {
+public:
+  virtual ~ConstructHandler() = default;
+  /// Describes the edits for the directive E is about.
+  virtual void instrument(ConstructEditor &E) const = 0;
+};
+
+// Factories of the handlers, one per construct family (handlers/*.cpp).
+std::unique_ptr<ConstructHandler> makeParallelHandler();
+std::unique_ptr<ConstructHandler> makeCombinedParallelHandler(ctc::RegionKind Kind);
+std::unique_ptr<ConstructHandler> makeTeamsHandler();
+std::unique_ptr<ConstructHandler> makeLoopHandler(ctc::RegionKind Kind, bool HasImplicitBarrier);
+std::unique_ptr<ConstructHandler> makeSectionsHandler();
+std::unique_ptr<ConstructHandler> makeSingleHandler();
+std::unique_ptr<ConstructHandler> makeScopeHandler();
+std::unique_ptr<ConstructHandler> makeCriticalHandler();
+std::unique_ptr<ConstructHandler> makeTaskgroupHandler();
+std::unique_ptr<ConstructHandler> makeMasterHandler(bool Masked);
+std::unique_ptr<ConstructHandler> makeStandaloneHandler(ctc::RegionKind Kind, Event Enter,
+                                                        Event Exit);
+std::unique_ptr<ConstructHandler> makeOrderedHandler();
+std::unique_ptr<ConstructHandler> makeSingleEventHandler(ctc::RegionKind Kind, Event Single,
+                                                         EventPlacement Placement);
+std::unique_ptr<ConstructHandler> makeCancelHandler();
+std::unique_ptr<ConstructHandler> makeTaskHandler();
+std::unique_ptr<ConstructHandler> makeTaskloopHandler(ctc::RegionKind Kind);
+std::unique_ptr<ConstructHandler> makeTargetRegionHandler(ctc::RegionKind Kind);
+std::unique_ptr<ConstructHandler> makeTargetDataEventHandler(ctc::RegionKind Kind);
+std::unique_ptr<ConstructHandler> makeErrorHandler();
+
+/// The handler of a directive kind; null for directives that are left as
+/// they are (declarative directives, loop transformations, device-only code).
+const ConstructHandler *handlerFor(llvm::omp::Directive Kind);
+
+/// True for directives whose body is device code: nothing is inserted inside.
+bool isTargetDirective(llvm::omp::Directive Kind);
+
+/// True for directives with a `default` clause whose constructs need the
+/// file's handles listed as shared (see SharedHandles in InstrumentAction).
+bool acceptsDefaultClause(llvm::omp::Directive Kind);
+
+} // namespace pomp::inst
+
+#endif // POMP_INSTRUMENTER_HANDLERS_HANDLERS_H

@@ -1,0 +1,121 @@
+//===- Registry.cpp - Which handler instruments which directive ------------===//
+///
+/// \file
+/// The table from OpenMP directive kind to handler, in the order of the
+/// OpenMP specification's chapters. A kind missing here is left unchanged:
+/// declarative directives, loop transformations (tile, unroll), `section`
+/// (its sections construct handles it), `scan`, `depobj`, `interop`,
+/// `dispatch`, and everything nested in device code.
+///
+//===----------------------------------------------------------------------===//
+#include "Common.h"
+#include "Handlers.h"
+
+#include "clang/Basic/OpenMPKinds.h"
+
+#include <map>
+
+namespace pomp::inst {
+
+using llvm::omp::Directive;
+using Kind = ctc::RegionKind;
+
+namespace {
+
+std::map<Directive, std::unique_ptr<ConstructHandler>> buildRegistry() {
+  std::map<Directive, std::unique_ptr<ConstructHandler>> R;
+  // Parallelism.
+  R[Directive::OMPD_parallel] = makeParallelHandler();
+  R[Directive::OMPD_parallel_for] = makeCombinedParallelHandler(Kind::ParallelFor);
+  R[Directive::OMPD_parallel_for_simd] = makeCombinedParallelHandler(Kind::ParallelForSimd);
+  R[Directive::OMPD_parallel_sections] = makeCombinedParallelHandler(Kind::ParallelSections);
+  R[Directive::OMPD_parallel_master] = makeCombinedParallelHandler(Kind::ParallelMaster);
+  R[Directive::OMPD_parallel_masked] = makeCombinedParallelHandler(Kind::ParallelMasked);
+  R[Directive::OMPD_parallel_loop] = makeCombinedParallelHandler(Kind::ParallelLoop);
+  R[Directive::OMPD_parallel_masked_taskloop] =
+      makeCombinedParallelHandler(Kind::ParallelMaskedTaskloop);
+  R[Directive::OMPD_parallel_master_taskloop] =
+      makeCombinedParallelHandler(Kind::ParallelMaskedTaskloop);
+  R[Directive::OMPD_teams] = makeTeamsHandler();
+  // Worksharing and loops.
+  R[Directive::OMPD_for] = makeLoopHandler(Kind::For, /*HasImplicitBarrier=*/true);
+  R[Directive::OMPD_for_simd] = makeLoopHandler(Kind::ForSimd, /*HasImplicitBarrier=*/true);
+  R[Directive::OMPD_simd] = makeLoopHandler(Kind::Simd, false);
+  R[Directive::OMPD_loop] = makeLoopHandler(Kind::Loop, false);
+  R[Directive::OMPD_distribute] = makeLoopHandler(Kind::Distribute, false);
+  R[Directive::OMPD_distribute_simd] = makeLoopHandler(Kind::DistributeSimd, false);
+  R[Directive::OMPD_distribute_parallel_for] = makeLoopHandler(Kind::DistributeParallelFor, false);
+  R[Directive::OMPD_sections] = makeSectionsHandler();
+  R[Directive::OMPD_single] = makeSingleHandler();
+  R[Directive::OMPD_scope] = makeScopeHandler();
+  // Synchronisation.
+  R[Directive::OMPD_critical] = makeCriticalHandler();
+  R[Directive::OMPD_master] = makeMasterHandler(/*Masked=*/false);
+  R[Directive::OMPD_masked] = makeMasterHandler(/*Masked=*/true);
+  R[Directive::OMPD_barrier] =
+      makeStandaloneHandler(Kind::Barrier, Event::Barrier_enter, Event::Barrier_exit);
+  R[Directive::OMPD_ordered] = makeOrderedHandler();
+  R[Directive::OMPD_atomic] =
+      makeSingleEventHandler(Kind::Atomic, Event::Atomic_event, EventPlacement::After);
+  R[Directive::OMPD_flush] =
+      makeSingleEventHandler(Kind::Flush, Event::Flush_event, EventPlacement::After);
+  R[Directive::OMPD_cancel] = makeCancelHandler();
+  R[Directive::OMPD_cancellation_point] = makeSingleEventHandler(
+      Kind::CancellationPoint, Event::Cancellation_point_event, EventPlacement::Before);
+  // Tasking.
+  R[Directive::OMPD_task] = makeTaskHandler();
+  R[Directive::OMPD_taskwait] =
+      makeStandaloneHandler(Kind::Taskwait, Event::Taskwait_enter, Event::Taskwait_exit);
+  R[Directive::OMPD_taskyield] =
+      makeStandaloneHandler(Kind::Taskyield, Event::Taskyield_enter, Event::Taskyield_exit);
+  R[Directive::OMPD_taskgroup] = makeTaskgroupHandler();
+  R[Directive::OMPD_taskloop] = makeTaskloopHandler(Kind::Taskloop);
+  R[Directive::OMPD_taskloop_simd] = makeTaskloopHandler(Kind::TaskloopSimd);
+  R[Directive::OMPD_master_taskloop] = makeTaskloopHandler(Kind::MasterTaskloop);
+  R[Directive::OMPD_masked_taskloop] = makeTaskloopHandler(Kind::MaskedTaskloop);
+  R[Directive::OMPD_master_taskloop_simd] = makeTaskloopHandler(Kind::MaskedTaskloopSimd);
+  R[Directive::OMPD_masked_taskloop_simd] = makeTaskloopHandler(Kind::MaskedTaskloopSimd);
+  // Devices: the host side only.
+  R[Directive::OMPD_target] = makeTargetRegionHandler(Kind::Target);
+  R[Directive::OMPD_target_parallel] = makeTargetRegionHandler(Kind::TargetParallel);
+  R[Directive::OMPD_target_parallel_for] = makeTargetRegionHandler(Kind::TargetParallelFor);
+  R[Directive::OMPD_target_parallel_for_simd] = makeTargetRegionHandler(Kind::TargetParallelFor);
+  R[Directive::OMPD_target_parallel_loop] = makeTargetRegionHandler(Kind::TargetParallel);
+  R[Directive::OMPD_target_simd] = makeTargetRegionHandler(Kind::Target);
+  R[Directive::OMPD_target_teams] = makeTargetRegionHandler(Kind::TargetTeams);
+  R[Directive::OMPD_target_teams_loop] = makeTargetRegionHandler(Kind::TargetTeams);
+  R[Directive::OMPD_target_teams_distribute] =
+      makeTargetRegionHandler(Kind::TargetTeamsDistribute);
+  R[Directive::OMPD_target_teams_distribute_simd] =
+      makeTargetRegionHandler(Kind::TargetTeamsDistribute);
+  R[Directive::OMPD_target_teams_distribute_parallel_for] =
+      makeTargetRegionHandler(Kind::TargetTeamsDistributeParallelFor);
+  R[Directive::OMPD_target_teams_distribute_parallel_for_simd] =
+      makeTargetRegionHandler(Kind::TargetTeamsDistributeParallelFor);
+  R[Directive::OMPD_target_data] = makeTargetRegionHandler(Kind::TargetData);
+  R[Directive::OMPD_target_enter_data] = makeTargetDataEventHandler(Kind::TargetEnterData);
+  R[Directive::OMPD_target_exit_data] = makeTargetDataEventHandler(Kind::TargetExitData);
+  R[Directive::OMPD_target_update] = makeTargetDataEventHandler(Kind::TargetUpdate);
+  R[Directive::OMPD_error] = makeErrorHandler();
+  return R;
+}
+
+} // namespace
+
+const ConstructHandler *handlerFor(Directive Kind) {
+  static const std::map<Directive, std::unique_ptr<ConstructHandler>> Registry = buildRegistry();
+  const auto It = Registry.find(Kind);
+  return It == Registry.end() ? nullptr : It->second.get();
+}
+
+bool isTargetDirective(Directive Kind) {
+  // target data's block runs on the host; only target execution constructs
+  // hold device code.
+  return clang::isOpenMPTargetExecutionDirective(Kind);
+}
+
+bool acceptsDefaultClause(Directive Kind) {
+  return llvm::omp::isAllowedClauseForDirective(Kind, llvm::omp::OMPC_default, /*Version=*/52);
+}
+
+} // namespace pomp::inst

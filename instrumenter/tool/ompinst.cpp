@@ -1,0 +1,234 @@
+//===- ompinst.cpp - The POMP source instrumenter's command line -----------===//
+///
+/// \file
+///   ompinst <file> -o <output> [options] [-- <compiler flags>]
+///   ompinst -p <build-dir> <file>... [options]
+///
+/// Exit status: 0 success, 1 a file did not compile (Clang's diagnostics were
+/// printed) or could not be written, 2 usage error.
+///
+//===----------------------------------------------------------------------===//
+#include "pomp/instrumenter/Instrumenter.h"
+
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+using namespace llvm;
+namespace inst = pomp::inst;
+
+namespace {
+
+constexpr int ExitSuccess = 0;
+constexpr int ExitFailure = 1;
+constexpr int ExitUsage = 2;
+
+cl::OptionCategory Category("ompinst options");
+
+cl::list<std::string> Sources(cl::Positional, cl::desc("<source files>"), cl::cat(Category));
+cl::opt<std::string> Output("o", cl::desc("Write the instrumented file here (one input only)"),
+                            cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> BuildPath("p", cl::desc("Read compiler flags from compile_commands.json "
+                                             "in this directory"),
+                               cl::value_desc("build-dir"), cl::cat(Category));
+cl::opt<std::string> Language("x", cl::desc("Source language: c or c++ (default: from the "
+                                            "file extension)"),
+                              cl::value_desc("c|c++"), cl::cat(Category));
+cl::list<std::string> Levels(
+    "level", cl::CommaSeparated,
+    cl::desc("Instrumentation level of a group, e.g. --level=parallel=beginend,loop=none. "
+             "Groups: parallel, loop, workshare, sync, task, target, user, runtime. "
+             "Levels: none, event, enterexit, beginend, chunks, iterevent, iterbeginend "
+             "(as far as the group has them)"),
+    cl::value_desc("group=level"), cl::cat(Category));
+cl::opt<bool> NoLineDirectives("no-line-directives",
+                               cl::desc("Do not emit #line directives (diagnostics and debug "
+                                        "info then point at the instrumented file)"),
+                               cl::cat(Category));
+cl::opt<bool> Quiet("quiet", cl::desc("Do not print the summary line"), cl::cat(Category));
+
+void printVersion(raw_ostream &OS) {
+  OS << "ompinst (POMP toolkit) " << POMP_API_VERSION << ", POMP API " << POMP_API_VERSION
+     << ", parsing with Clang 19\n";
+}
+
+std::string defaultLevelsText() {
+  std::string Text;
+  const inst::GroupLevels Defaults = inst::defaultGroupLevels();
+  for (int G = 0; G < POMP_GROUP_COUNT; ++G) {
+    if (!Text.empty())
+      Text += ",";
+    Text += std::string(inst::groupName(G)) + "=" + std::string(inst::levelName(Defaults[G]));
+  }
+  return Text;
+}
+
+/// Parses --level values into Opts; prints what is wrong and returns false.
+bool parseLevels(inst::Options &Opts) {
+  for (const std::string &Setting : Levels) {
+    const auto [GroupText, LevelText] = StringRef(Setting).split('=');
+    const std::optional<int> Group = inst::groupFromName(GroupText);
+    if (!Group) {
+      errs() << "ompinst: error: unknown group '" << GroupText << "' in --level=" << Setting
+             << " (groups: parallel, loop, workshare, sync, task, target, user, runtime)\n";
+      return false;
+    }
+    const std::optional<int> Level = inst::levelFromName(LevelText);
+    if (!Level || !inst::levelValidForGroup(*Group, *Level)) {
+      errs() << "ompinst: error: '" << LevelText << "' is not a level of group '" << GroupText
+             << "' in --level=" << Setting << "\n";
+      return false;
+    }
+    Opts.Levels[*Group] = *Level;
+  }
+  return true;
+}
+
+/// Writes Text to Path through a temporary file in the same directory and a
+/// rename, so Path is never half-written and stays untouched on failure.
+bool writeAtomically(StringRef Path, StringRef Text) {
+  SmallString<256> Model(Path);
+  Model += ".tmp-%%%%%%%%";
+  int FD = -1;
+  SmallString<256> TempPath;
+  if (std::error_code EC = sys::fs::createUniqueFile(Model, FD, TempPath)) {
+    errs() << "ompinst: error: cannot write '" << Path << "': " << EC.message() << "\n";
+    return false;
+  }
+  {
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Text;
+    OS.close();
+    if (OS.has_error()) {
+      errs() << "ompinst: error: cannot write '" << Path << "': " << OS.error().message() << "\n";
+      OS.clear_error();
+      sys::fs::remove(TempPath);
+      return false;
+    }
+  }
+  if (std::error_code EC = sys::fs::rename(TempPath, Path)) {
+    errs() << "ompinst: error: cannot write '" << Path << "': " << EC.message() << "\n";
+    sys::fs::remove(TempPath);
+    return false;
+  }
+  return true;
+}
+
+/// <dir>/<stem>.inst<ext>: where the instrumented file goes without -o.
+std::string defaultOutput(StringRef Source) {
+  SmallString<256> Out(sys::path::parent_path(Source));
+  sys::path::append(Out, sys::path::stem(Source) + ".inst" + sys::path::extension(Source));
+  return std::string(Out);
+}
+
+} // namespace
+
+int main(int Argc, const char **Argv) {
+  // Flags after "--" are the compiler's; ours come before.
+  int OwnArgc = Argc;
+  std::vector<std::string> CompilerFlags;
+  for (int I = 1; I < Argc; ++I)
+    if (StringRef(Argv[I]) == "--") {
+      OwnArgc = I;
+      CompilerFlags.assign(Argv + I + 1, Argv + Argc);
+      break;
+    }
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter(printVersion);
+  cl::extrahelp Defaults("\nDefault levels: " + defaultLevelsText() + "\n");
+  std::string ParseErrors;
+  raw_string_ostream ErrorStream(ParseErrors);
+  if (!cl::ParseCommandLineOptions(OwnArgc, Argv,
+                                   "POMP source instrumenter: rewrites the OpenMP constructs of "
+                                   "C/C++ files into POMP API calls\n\n"
+                                   "  ompinst <file> -o <output> [options] [-- <compiler flags>]\n"
+                                   "  ompinst -p <build-dir> <file>... [options]\n",
+                                   &ErrorStream)) {
+    errs() << ErrorStream.str();
+    return ExitUsage;
+  }
+  if (Sources.empty()) {
+    errs() << "ompinst: error: no input file (try --help)\n";
+    return ExitUsage;
+  }
+  if (!Output.empty() && Sources.size() > 1) {
+    errs() << "ompinst: error: -o names one output but " << Sources.size()
+           << " files were given\n";
+    return ExitUsage;
+  }
+  if (!Language.empty() && Language != "c" && Language != "c++") {
+    errs() << "ompinst: error: -x takes 'c' or 'c++', not '" << Language << "'\n";
+    return ExitUsage;
+  }
+  inst::Options Opts;
+  Opts.LineDirectives = !NoLineDirectives;
+  if (!parseLevels(Opts))
+    return ExitUsage;
+  for (const std::string &Source : Sources)
+    if (!sys::fs::exists(Source)) {
+      errs() << "ompinst: error: no such file: '" << Source << "'\n";
+      return ExitUsage;
+    }
+
+  std::unique_ptr<clang::tooling::CompilationDatabase> Database;
+  if (!BuildPath.empty()) {
+    std::string Error;
+    Database = clang::tooling::CompilationDatabase::loadFromDirectory(BuildPath, Error);
+    if (!Database) {
+      errs() << "ompinst: error: " << Error << "\n";
+      return ExitUsage;
+    }
+  } else {
+    Database = std::make_unique<clang::tooling::FixedCompilationDatabase>(".", CompilerFlags);
+  }
+
+  const std::string Executable = sys::fs::getMainExecutable(Argv[0], (void *)&main);
+  clang::tooling::ClangTool Tool(*Database, Sources);
+  std::vector<std::string> Extra = inst::parseArguments(Executable);
+  Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
+      Extra, clang::tooling::ArgumentInsertPosition::END));
+  if (!Language.empty())
+    Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
+        {"-x", Language}, clang::tooling::ArgumentInsertPosition::BEGIN));
+  // Output and dependency files are the compiler's business, not the parse's.
+  Tool.appendArgumentsAdjuster(clang::tooling::getClangStripOutputAdjuster());
+  Tool.appendArgumentsAdjuster(clang::tooling::getClangStripDependencyFileAdjuster());
+
+  inst::ResultSink Sink;
+  const int ParseStatus = Tool.run(inst::newInstrumentActionFactory(Opts, Sink).get());
+
+  int Status = ParseStatus == 0 ? ExitSuccess : ExitFailure;
+  for (const std::string &Source : Sources) {
+    SmallString<256> Absolute(Source);
+    sys::fs::make_absolute(Absolute);
+    sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
+    auto It = Sink.results().find(std::string(Absolute));
+    if (It == Sink.results().end())
+      It = Sink.results().find(Source);
+    if (It == Sink.results().end()) {
+      Status = ExitFailure;
+      continue;
+    }
+    const inst::FileResult &Result = It->second;
+    const std::string Target = Output.empty() ? defaultOutput(Source) : std::string(Output);
+    if (!writeAtomically(Target, Result.Output)) {
+      Status = ExitFailure;
+      continue;
+    }
+    if (!Quiet && (Result.ConstructsInHeaders > 0 || Result.ConstructsFromMacros > 0))
+      errs() << "ompinst: " << Source << ": " << Result.ConstructsInstrumented
+             << " OpenMP constructs instrumented; left alone: " << Result.ConstructsInHeaders
+             << " in included headers, " << Result.ConstructsFromMacros
+             << " produced by macros\n";
+  }
+  return Status;
+}

@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Run-equivalence check of an instrumented program.
+
+Builds the original source with gcc, and the instrumented source with gcc and
+with clang-19 linked against the checking POMP library (Inputs/pomp_check.c).
+Runs all of them with each thread count and fails unless every instrumented
+run prints exactly what the original prints, the checking library saw no
+violation, and gcc's and clang's builds produced the same event counts.
+Prints the event counts of each thread count for FileCheck:
+
+    threads 2
+    pomp-check: Parallel_fork 1
+    ...
+"""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+
+
+def run(cmd, env=None):
+    proc = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          universal_newlines=True, timeout=120)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def fail(message):
+    sys.stderr.write("run_equivalence: " + message + "\n")
+    sys.exit(1)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--original", required=True)
+    parser.add_argument("--instrumented", required=True)
+    parser.add_argument("--pomp-include", required=True)
+    parser.add_argument("--check-lib", required=True)
+    parser.add_argument("--gcc", required=True)
+    parser.add_argument("--clang", required=True)
+    parser.add_argument("--threads", default="1,2,4")
+    parser.add_argument("--flags", default="-O1")
+    parser.add_argument("--sort-output", action="store_true",
+                        help="compare outputs as sorted lines (thread-ordered prints)")
+    args = parser.parse_args()
+
+    workdir = tempfile.mkdtemp(prefix="pomp-equiv-")
+    flags = args.flags.split()
+    link = [args.check_lib, "-lpthread"]
+    reference = os.path.join(workdir, "reference")
+    code, _, err = run([args.gcc, "-fopenmp"] + flags + [args.original, "-o", reference])
+    if code:
+        fail("the original does not compile with gcc:\n" + err)
+    binaries = {}
+    for name, compiler in (("gcc", args.gcc), ("clang", args.clang)):
+        binary = os.path.join(workdir, "instrumented-" + name)
+        code, _, err = run([compiler, "-fopenmp"] + flags + ["-I", args.pomp_include,
+                           args.instrumented, "-o", binary] + link)
+        if code:
+            fail("the instrumented file does not compile with %s:\n%s" % (compiler, err))
+        binaries[name] = binary
+
+    def normal(text):
+        return sorted(text.splitlines()) if args.sort_output else text.splitlines()
+
+    for threads in args.threads.split(","):
+        env = dict(os.environ, OMP_NUM_THREADS=threads)
+        code, expected, err = run([reference], env)
+        if code:
+            fail("the original exits with %d (threads %s):\n%s" % (code, threads, err))
+        reports = {}
+        for name, binary in binaries.items():
+            report_path = os.path.join(workdir, "events-%s-%s" % (name, threads))
+            env_run = dict(env, POMP_CHECK_OUTPUT=report_path)
+            code, out, err = run([binary], env_run)
+            report = open(report_path).read() if os.path.exists(report_path) else ""
+            if code:
+                fail("%s build exits with %d (threads %s):\n%s%s" % (name, code, threads, err,
+                                                                     report))
+            if normal(out) != normal(expected):
+                fail("%s build prints something else than the original (threads %s):\n"
+                     "--- original\n%s--- instrumented\n%s" % (name, threads, expected, out))
+            reports[name] = report
+        if reports["gcc"] != reports["clang"]:
+            fail("gcc and clang builds saw different events (threads %s):\n--- gcc\n%s"
+                 "--- clang\n%s" % (threads, reports["gcc"], reports["clang"]))
+        print("threads " + threads)
+        sys.stdout.write(reports["gcc"])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,70 @@
+// sections (numbered sections, the first without its directive), single (with and without
+// copyprivate: copyprivate keeps its own barrier), master and masked.
+// RUN: %ompinst %s -o %t.c --no-line-directives
+// RUN: %strip-checks %t.c | %FileCheck %s
+// RUN: %run-equivalence --gcc %gcc --clang %clang --original %s --instrumented %t.c | %FileCheck --check-prefix=EVENTS %s
+#include <stdio.h>
+
+int main(void) {
+  int a = 0, b = 0, c = 0, shared_value = 0;
+#pragma omp parallel firstprivate(c)
+  {
+    // CHECK: { POMP_Sections_enter(&pomp_handle_[[S:[0-9]+]], omp_get_thread_num(), pomp_ctc_[[S]]);
+    // CHECK-NEXT: #pragma omp sections nowait
+#pragma omp sections
+    {
+      // CHECK: { POMP_Section_begin(pomp_handle_[[S]], 1, omp_get_thread_num()); a = 1; POMP_Section_end(pomp_handle_[[S]], omp_get_thread_num()); }
+      a = 1;
+#pragma omp section
+      // CHECK: { POMP_Section_begin(pomp_handle_[[S]], 2, omp_get_thread_num()); b = 2; POMP_Section_end(pomp_handle_[[S]], omp_get_thread_num()); }
+      b = 2;
+    }
+    // CHECK: #pragma omp barrier
+    // CHECK-NEXT: POMP_Implicit_barrier_exit({{.*}}); POMP_Sections_exit(pomp_handle_[[S]], omp_get_thread_num()); }
+
+    // CHECK: { POMP_Single_enter(&pomp_handle_[[SI:[0-9]+]], omp_get_thread_num(), pomp_ctc_[[SI]]);
+    // CHECK-NEXT: #pragma omp single nowait
+#pragma omp single
+    // CHECK-NEXT: { POMP_Single_begin(pomp_handle_[[SI]], omp_get_thread_num()); shared_value = a + b; POMP_Single_end(pomp_handle_[[SI]], omp_get_thread_num()); }
+    shared_value = a + b;
+
+    // CHECK: #pragma omp single copyprivate(c){{$}}
+#pragma omp single copyprivate(c)
+    c = shared_value * 10;
+    // CHECK-NEXT: { POMP_Single_begin({{.*}}); c = shared_value * 10; POMP_Single_end({{.*}}); } POMP_Single_exit({{.*}}); }
+
+    // CHECK: #pragma omp master
+    // CHECK-NEXT: { POMP_Master_begin(&pomp_handle_[[M:[0-9]+]], omp_get_thread_num(), pomp_ctc_[[M]]); a += c; POMP_Master_end(pomp_handle_[[M]], omp_get_thread_num()); }
+#pragma omp master
+    a += c;
+#pragma omp barrier
+    // CHECK: #pragma omp masked filter(0)
+    // CHECK-NEXT: { POMP_Masked_begin(&pomp_handle_[[K:[0-9]+]], omp_get_thread_num(), omp_get_thread_num(), pomp_ctc_[[K]]);
+#pragma omp masked filter(0)
+    {
+      b += c;
+    }
+  }
+  printf("a=%d b=%d value=%d\n", a, b, shared_value);
+  return 0;
+}
+
+// Implicit barriers: sections, single without copyprivate and the parallel region's end.
+// EVENTS-LABEL: threads 2
+// EVENTS: Sections_enter 2
+// EVENTS-NEXT: Section_begin 2
+// EVENTS-NEXT: Section_end 2
+// EVENTS-NEXT: Sections_exit 2
+// EVENTS-NEXT: Single_enter 4
+// EVENTS-NEXT: Single_begin 2
+// EVENTS-NEXT: Single_end 2
+// EVENTS-NEXT: Single_exit 4
+// EVENTS: Master_begin 1
+// EVENTS-NEXT: Master_end 1
+// EVENTS-NEXT: Masked_begin 1
+// EVENTS-NEXT: Masked_end 1
+// EVENTS: Barrier_enter 2
+// EVENTS-NEXT: Barrier_exit 2
+// EVENTS-NEXT: Implicit_barrier_enter 6
+// EVENTS-NEXT: Implicit_barrier_exit 6
+// EVENTS-NEXT: violations 0
