@@ -8,7 +8,9 @@
 /// with #line directives, and the file's POMP_Init_<id>().
 ///
 //===----------------------------------------------------------------------===//
+#include "ApiCalls.h"
 #include "ConstructEditor.h"
+#include "Functions.h"
 #include "PompPragmas.h"
 #include "handlers/Common.h"
 #include "handlers/Handlers.h"
@@ -359,10 +361,13 @@ public:
     ConstructVisitor Visitor(File, Result, Pragmas.pragmas());
     Visitor.TraverseDecl(Context.getTranslationUnitDecl());
     PragmaInstrumenter(File, Diags).instrument(Pragmas.pragmas());
+    bool UsesWrappers = false;
+    const std::string AddressSites = instrumentApiCalls(Context, File, UsesWrappers);
     instrumentMain(Context, File);
+    instrumentFunctions(Context, File);
     if (Diags.hasErrorOccurred())
       return;
-    Result.Output = assemble(Context, File, Result);
+    Result.Output = assemble(Context, File, Result, UsesWrappers, AddressSites);
     if (Result.Output.empty()) {
       Diags.Report(Diags.getCustomDiagID(DiagnosticsEngine::Error,
                                          "internal error: overlapping edits"));
@@ -403,7 +408,8 @@ private:
     return 0;
   }
 
-  std::string assemble(ASTContext &Context, FileInstrumentation &File, FileResult &Result) {
+  std::string assemble(ASTContext &Context, FileInstrumentation &File, FileResult &Result,
+                       bool UsesWrappers, const std::string &AddressSites) {
     const SourceManager &SM = Context.getSourceManager();
     const bool LineDirectives = Opts.LineDirectives;
     auto LineDirective = [&](std::size_t Offset) -> std::string {
@@ -440,6 +446,8 @@ private:
     Prologue += handleinit::filePrologue(Handles, Lang);
     if (Prologue.back() != '\n')
       Prologue += '\n';
+    if (UsesWrappers)
+      Prologue += "#include \"pomp_omp_wrappers.h\"\n" + AddressSites;
     File.edits().insert(PrologueAt, InsertSide::First, 0, Prologue);
 
     std::string Out;

@@ -54,6 +54,15 @@ cl::opt<bool> NoLineDirectives("no-line-directives",
                                cl::desc("Do not emit #line directives (diagnostics and debug "
                                         "info then point at the instrumented file)"),
                                cl::cat(Category));
+cl::opt<bool> Functions("functions",
+                        cl::desc("Instrument function bodies (Function_begin/end, or "
+                                 "Function_event at --level=user=event)"),
+                        cl::cat(Category));
+cl::opt<std::string> FunctionFilter(
+    "function-filter",
+    cl::desc("Only functions whose qualified name matches this regular expression "
+             "(implies --functions)"),
+    cl::value_desc("regex"), cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("Do not print the summary line"), cl::cat(Category));
 
 void printVersion(raw_ostream &OS) {
@@ -171,6 +180,8 @@ int main(int Argc, const char **Argv) {
   }
   inst::Options Opts;
   Opts.LineDirectives = !NoLineDirectives;
+  Opts.InstrumentFunctions = Functions || !FunctionFilter.empty();
+  Opts.FunctionFilter = FunctionFilter;
   if (!parseLevels(Opts))
     return ExitUsage;
   for (const std::string &Source : Sources)

@@ -1,0 +1,161 @@
+/*===- pomp_omp_wrappers.h - OpenMP API calls with POMP events -----------===*
+ *
+ * ompinst rewrites each call of an OpenMP lock routine or of a routine of the
+ * paper's Table 8 into a call of the wrapper below (paper section 3.4): it
+ * calls the real routine and emits the routine's events, with the call site's
+ * handle and CTC string in front of the original arguments:
+ *
+ *   omp_set_lock(&l)  ->  POMP_Wrap_omp_set_lock(&pomp_handle_7, pomp_ctc_7, &l)
+ *
+ * Which events a wrapper emits follows the Runtime group's compile-time
+ * level: enterexit uses POMP_Wrap_<routine>, event the *_event variants of
+ * omp_set_lock and omp_set_nest_lock (paper Tables 6-8).
+ *
+ * Include after omp.h. Every wrapper is a static inline function: only the
+ * ones a file calls are compiled, so a routine a runtime does not export
+ * (libgomp 12 lacks omp_init_lock_with_hint) costs nothing unless used.
+ *===----------------------------------------------------------------------===*/
+#ifndef POMP_OMP_WRAPPERS_H
+#define POMP_OMP_WRAPPERS_H
+
+#include "pomplib.h"
+
+#if defined(__cplusplus)
+#define POMP_WRAPPER static inline
+#else
+#define POMP_WRAPPER static __inline__
+#endif
+
+#define POMP_LOCK_ID(lock) ((POMP_Lock_id_t)(lock))
+
+/*--- Table 6: locks -------------------------------------------------------*/
+POMP_WRAPPER void POMP_Wrap_omp_init_lock(POMP_Handle_t *handle, const char ctc[], omp_lock_t *lock) {
+  omp_init_lock(lock);
+  POMP_Init_lock_event(handle, omp_get_thread_num(), POMP_LOCK_ID(lock), ctc);
+}
+POMP_WRAPPER void POMP_Wrap_omp_init_lock_with_hint(POMP_Handle_t *handle, const char ctc[],
+                                                    omp_lock_t *lock, omp_sync_hint_t hint) {
+  omp_init_lock_with_hint(lock, hint);
+  POMP_Init_lock_event(handle, omp_get_thread_num(), POMP_LOCK_ID(lock), ctc);
+}
+POMP_WRAPPER void POMP_Wrap_omp_destroy_lock(POMP_Handle_t *handle, const char ctc[],
+                                             omp_lock_t *lock) {
+  POMP_Destroy_lock_event(handle, omp_get_thread_num(), POMP_LOCK_ID(lock), ctc);
+  omp_destroy_lock(lock);
+}
+POMP_WRAPPER void POMP_Wrap_omp_set_lock(POMP_Handle_t *handle, const char ctc[], omp_lock_t *lock) {
+  POMP_Set_lock_enter(handle, omp_get_thread_num(), POMP_LOCK_ID(lock), ctc);
+  omp_set_lock(lock);
+  POMP_Set_lock_exit(*handle, omp_get_thread_num(), POMP_LOCK_ID(lock));
+}
+POMP_WRAPPER void POMP_Wrap_omp_set_lock_event(POMP_Handle_t *handle, const char ctc[],
+                                               omp_lock_t *lock) {
+  omp_set_lock(lock);
+  POMP_Set_lock_event(handle, omp_get_thread_num(), POMP_LOCK_ID(lock), ctc);
+}
+POMP_WRAPPER void POMP_Wrap_omp_unset_lock(POMP_Handle_t *handle, const char ctc[],
+                                           omp_lock_t *lock) {
+  POMP_Unset_lock_event(handle, omp_get_thread_num(), POMP_LOCK_ID(lock), ctc);
+  omp_unset_lock(lock);
+}
+POMP_WRAPPER int POMP_Wrap_omp_test_lock(POMP_Handle_t *handle, const char ctc[], omp_lock_t *lock) {
+  int was_set = omp_test_lock(lock);
+  POMP_Test_lock_event(handle, omp_get_thread_num(), POMP_LOCK_ID(lock), was_set, ctc);
+  return was_set;
+}
+
+/*--- Table 7: nested locks ------------------------------------------------*/
+POMP_WRAPPER void POMP_Wrap_omp_init_nest_lock(POMP_Handle_t *handle, const char ctc[],
+                                               omp_nest_lock_t *lock) {
+  omp_init_nest_lock(lock);
+  POMP_Init_nest_lock_event(handle, omp_get_thread_num(), POMP_LOCK_ID(lock), ctc);
+}
+POMP_WRAPPER void POMP_Wrap_omp_init_nest_lock_with_hint(POMP_Handle_t *handle, const char ctc[],
+                                                         omp_nest_lock_t *lock,
+                                                         omp_sync_hint_t hint) {
+  omp_init_nest_lock_with_hint(lock, hint);
+  POMP_Init_nest_lock_event(handle, omp_get_thread_num(), POMP_LOCK_ID(lock), ctc);
+}
+POMP_WRAPPER void POMP_Wrap_omp_destroy_nest_lock(POMP_Handle_t *handle, const char ctc[],
+                                                  omp_nest_lock_t *lock) {
+  POMP_Destroy_nest_lock_event(handle, omp_get_thread_num(), POMP_LOCK_ID(lock), ctc);
+  omp_destroy_nest_lock(lock);
+}
+POMP_WRAPPER void POMP_Wrap_omp_set_nest_lock(POMP_Handle_t *handle, const char ctc[],
+                                              omp_nest_lock_t *lock) {
+  POMP_Set_nest_lock_enter(handle, omp_get_thread_num(), POMP_LOCK_ID(lock), ctc);
+  omp_set_nest_lock(lock);
+  POMP_Set_nest_lock_exit(*handle, omp_get_thread_num(), POMP_LOCK_ID(lock));
+}
+POMP_WRAPPER void POMP_Wrap_omp_set_nest_lock_event(POMP_Handle_t *handle, const char ctc[],
+                                                    omp_nest_lock_t *lock) {
+  omp_set_nest_lock(lock);
+  POMP_Set_nest_lock_event(handle, omp_get_thread_num(), POMP_LOCK_ID(lock), ctc);
+}
+POMP_WRAPPER void POMP_Wrap_omp_unset_nest_lock(POMP_Handle_t *handle, const char ctc[],
+                                                omp_nest_lock_t *lock) {
+  POMP_Unset_nest_lock_event(handle, omp_get_thread_num(), POMP_LOCK_ID(lock), ctc);
+  omp_unset_nest_lock(lock);
+}
+POMP_WRAPPER int POMP_Wrap_omp_test_nest_lock(POMP_Handle_t *handle, const char ctc[],
+                                              omp_nest_lock_t *lock) {
+  int count = omp_test_nest_lock(lock);
+  POMP_Test_nest_lock_event(handle, omp_get_thread_num(), POMP_LOCK_ID(lock), count, ctc);
+  return count;
+}
+
+/*--- Table 8: other run-time routines -------------------------------------*/
+POMP_WRAPPER void POMP_Wrap_omp_set_num_threads(POMP_Handle_t *handle, const char ctc[],
+                                                int num_threads) {
+  omp_set_num_threads(num_threads);
+  POMP_Set_num_threads_event(handle, omp_get_thread_num(), num_threads, ctc);
+}
+POMP_WRAPPER int POMP_Wrap_omp_get_num_threads(POMP_Handle_t *handle, const char ctc[]) {
+  int value = omp_get_num_threads();
+  POMP_Get_num_threads_event(handle, omp_get_thread_num(), value, ctc);
+  return value;
+}
+POMP_WRAPPER int POMP_Wrap_omp_get_max_threads(POMP_Handle_t *handle, const char ctc[]) {
+  int value = omp_get_max_threads();
+  POMP_Get_max_threads_event(handle, omp_get_thread_num(), value, ctc);
+  return value;
+}
+POMP_WRAPPER int POMP_Wrap_omp_get_thread_num(POMP_Handle_t *handle, const char ctc[]) {
+  int value = omp_get_thread_num();
+  POMP_Get_thread_num_event(handle, value, value, ctc);
+  return value;
+}
+POMP_WRAPPER int POMP_Wrap_omp_get_num_procs(POMP_Handle_t *handle, const char ctc[]) {
+  int value = omp_get_num_procs();
+  POMP_Get_num_procs_event(handle, omp_get_thread_num(), value, ctc);
+  return value;
+}
+POMP_WRAPPER int POMP_Wrap_omp_in_parallel(POMP_Handle_t *handle, const char ctc[]) {
+  int value = omp_in_parallel();
+  POMP_In_parallel_event(handle, omp_get_thread_num(), value, ctc);
+  return value;
+}
+POMP_WRAPPER void POMP_Wrap_omp_set_dynamic(POMP_Handle_t *handle, const char ctc[],
+                                            int dynamic_threads) {
+  omp_set_dynamic(dynamic_threads);
+  POMP_Set_dynamic_event(handle, omp_get_thread_num(), dynamic_threads, ctc);
+}
+POMP_WRAPPER int POMP_Wrap_omp_get_dynamic(POMP_Handle_t *handle, const char ctc[]) {
+  int value = omp_get_dynamic();
+  POMP_Get_dynamic_event(handle, omp_get_thread_num(), value, ctc);
+  return value;
+}
+POMP_WRAPPER void POMP_Wrap_omp_set_nested(POMP_Handle_t *handle, const char ctc[], int nested) {
+  omp_set_nested(nested);
+  POMP_Set_nested_event(handle, omp_get_thread_num(), nested, ctc);
+}
+POMP_WRAPPER int POMP_Wrap_omp_get_nested(POMP_Handle_t *handle, const char ctc[]) {
+  int value = omp_get_nested();
+  POMP_Get_nested_event(handle, omp_get_thread_num(), value, ctc);
+  return value;
+}
+
+#undef POMP_LOCK_ID
+#undef POMP_WRAPPER
+
+#endif /* POMP_OMP_WRAPPERS_H */
