@@ -196,10 +196,19 @@ public:
           FirstStatement = S;
           break;
         }
-      InitAt = FirstStatement ? File.offset(FirstStatement->getBeginLoc())
-                              : File.offset(Body->getRBracLoc());
+      if (FirstStatement && isa<OMPExecutableDirective>(FirstStatement)) {
+        // A pragma must stay first on its line: the call goes on a line of
+        // its own before it, ahead of the construct's own code.
+        File.edits().insert(File.lineStart(FirstStatement->getBeginLoc()), InsertSide::First, 0,
+                            "POMP_Init();\n");
+        InitAt = std::string::npos;
+      } else {
+        InitAt = FirstStatement ? File.offset(FirstStatement->getBeginLoc())
+                                : File.offset(Body->getRBracLoc());
+      }
     }
-    File.edits().insert(InitAt, InsertSide::Open, 0, " POMP_Init(); ");
+    if (InitAt != std::string::npos)
+      File.edits().insert(InitAt, InsertSide::Open, 0, " POMP_Init(); ");
     TraverseStmt(Body);
     const bool EndsInReturn = !Body->body_empty() && isa<ReturnStmt>(Body->body_back());
     if (!EndsInReturn)
