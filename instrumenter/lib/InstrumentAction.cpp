@@ -24,6 +24,7 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
@@ -87,10 +88,8 @@ public:
              "OpenMP construct produced by a macro is not instrumented");
       return true;
     }
-    if (!SM.isInMainFile(Loc)) {
-      ++Result.ConstructsInHeaders;
+    if (!SM.isInMainFile(Loc))
       return Base::TraverseStmt(S);
-    }
     applyLevelPragmas(Loc);
     const unsigned FirstHandle = static_cast<unsigned>(File.ctcStrings().size()) + 1;
     const llvm::omp::Directive Kind = Directive->getDirectiveKind();
@@ -355,11 +354,48 @@ private:
   std::vector<OpenRegion> Open;
 };
 
+/// Counts the `#pragma omp` directives of included, non-system headers. The
+/// preprocessor sees them all, also in function bodies the parser skips.
+class HeaderPragmaCounter : public PPCallbacks {
+public:
+  explicit HeaderPragmaCounter(const SourceManager &SM) : SM(SM) {}
+
+  void PragmaDirective(SourceLocation Loc, PragmaIntroducerKind Introducer) override {
+    if (Introducer != PIK_HashPragma || Loc.isMacroID() || SM.isInMainFile(Loc) ||
+        SM.isInSystemHeader(Loc))
+      return;
+    // The directive's text after "#pragma": count it when it starts with omp.
+    bool Invalid = false;
+    const char *Text = SM.getCharacterData(Loc, &Invalid);
+    if (Invalid)
+      return;
+    llvm::StringRef Rest(Text);
+    Rest = Rest.take_until([](char C) { return C == '\n'; });
+    Rest = Rest.drop_front(1).ltrim();
+    if (Rest.consume_front("pragma") && Rest.ltrim().starts_with("omp"))
+      ++Count;
+  }
+
+  unsigned Count = 0;
+
+private:
+  const SourceManager &SM;
+};
+
 /// Builds the output of one file once its AST is complete.
 class InstrumentConsumer : public ASTConsumer {
 public:
-  InstrumentConsumer(const Options &Opts, ResultSink &Sink, const PompPragmaHandler &Pragmas)
-      : Opts(Opts), Sink(Sink), Pragmas(Pragmas) {}
+  InstrumentConsumer(const Options &Opts, ResultSink &Sink, const PompPragmaHandler &Pragmas,
+                     const HeaderPragmaCounter &HeaderPragmas)
+      : Opts(Opts), Sink(Sink), Pragmas(Pragmas), HeaderPragmas(HeaderPragmas) {}
+
+  /// Only the main file is rewritten, so the bodies of functions in other
+  /// files need not be built (Sema still keeps those that constant
+  /// evaluation or return type deduction needs).
+  bool shouldSkipFunctionBody(Decl *D) override {
+    const SourceManager &SM = D->getASTContext().getSourceManager();
+    return !SM.isInMainFile(SM.getExpansionLoc(D->getLocation()));
+  }
 
   void HandleTranslationUnit(ASTContext &Context) override {
     DiagnosticsEngine &Diags = Context.getDiagnostics();
@@ -376,6 +412,7 @@ public:
     instrumentFunctions(Context, File);
     if (Diags.hasErrorOccurred())
       return;
+    Result.ConstructsInHeaders = HeaderPragmas.Count;
     Result.Output = assemble(Context, File, Result, UsesWrappers, AddressSites);
     if (Result.Output.empty()) {
       Diags.Report(Diags.getCustomDiagID(DiagnosticsEngine::Error,
@@ -471,6 +508,7 @@ private:
   const Options &Opts;
   ResultSink &Sink;
   const PompPragmaHandler &Pragmas;
+  const HeaderPragmaCounter &HeaderPragmas;
 };
 
 /// Registers the `#pragma pomp` handler and creates the consumer.
@@ -483,7 +521,11 @@ protected:
     // The preprocessor owns the handler and outlives the consumer's use.
     auto *Handler = new PompPragmaHandler();
     CI.getPreprocessor().AddPragmaHandler(Handler);
-    return std::make_unique<InstrumentConsumer>(Opts, Sink, *Handler);
+    CI.getFrontendOpts().SkipFunctionBodies = true;
+    auto Counter = std::make_unique<HeaderPragmaCounter>(CI.getSourceManager());
+    const HeaderPragmaCounter &HeaderPragmas = *Counter;
+    CI.getPreprocessor().addPPCallbacks(std::move(Counter));
+    return std::make_unique<InstrumentConsumer>(Opts, Sink, *Handler, HeaderPragmas);
   }
 
 private:

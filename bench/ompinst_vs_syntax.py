@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""ompinst's time against clang-19 -fsyntax-only on the same file, measured in one run.
+
+Runs both commands in alternating rounds (so machine noise hits both alike) and reports the
+median wall time of each and their ratio. The goal (issue 3, ../shared/TARGETS.md) is a ratio
+of at most 0.7: ompinst builds no function body outside the main file.
+
+    bench/ompinst_vs_syntax.py [--ompinst build/bin/ompinst] [--rounds 15] FILE [-- FLAGS...]
+"""
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def timed(cmd):
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    elapsed = time.perf_counter() - start
+    if proc.returncode != 0:
+        sys.exit("bench: command failed (%d): %s" % (proc.returncode, " ".join(cmd)))
+    return elapsed
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ompinst", default=os.path.join(here, "..", "build", "bin", "ompinst"))
+    parser.add_argument("--clang", default="clang++-19")
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("file", nargs="?",
+                        default=os.path.join(here, "..", "samples", "cxx_features.cpp"))
+    parser.add_argument("flags", nargs=argparse.REMAINDER)
+    args = parser.parse_args()
+    flags = [f for f in args.flags if f != "--"]
+    out = os.path.join(tempfile.mkdtemp(prefix="pomp-bench-"), "out" + os.path.splitext(args.file)[1])
+    ompinst = [args.ompinst, args.file, "-o", out, "--quiet", "--"] + flags
+    syntax = [args.clang, "-fopenmp", "-fsyntax-only", "-w"] + flags + [args.file]
+    # One warm-up of each fills the file cache.
+    timed(ompinst)
+    timed(syntax)
+    ours, theirs = [], []
+    for _ in range(args.rounds):
+        ours.append(timed(ompinst))
+        theirs.append(timed(syntax))
+    o, t = statistics.median(ours), statistics.median(theirs)
+    print("file: %s (%d rounds, alternating)" % (args.file, args.rounds))
+    print("ompinst                    median %.3f s" % o)
+    print("clang-19 -fsyntax-only     median %.3f s" % t)
+    print("ratio ompinst / syntax     %.2f" % (o / t))
+
+
+if __name__ == "__main__":
+    main()
