@@ -8,6 +8,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
+#include <algorithm>
+
 namespace pomp::inst {
 
 using namespace clang;
@@ -312,6 +314,38 @@ void ConstructEditor::blockEnd(std::string Code) {
 void ConstructEditor::appendClause(std::string Clause) {
   File.edits().insert(File.pragmaEnd(Directive.getBeginLoc()), InsertSide::Close,
                       depthKey(EditLayer::Construct), " " + Clause);
+}
+
+void ConstructEditor::replacePragma(std::string Text) {
+  File.edits().replace(File.offset(Directive.getBeginLoc()),
+                       File.pragmaEnd(Directive.getBeginLoc()), std::move(Text));
+}
+
+void ConstructEditor::afterPragma(std::string Text) {
+  File.edits().insert(File.pragmaEnd(Directive.getBeginLoc()), InsertSide::Last,
+                      depthKey(EditLayer::Construct), std::move(Text));
+}
+
+std::vector<std::pair<const OMPClause *, std::string>> ConstructEditor::clauseTexts() const {
+  // A clause's text runs to the next clause's start (the AST keeps no
+  // reliable end for clauses without parentheses); separators, line
+  // continuations and comments at its end are dropped.
+  std::vector<std::pair<std::size_t, const OMPClause *>> Starts;
+  for (const OMPClause *C : Directive.clauses())
+    if (!C->isImplicit() && C->getBeginLoc().isValid() && !C->getBeginLoc().isMacroID())
+      Starts.push_back({File.offset(C->getBeginLoc()), C});
+  std::sort(Starts.begin(), Starts.end(),
+            [](const auto &A, const auto &B) { return A.first < B.first; });
+  const std::size_t PragmaEnd = File.pragmaEnd(Directive.getBeginLoc());
+  std::vector<std::pair<const OMPClause *, std::string>> Texts;
+  for (std::size_t I = 0; I < Starts.size(); ++I) {
+    const std::size_t End = I + 1 < Starts.size() ? Starts[I + 1].first : PragmaEnd;
+    std::string Text = File.text(Starts[I].first, End);
+    while (!Text.empty() && std::string_view(" \t\r\n\\,").find(Text.back()) != std::string_view::npos)
+      Text.pop_back();
+    Texts.push_back({Starts[I].second, std::move(Text)});
+  }
+  return Texts;
 }
 
 void ConstructEditor::replaceExpression(const Expr &E, std::string Text) {

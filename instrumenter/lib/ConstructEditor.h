@@ -144,6 +144,14 @@ public:
   void statementEnd(const clang::Stmt &S, std::string Code, unsigned ExtraDepth);
   /// Appends clause text (with a leading space) to the pragma.
   void appendClause(std::string Clause);
+  /// Replaces the pragma's text from `#pragma` to its last token by Text
+  /// (clauses appended with appendClause still follow it).
+  void replacePragma(std::string Text);
+  /// Text after the pragma's last token and everything appended to it: the
+  /// second half of a combined construct split in two.
+  void afterPragma(std::string Text);
+  /// The source text of each explicit clause, in source order.
+  std::vector<std::pair<const clang::OMPClause *, std::string>> clauseTexts() const;
   /// Replaces the source of an expression in a clause by Text.
   void replaceExpression(const clang::Expr &E, std::string Text);
   /// Source text of an expression (its expansion range).

@@ -22,8 +22,9 @@ namespace pomp::inst {
 /// Code that closes a construct (exit, end) comes before code that opens one
 /// (enter, begin); among closers inner constructs go first, among openers
 /// outer constructs go first, so nested instrumentation nests properly.
-/// First (the file's prologue) precedes everything at its offset.
-enum class InsertSide { First, Close, Open };
+/// First (the file's prologue) precedes everything at its offset, Last (the
+/// second half of a split pragma) follows everything.
+enum class InsertSide { First, Close, Open, Last };
 
 /// The edits of one file, by byte offset into the original buffer.
 class EditList {

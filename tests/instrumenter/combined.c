@@ -1,22 +1,31 @@
-// Combined parallel constructs: the fork and join of the team around the construct, with if and
-// num_threads evaluated once.
+// Combined parallel constructs are split into a parallel region and its worksharing construct,
+// each clause going to the half it applies to, so every thread's begin/end and the worksharing
+// events are visible; if and num_threads are evaluated once.
 // RUN: %ompinst %s -o %t.c --no-line-directives
 // RUN: %strip-checks %t.c | %FileCheck %s
 // RUN: %run-equivalence --gcc %gcc --clang %clang --original %s --instrumented %t.c | %FileCheck --check-prefix=EVENTS %s
-// CHECK-DAG: "{{[0-9]+}}*type=parallelfor*{{.*}}*schedule=static*hasLastprivate=1*hasReduction=1*hasNumThreads=1**"
+// CHECK-DAG: "{{[0-9]+}}*type=parallelfor*{{.*}}*schedule=static*hasFirstprivate=1*hasLastprivate=1*hasReduction=1*hasNumThreads=1**"
+// CHECK-DAG: "{{[0-9]+}}*type=for*{{.*}}*schedule=static*
 // CHECK-DAG: "{{[0-9]+}}*type=parallelsections*
 #include <stdio.h>
 
 int main(void) {
-  int sum = 0, last = 0, x = 0, y = 0;
+  int sum = 0, last = 0, x = 0, y = 0, offset = 5, masked_runs = 0;
   // CHECK: { POMP_Context_t pomp_ctx_[[P:[0-9]+]]; int pomp_num_threads_[[P]] = (int)(3); POMP_Parallel_fork(&pomp_handle_[[P]], omp_get_thread_num(), pomp_num_threads_[[P]], -1, &pomp_ctx_[[P]], pomp_ctc_[[P]]);
-  // CHECK-NEXT: #pragma omp parallel for num_threads(pomp_num_threads_[[P]]) schedule(static) reduction(+ : sum) lastprivate(last)
-#pragma omp parallel for num_threads(3) schedule(static) reduction(+ : sum) lastprivate(last)
+  // CHECK-NEXT: #pragma omp parallel num_threads(pomp_num_threads_[[P]]) default(none) shared(sum, offset, last) firstprivate(pomp_ctx_[[P]]) shared(pomp_handle_[[P]], pomp_ctc_[[P]],
+  // CHECK-NEXT: { POMP_Parallel_begin_forked(pomp_handle_[[P]], omp_get_thread_num(), pomp_ctx_[[P]]); { POMP_Loop_enter(&pomp_handle_[[L:[0-9]+]], omp_get_thread_num(), -1, (int64_t)(0), ((int64_t)(30) - 1), 1, pomp_ctc_[[L]]);
+  // CHECK-NEXT: #pragma omp for schedule(static) reduction(+ : sum) firstprivate(offset) lastprivate(offset, last) nowait
+#pragma omp parallel for num_threads(3) default(none) schedule(static) reduction(+ : sum) \
+    firstprivate(offset) lastprivate(offset, last)
   for (int i = 0; i < 30; i++) {
-    sum += i;
+    sum += i + offset;
     last = i;
   }
-  // CHECK: } POMP_Parallel_exit(pomp_handle_[[P]], omp_get_thread_num()); }
+  // CHECK: POMP_Implicit_barrier_exit({{.*}}); POMP_Loop_exit(pomp_handle_[[L]], omp_get_thread_num()); } POMP_Parallel_end(pomp_handle_[[P]], omp_get_thread_num()); } POMP_Parallel_exit(pomp_handle_[[P]], omp_get_thread_num()); }
+
+  // CHECK: #pragma omp parallel firstprivate(pomp_ctx_{{[0-9]+}})
+  // CHECK-NEXT: { POMP_Parallel_begin_forked({{.*}}); { POMP_Sections_enter(
+  // CHECK-NEXT: #pragma omp sections nowait
 #pragma omp parallel sections
   {
 #pragma omp section
@@ -24,11 +33,30 @@ int main(void) {
 #pragma omp section
     y = 2;
   }
-  printf("sum=%d last=%d x=%d y=%d\n", sum, last, x, y);
+  // The masked half has no barrier: the team's join barrier is shown instead.
+  // CHECK: #pragma omp parallel reduction(+ : masked_runs) firstprivate(pomp_ctx_{{[0-9]+}})
+  // CHECK-NEXT: { POMP_Parallel_begin_forked({{.*}});
+  // CHECK-NEXT: #pragma omp masked filter(0)
+  // CHECK-NEXT: { POMP_Masked_begin({{.*}}); masked_runs++; POMP_Masked_end({{.*}}); } POMP_Implicit_barrier_enter(
+#pragma omp parallel masked filter(0) reduction(+ : masked_runs)
+  masked_runs++;
+  printf("sum=%d last=%d offset=%d x=%d y=%d masked=%d\n", sum, last, offset, x, y, masked_runs);
   return 0;
 }
 
 // EVENTS-LABEL: threads 2
-// EVENTS: Parallel_fork 2
-// EVENTS-NEXT: Parallel_exit 2
+// EVENTS: Parallel_fork 3
+// EVENTS-NEXT: Parallel_begin_forked 7
+// EVENTS-NEXT: Parallel_end 7
+// EVENTS-NEXT: Parallel_exit 3
+// EVENTS-NEXT: Loop_enter 3
+// EVENTS-NEXT: Loop_exit 3
+// EVENTS-NEXT: Sections_enter 2
+// EVENTS-NEXT: Section_begin 2
+// EVENTS-NEXT: Section_end 2
+// EVENTS-NEXT: Sections_exit 2
+// EVENTS-NEXT: Masked_begin 1
+// EVENTS-NEXT: Masked_end 1
+// EVENTS-NEXT: Implicit_barrier_enter 7
+// EVENTS-NEXT: Implicit_barrier_exit 7
 // EVENTS-NEXT: violations 0

@@ -12,9 +12,6 @@ namespace pomp::inst {
 
 using namespace clang;
 
-namespace {
-/// The if clause that applies to the directive's own construct: one without
-/// a directive-name modifier, or one naming the construct's leaf.
 const OMPIfClause *ifClauseFor(const OMPExecutableDirective &D) {
   const OMPIfClause *Unmodified = nullptr;
   for (const OMPIfClause *C : D.getClausesOfKind<OMPIfClause>()) {
@@ -28,15 +25,18 @@ const OMPIfClause *ifClauseFor(const OMPExecutableDirective &D) {
   return Unmodified;
 }
 
-/// Replaces the clause argument between Open (the '(' or the modifier's ':')
-/// and the clause's closing ')' by Variable; returns the original text.
+std::string clauseArgument(const ConstructEditor &E, SourceLocation Open, SourceLocation Close) {
+  const FileInstrumentation &F = E.file();
+  return F.text(F.offset(Open) + 1, F.offset(Close));
+}
+
+namespace {
+/// Replaces a clause argument by Variable; returns the original text.
 std::string takeClauseArgument(ConstructEditor &E, SourceLocation Open, SourceLocation Close,
                                const std::string &Variable) {
   FileInstrumentation &F = E.file();
-  const std::size_t Begin = F.offset(Open) + 1;
-  const std::size_t End = F.offset(Close);
-  std::string Original = F.text(Begin, End);
-  F.edits().replace(Begin, End, Variable);
+  std::string Original = clauseArgument(E, Open, Close);
+  F.edits().replace(F.offset(Open) + 1, F.offset(Close), Variable);
   return Original;
 }
 } // namespace
@@ -79,18 +79,12 @@ bool containsCancellation(const Stmt *S) {
 }
 } // namespace
 
-std::string implicitBarrier(ConstructEditor &E, bool ReplacesImplicitBarrier) {
-  if (!E.enabled(Event::Implicit_barrier_enter))
-    return "";
-  if (ReplacesImplicitBarrier) {
-    // nowait removes the barrier; copyprivate needs its own barrier to
-    // broadcast, so no explicit barrier may stand in for it; a cancellable
-    // construct may not be nowait.
-    if (E.hasClause<OMPNowaitClause>() || E.hasClause<OMPCopyprivateClause>() ||
-        containsCancellation(E.associatedStatement()))
-      return "";
-    E.appendClause("nowait");
-  }
+bool canShowImplicitBarrier(const ConstructEditor &E) {
+  return E.enabled(Event::Implicit_barrier_enter) && !E.hasClause<OMPNowaitClause>() &&
+         !E.hasClause<OMPCopyprivateClause>() && !containsCancellation(E.associatedStatement());
+}
+
+std::string implicitBarrierCode(ConstructEditor &E) {
   const unsigned Barrier = E.newHandle(ctc::RegionKind::ImplicitBarrier);
   return ConstructEditor::call(Event::Implicit_barrier_enter,
                                {ConstructEditor::handleAddress(Barrier),
@@ -98,6 +92,17 @@ std::string implicitBarrier(ConstructEditor &E, bool ReplacesImplicitBarrier) {
          "\n#pragma omp barrier\n" +
          ConstructEditor::call(Event::Implicit_barrier_exit,
                                {ConstructEditor::handle(Barrier), ConstructEditor::threadId()});
+}
+
+std::string implicitBarrier(ConstructEditor &E, bool ReplacesImplicitBarrier) {
+  if (!E.enabled(Event::Implicit_barrier_enter))
+    return "";
+  if (ReplacesImplicitBarrier) {
+    if (!canShowImplicitBarrier(E))
+      return "";
+    E.appendClause("nowait");
+  }
+  return implicitBarrierCode(E);
 }
 
 namespace {

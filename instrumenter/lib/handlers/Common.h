@@ -29,6 +29,29 @@ std::string evaluateIfOnce(ConstructEditor &E, unsigned Handle, std::string &Dec
 std::string evaluateNumThreadsOnce(ConstructEditor &E, unsigned Handle,
                                    std::string &Declarations);
 
+/// The if clause that applies to the directive's own (parallel, task or
+/// cancel) construct, or null.
+const clang::OMPIfClause *ifClauseFor(const clang::OMPExecutableDirective &D);
+
+/// The source text of a clause's argument: between Open (its '(' or a
+/// modifier's ':') and the clause's closing ')' at Close.
+std::string clauseArgument(const ConstructEditor &E, clang::SourceLocation Open,
+                           clang::SourceLocation Close);
+
+/// Whether the implicit barrier at the end of a worksharing construct can be
+/// shown as nowait + an explicit barrier: not with nowait already, not with
+/// copyprivate (it needs its own barrier to broadcast), not when the
+/// construct may be cancelled (a cancellable construct may not be nowait).
+bool canShowImplicitBarrier(const ConstructEditor &E);
+
+/// The code that stands in for an implicit barrier: Implicit_barrier_enter,
+/// an explicit barrier, Implicit_barrier_exit (allocates the handle).
+std::string implicitBarrierCode(ConstructEditor &E);
+
+/// Section_begin/end inside every section of a sections construct (numbered
+/// from 1 in source order; the first section's directive may be omitted).
+void instrumentSectionBlocks(ConstructEditor &E, unsigned Handle);
+
 /// Makes the implicit barrier at the end of a worksharing construct visible:
 /// adds nowait and an explicit barrier surrounded by Implicit_barrier events,
 /// where that is equivalent (not with nowait already, not with copyprivate).

@@ -33,6 +33,7 @@ public:
 // Factories of the handlers, one per construct family (handlers/*.cpp).
 std::unique_ptr<ConstructHandler> makeParallelHandler();
 std::unique_ptr<ConstructHandler> makeCombinedParallelHandler(ctc::RegionKind Kind);
+std::unique_ptr<ConstructHandler> makeSplitParallelHandler(ctc::RegionKind Kind);
 std::unique_ptr<ConstructHandler> makeTeamsHandler();
 std::unique_ptr<ConstructHandler> makeLoopHandler(ctc::RegionKind Kind, bool HasImplicitBarrier);
 std::unique_ptr<ConstructHandler> makeSectionsHandler();

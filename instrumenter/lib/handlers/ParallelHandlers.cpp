@@ -61,10 +61,9 @@ public:
   }
 };
 
-/// Combined constructs that start with `parallel` (parallel for, parallel
-/// sections, ...): the team's fork and join are visible around the
-/// construct; the per-thread events of the worksharing part need the
-/// construct split (not done yet: docs/INSTRUMENTER.md).
+/// Combined constructs that start with `parallel` and are not split (parallel
+/// master taskloop, and split candidates with allocate clauses): the team's
+/// fork and join around the construct.
 class CombinedParallelHandler final : public ConstructHandler {
 public:
   explicit CombinedParallelHandler(ctc::RegionKind Kind) : Kind(Kind) {}

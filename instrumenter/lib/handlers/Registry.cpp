@@ -26,12 +26,12 @@ std::map<Directive, std::unique_ptr<ConstructHandler>> buildRegistry() {
   std::map<Directive, std::unique_ptr<ConstructHandler>> R;
   // Parallelism.
   R[Directive::OMPD_parallel] = makeParallelHandler();
-  R[Directive::OMPD_parallel_for] = makeCombinedParallelHandler(Kind::ParallelFor);
-  R[Directive::OMPD_parallel_for_simd] = makeCombinedParallelHandler(Kind::ParallelForSimd);
-  R[Directive::OMPD_parallel_sections] = makeCombinedParallelHandler(Kind::ParallelSections);
-  R[Directive::OMPD_parallel_master] = makeCombinedParallelHandler(Kind::ParallelMaster);
-  R[Directive::OMPD_parallel_masked] = makeCombinedParallelHandler(Kind::ParallelMasked);
-  R[Directive::OMPD_parallel_loop] = makeCombinedParallelHandler(Kind::ParallelLoop);
+  R[Directive::OMPD_parallel_for] = makeSplitParallelHandler(Kind::ParallelFor);
+  R[Directive::OMPD_parallel_for_simd] = makeSplitParallelHandler(Kind::ParallelForSimd);
+  R[Directive::OMPD_parallel_sections] = makeSplitParallelHandler(Kind::ParallelSections);
+  R[Directive::OMPD_parallel_master] = makeSplitParallelHandler(Kind::ParallelMaster);
+  R[Directive::OMPD_parallel_masked] = makeSplitParallelHandler(Kind::ParallelMasked);
+  R[Directive::OMPD_parallel_loop] = makeSplitParallelHandler(Kind::ParallelLoop);
   R[Directive::OMPD_parallel_masked_taskloop] =
       makeCombinedParallelHandler(Kind::ParallelMaskedTaskloop);
   R[Directive::OMPD_parallel_master_taskloop] =

@@ -23,7 +23,7 @@ public:
     const unsigned H = E.newHandle(ctc::RegionKind::Sections);
     const std::string Tid = ConstructEditor::threadId();
     if (BeginEnd)
-      instrumentSections(E, H, Tid);
+      instrumentSectionBlocks(E, H);
     std::string After = implicitBarrier(E, /*ReplacesImplicitBarrier=*/true);
     if (EnterExit) {
       After += (After.empty() ? "" : " ") +
@@ -37,34 +37,6 @@ public:
     }
   }
 
-private:
-  static void instrumentSections(ConstructEditor &E, unsigned H, const std::string &Tid) {
-    const auto *Body = dyn_cast_or_null<CompoundStmt>(E.associatedStatement());
-    if (!Body)
-      return;
-    unsigned Number = 0;
-    for (const Stmt *Child : Body->body()) {
-      // The first section's directive may be omitted: then the first
-      // statement is the section's block.
-      const Stmt *Block = Child;
-      if (const auto *Section = dyn_cast<OMPSectionDirective>(Child))
-        Block = Section->getAssociatedStmt();
-      else if (Number > 0)
-        continue;
-      if (!Block)
-        continue;
-      ++Number;
-      // One level deeper than the sections construct, so a construct nested
-      // in the section nests inside these events.
-      E.statementBegin(*Block,
-                       ConstructEditor::call(Event::Section_begin, {ConstructEditor::handle(H),
-                                                                    std::to_string(Number), Tid}),
-                       1);
-      E.statementEnd(*Block,
-                     ConstructEditor::call(Event::Section_end, {ConstructEditor::handle(H), Tid}),
-                     1);
-    }
-  }
 };
 
 /// `single` and `scope`: enter/begin/end/exit with the implicit barrier made
@@ -82,6 +54,35 @@ private:
 };
 
 } // namespace
+
+void instrumentSectionBlocks(ConstructEditor &E, unsigned H) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(E.associatedStatement());
+  if (!Body)
+    return;
+  const std::string Tid = ConstructEditor::threadId();
+  unsigned Number = 0;
+  for (const Stmt *Child : Body->body()) {
+    // The first section's directive may be omitted: then the first
+    // statement is the section's block.
+    const Stmt *Block = Child;
+    if (const auto *Section = dyn_cast<OMPSectionDirective>(Child))
+      Block = Section->getAssociatedStmt();
+    else if (Number > 0)
+      continue;
+    if (!Block)
+      continue;
+    ++Number;
+    // One level deeper than the sections construct, so a construct nested
+    // in the section nests inside these events.
+    E.statementBegin(*Block,
+                     ConstructEditor::call(Event::Section_begin, {ConstructEditor::handle(H),
+                                                                  std::to_string(Number), Tid}),
+                     1);
+    E.statementEnd(*Block,
+                   ConstructEditor::call(Event::Section_end, {ConstructEditor::handle(H), Tid}),
+                   1);
+  }
+}
 
 std::unique_ptr<ConstructHandler> makeSectionsHandler() {
   return std::make_unique<SectionsHandler>();

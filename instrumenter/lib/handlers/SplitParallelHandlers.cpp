@@ -1,0 +1,319 @@
+//===- SplitParallelHandlers.cpp - parallel for, parallel sections, ... ----===//
+///
+/// \file
+/// A combined construct that starts with `parallel` is split into a parallel
+/// region and its worksharing construct, so that every team thread's begin
+/// and end and the worksharing events are visible on every runtime (there is
+/// no source position between the two halves otherwise):
+///
+///   #pragma omp parallel for num_threads(4) schedule(static) reduction(+:s)
+///
+/// becomes
+///
+///   { POMP_Context_t pomp_ctx_N; int pomp_num_threads_N = (int)(4); POMP_Parallel_fork(...);
+///   #pragma omp parallel num_threads(pomp_num_threads_N) firstprivate(pomp_ctx_N)
+///   { POMP_Parallel_begin_forked(...); { POMP_Loop_enter(...);
+///   #pragma omp for schedule(static) reduction(+:s) nowait
+///   for (...) ... <implicit barrier> POMP_Loop_exit(...); } POMP_Parallel_end(...); }
+///   POMP_Parallel_exit(...); }
+///
+/// Each clause goes to the half the OpenMP specification gives it for the
+/// combined construct: loop clauses (schedule, collapse, ordered, lastprivate,
+/// reduction, linear, simd clauses) and the filter of masked to the
+/// worksharing half, data-environment and team clauses to the parallel half.
+/// A firstprivate variable that is also lastprivate stays with the
+/// worksharing half; a region with a non-shared default clause lists the
+/// variables the worksharing half reduces or copies out as shared.
+///
+//===----------------------------------------------------------------------===//
+#include "Common.h"
+#include "Handlers.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprOpenMP.h"
+#include "clang/AST/OpenMPClause.h"
+#include "llvm/Frontend/OpenMP/OMP.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace pomp::inst {
+
+using namespace clang;
+
+namespace {
+
+/// The worksharing half of a combined parallel construct.
+struct Worksharing {
+  const char *Spelling;          ///< directive text: "for simd"
+  llvm::omp::Directive Directive; ///< its kind, to ask which clauses it takes
+  ctc::RegionKind Kind;          ///< its CTC type
+};
+
+/// The variable a list item names (a[i], a[0:n] and (a) name a), or null.
+const VarDecl *listItemVariable(const Expr *Item) {
+  while (Item) {
+    Item = Item->IgnoreParenImpCasts();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Item))
+      return dyn_cast<VarDecl>(Ref->getDecl());
+    if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(Item))
+      Item = Subscript->getBase();
+    else if (const auto *Section = dyn_cast<ArraySectionExpr>(Item))
+      Item = Section->getBase();
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
+/// Variables in first-seen order (pointer order would make the output vary
+/// from run to run).
+using VariableList = std::vector<const VarDecl *>;
+
+template <typename ClauseT> void collectVariables(const OMPClause &C, VariableList &Out) {
+  if (const auto *List = dyn_cast<ClauseT>(&C))
+    for (const Expr *Item : List->varlists())
+      if (const VarDecl *V = listItemVariable(Item))
+        if (std::find(Out.begin(), Out.end(), V) == Out.end())
+          Out.push_back(V);
+}
+
+/// Clause kinds that belong to the worksharing half whenever it takes them.
+bool prefersWorksharing(llvm::omp::Clause Kind) {
+  switch (Kind) {
+  case llvm::omp::OMPC_schedule:
+  case llvm::omp::OMPC_ordered:
+  case llvm::omp::OMPC_collapse:
+  case llvm::omp::OMPC_lastprivate:
+  case llvm::omp::OMPC_linear:
+  case llvm::omp::OMPC_reduction:
+  case llvm::omp::OMPC_order:
+  case llvm::omp::OMPC_safelen:
+  case llvm::omp::OMPC_simdlen:
+  case llvm::omp::OMPC_aligned:
+  case llvm::omp::OMPC_nontemporal:
+  case llvm::omp::OMPC_filter:
+  case llvm::omp::OMPC_bind:
+    return true;
+  default:
+    return false;
+  }
+}
+
+class SplitParallelHandler final : public ConstructHandler {
+public:
+  SplitParallelHandler(ctc::RegionKind Kind, Worksharing Inner) : Kind(Kind), Inner(Inner) {}
+
+  void instrument(ConstructEditor &E) const override {
+    if (!E.enabled(Event::Parallel_fork))
+      return;
+    // allocate clauses must stay with the directive that privatises their
+    // variables; such constructs keep their fork/join events only.
+    if (E.hasClause<OMPAllocateClause>())
+      return makeCombinedParallelHandler(Kind)->instrument(E);
+
+    const unsigned H = E.newHandle(Kind);
+    const std::string Tid = ConstructEditor::threadId();
+    const std::string Context = ConstructEditor::local("ctx", H);
+    std::string Declarations = "POMP_Context_t " + Context + ";";
+    std::string If = NotAvailable32, NumThreads = NotAvailable32;
+    std::string ParallelClauses, InnerClauses;
+    partitionClauses(E, H, Declarations, If, NumThreads, ParallelClauses, InnerClauses);
+
+    E.beforeDirective("{ " + Declarations + " " +
+                      ConstructEditor::call(Event::Parallel_fork,
+                                            {ConstructEditor::handleAddress(H), Tid, NumThreads, If,
+                                             "&" + Context, ConstructEditor::ctc(H)}));
+    E.replacePragma("#pragma omp parallel" + ParallelClauses);
+    E.appendClause("firstprivate(" + Context + ")");
+
+    const bool BeginEnd = E.enabled(Event::Parallel_begin_forked);
+    const std::string ParallelBegin =
+        BeginEnd ? ConstructEditor::call(Event::Parallel_begin_forked,
+                                         {ConstructEditor::handle(H), Tid, Context})
+                 : "";
+    std::string ParallelEnd =
+        BeginEnd ? ConstructEditor::call(Event::Parallel_end, {ConstructEditor::handle(H), Tid})
+                 : "";
+
+    std::string InnerBefore, InnerAfter;
+    const bool InnerBarrier = instrumentInner(E, InnerBefore, InnerAfter, InnerClauses);
+    // Without a barrier of its own in the worksharing half (master, masked,
+    // loop), the team's join barrier is the one to show.
+    if (!InnerBarrier && E.enabled(Event::Implicit_barrier_enter))
+      ParallelEnd = implicitBarrierCode(E) + " " + ParallelEnd;
+
+    E.afterPragma("\n{ " + ParallelBegin + (InnerBefore.empty() ? "" : " " + InnerBefore) +
+                  "\n#pragma omp " + Inner.Spelling + InnerClauses);
+    E.afterConstruct((InnerAfter.empty() ? "" : InnerAfter + " ") + ParallelEnd + " } " +
+                     ConstructEditor::call(Event::Parallel_exit,
+                                           {ConstructEditor::handle(H), Tid}) +
+                     " }");
+  }
+
+private:
+  /// Sorts the clauses into the two halves (with if and num_threads
+  /// evaluated once into variables).
+  void partitionClauses(ConstructEditor &E, unsigned H, std::string &Declarations,
+                        std::string &If, std::string &NumThreads, std::string &ParallelClauses,
+                        std::string &InnerClauses) const {
+    const OMPExecutableDirective &D = E.directive();
+    VariableList Lastprivate;
+    for (const OMPClause *C : D.clauses())
+      collectVariables<OMPLastprivateClause>(*C, Lastprivate);
+    VariableList InnerShared;
+    const OMPIfClause *ParallelIf = ifClauseFor(D);
+    constexpr unsigned OpenMPVersion = 52;
+
+    for (const auto &[C, Text] : E.clauseTexts()) {
+      const llvm::omp::Clause ClauseKind = C->getClauseKind();
+      bool ToInner = prefersWorksharing(ClauseKind) &&
+                     llvm::omp::isAllowedClauseForDirective(Inner.Directive, ClauseKind,
+                                                            OpenMPVersion);
+      if (const auto *IfClause = dyn_cast<OMPIfClause>(C))
+        ToInner = IfClause != ParallelIf;
+      if (const auto *First = dyn_cast<OMPFirstprivateClause>(C)) {
+        VariableList Vars;
+        collectVariables<OMPFirstprivateClause>(*First, Vars);
+        for (const VarDecl *V : Vars)
+          ToInner = ToInner || std::find(Lastprivate.begin(), Lastprivate.end(), V) !=
+                                   Lastprivate.end();
+      }
+      std::string ClauseText = Text;
+      if (C == ParallelIf) {
+        If = ConstructEditor::local("if", H);
+        const SourceLocation Open = ParallelIf->getColonLoc().isValid()
+                                        ? ParallelIf->getColonLoc()
+                                        : ParallelIf->getLParenLoc();
+        Declarations += " int " + If + " = !!(" +
+                        clauseArgument(E, Open, ParallelIf->getEndLoc()) + ");";
+        ClauseText = "if(" + If + ")";
+      } else if (const auto *Threads = dyn_cast<OMPNumThreadsClause>(C)) {
+        NumThreads = ConstructEditor::local("num_threads", H);
+        Declarations += " int " + NumThreads + " = (int)(" +
+                        clauseArgument(E, Threads->getLParenLoc(), Threads->getEndLoc()) + ");";
+        ClauseText = "num_threads(" + NumThreads + ")";
+      }
+      if (ToInner) {
+        InnerClauses += " " + ClauseText;
+        collectVariables<OMPLastprivateClause>(*C, InnerShared);
+        collectVariables<OMPReductionClause>(*C, InnerShared);
+        collectVariables<OMPLinearClause>(*C, InnerShared);
+        collectVariables<OMPFirstprivateClause>(*C, InnerShared);
+      } else {
+        ParallelClauses += " " + ClauseText;
+      }
+    }
+    // Under default(none|private|firstprivate) the variables the worksharing
+    // half copies in or out must be shared in the parallel half.
+    const auto *Default = D.getSingleClause<OMPDefaultClause>();
+    if (Default && Default->getDefaultKind() != llvm::omp::OMP_DEFAULT_shared &&
+        !InnerShared.empty()) {
+      std::string Names;
+      for (const VarDecl *V : InnerShared)
+        Names += (Names.empty() ? "" : ", ") + V->getNameAsString();
+      ParallelClauses += " shared(" + Names + ")";
+    }
+  }
+
+  /// The worksharing half's events: code right after its pragma's line
+  /// (Before), code after the construct (After), clauses to add (nowait).
+  /// Returns whether the half shows an implicit barrier of its own.
+  bool instrumentInner(ConstructEditor &E, std::string &Before, std::string &After,
+                       std::string &InnerClauses) const {
+    const std::string Tid = ConstructEditor::threadId();
+    const bool HasBarrier = Inner.Kind != ctc::RegionKind::Master &&
+                            Inner.Kind != ctc::RegionKind::Masked &&
+                            Inner.Kind != ctc::RegionKind::Loop;
+    std::string Barrier;
+    if (HasBarrier && canShowImplicitBarrier(E)) {
+      InnerClauses += " nowait";
+      Barrier = implicitBarrierCode(E);
+    }
+    switch (Inner.Kind) {
+    case ctc::RegionKind::Master:
+    case ctc::RegionKind::Masked: {
+      const bool Masked = Inner.Kind == ctc::RegionKind::Masked;
+      const Event Begin = Masked ? Event::Masked_begin : Event::Master_begin;
+      if (!E.enabled(Begin))
+        break;
+      const unsigned IH = E.newHandle(Inner.Kind);
+      E.blockBegin(Masked ? ConstructEditor::call(Begin, {ConstructEditor::handleAddress(IH), Tid,
+                                                          Tid, ConstructEditor::ctc(IH)})
+                          : ConstructEditor::call(Begin, {ConstructEditor::handleAddress(IH), Tid,
+                                                          ConstructEditor::ctc(IH)}));
+      E.blockEnd(ConstructEditor::call(Masked ? Event::Masked_end : Event::Master_end,
+                                       {ConstructEditor::handle(IH), Tid}));
+      break;
+    }
+    case ctc::RegionKind::Sections: {
+      const bool EnterExit = E.enabled(Event::Sections_enter);
+      if (!EnterExit && !E.enabled(Event::Section_begin))
+        break;
+      const unsigned IH = E.newHandle(Inner.Kind);
+      if (E.enabled(Event::Section_begin))
+        instrumentSectionBlocks(E, IH);
+      if (EnterExit) {
+        Before = "{ " + ConstructEditor::call(Event::Sections_enter,
+                                               {ConstructEditor::handleAddress(IH), Tid,
+                                                ConstructEditor::ctc(IH)});
+        After = ConstructEditor::call(Event::Sections_exit, {ConstructEditor::handle(IH), Tid}) +
+                " }";
+      }
+      break;
+    }
+    default: {
+      if (!E.enabled(Event::Loop_enter))
+        break;
+      const unsigned IH = E.newHandle(Inner.Kind);
+      const LoopContext Loop = loopContext(E);
+      Before = "{ " + ConstructEditor::call(Event::Loop_enter,
+                                             {ConstructEditor::handleAddress(IH), Tid,
+                                              Loop.ChunkSize, Loop.InitIter, Loop.FinalIter,
+                                              Loop.Increment, ConstructEditor::ctc(IH)});
+      After = ConstructEditor::call(Event::Loop_exit, {ConstructEditor::handle(IH), Tid}) + " }";
+      break;
+    }
+    }
+    // The barrier belongs inside the worksharing half's events.
+    if (!Barrier.empty()) {
+      if (After.empty())
+        After = Barrier;
+      else
+        After = Barrier + " " + After;
+    }
+    return HasBarrier;
+  }
+
+  ctc::RegionKind Kind;
+  Worksharing Inner;
+};
+
+} // namespace
+
+std::unique_ptr<ConstructHandler> makeSplitParallelHandler(ctc::RegionKind Kind) {
+  using llvm::omp::Directive;
+  switch (Kind) {
+  case ctc::RegionKind::ParallelForSimd:
+    return std::make_unique<SplitParallelHandler>(
+        Kind, Worksharing{"for simd", Directive::OMPD_for_simd, ctc::RegionKind::ForSimd});
+  case ctc::RegionKind::ParallelSections:
+    return std::make_unique<SplitParallelHandler>(
+        Kind, Worksharing{"sections", Directive::OMPD_sections, ctc::RegionKind::Sections});
+  case ctc::RegionKind::ParallelMaster:
+    return std::make_unique<SplitParallelHandler>(
+        Kind, Worksharing{"master", Directive::OMPD_master, ctc::RegionKind::Master});
+  case ctc::RegionKind::ParallelMasked:
+    return std::make_unique<SplitParallelHandler>(
+        Kind, Worksharing{"masked", Directive::OMPD_masked, ctc::RegionKind::Masked});
+  case ctc::RegionKind::ParallelLoop:
+    return std::make_unique<SplitParallelHandler>(
+        Kind, Worksharing{"loop", Directive::OMPD_loop, ctc::RegionKind::Loop});
+  default:
+    return std::make_unique<SplitParallelHandler>(
+        ctc::RegionKind::ParallelFor,
+        Worksharing{"for", Directive::OMPD_for, ctc::RegionKind::For});
+  }
+}
+
+} // namespace pomp::inst
