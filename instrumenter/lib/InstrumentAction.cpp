@@ -154,9 +154,14 @@ private:
       Editor.appendClause(sharedClauseFor(FirstHandle, LastHandle));
   }
 
+  /// The parse runs with -w (the compiler warns about the user's code when
+  /// it compiles the output); ompinst's own warnings are shown all the same.
   void report(SourceLocation Loc, DiagnosticsEngine::Level Level, const char *Message) {
     DiagnosticsEngine &Diags = File.context().getDiagnostics();
+    const bool IgnoringWarnings = Diags.getIgnoreAllWarnings();
+    Diags.setIgnoreAllWarnings(false);
     Diags.Report(Loc, Diags.getCustomDiagID(Level, "%0")) << Message;
+    Diags.setIgnoreAllWarnings(IgnoringWarnings);
   }
 
   FileInstrumentation &File;

@@ -31,7 +31,9 @@ std::string clangResourceDir(std::string_view ExecutablePath) {
 }
 
 std::vector<std::string> parseArguments(std::string_view ExecutablePath) {
-  return {"-fopenmp", "-D_POMP=" + std::to_string(POMP_API_VERSION),
+  // -w: the user's code gets its warnings when the real compiler compiles
+  // the output; printing them here too would show each twice.
+  return {"-fopenmp", "-w", "-D_POMP=" + std::to_string(POMP_API_VERSION),
           "-resource-dir=" + clangResourceDir(ExecutablePath)};
 }
 
