@@ -77,7 +77,19 @@ std::size_t FileInstrumentation::statementEnd(const Stmt &S) const {
         Next.is(tok::semi))
       After = Next.getEndLoc();
   }
-  return SM.getFileOffset(After);
+  std::size_t End = SM.getFileOffset(After);
+  // A loop, if or label whose last statement is a directive ends where that
+  // construct ends, not where its own range says (the directive's pragma).
+  if (!isa<Expr>(S) && !isa<CompoundStmt>(S)) {
+    const Stmt *LastChild = nullptr;
+    for (const Stmt *Child : S.children())
+      if (Child && (!LastChild || SM.isBeforeInTranslationUnit(LastChild->getBeginLoc(),
+                                                               Child->getBeginLoc())))
+        LastChild = Child;
+    if (LastChild && !isa<Expr>(LastChild))
+      End = std::max(End, statementEnd(*LastChild));
+  }
+  return End;
 }
 
 namespace {

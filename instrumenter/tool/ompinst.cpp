@@ -153,7 +153,9 @@ int main(int Argc, const char **Argv) {
     }
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter(printVersion);
-  cl::extrahelp Defaults("\nDefault levels: " + defaultLevelsText() + "\n");
+  // cl::extrahelp keeps a pointer to its text: it must outlive the parsing.
+  static const std::string DefaultsText = "\nDefault levels: " + defaultLevelsText() + "\n";
+  cl::extrahelp Defaults(DefaultsText.c_str());
   std::string ParseErrors;
   raw_string_ostream ErrorStream(ParseErrors);
   if (!cl::ParseCommandLineOptions(OwnArgc, Argv,
