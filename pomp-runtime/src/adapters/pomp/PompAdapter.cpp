@@ -1,0 +1,516 @@
+//===- adapters/pomp/PompAdapter.cpp - The POMP API -----------------------===//
+///
+/// \file
+/// Every routine of pomplib.h. The event routines are generated from
+/// pomp_events.def and all have the same shape, written once in slowEvent():
+/// guard against re-entry, initialise lazily, test the event's activation bit,
+/// resolve the handle, hand the event to the core. handleEvent() does the same
+/// for the common case without any call and hands everything else to
+/// slowEvent(). Nothing here keeps state; the adapter only translates.
+///
+/// No C++ exception leaves this file: every routine returns an error code.
+///
+//===----------------------------------------------------------------------===//
+
+#include "core/Clock.h"
+#include "core/Core.h"
+#include "core/Events.h"
+#include "core/Lifecycle.h"
+
+#include <cstring>
+#include <string>
+#include <type_traits>
+
+#include "pomplib.h"
+
+/// The API is what libpomp exports; everything else is hidden
+/// (-fvisibility=hidden and src/libpomp.map).
+#define POMP_EXPORT extern "C" __attribute__((visibility("default")))
+
+namespace pomp::rt {
+namespace {
+
+/// Stands for a parameter that an event routine does not have.
+struct NoArg {};
+
+/// Whether a routine returns a context (Parallel_fork, Teams_enter,
+/// Task_create_enter), receives one (Parallel_begin_forked, Teams_begin,
+/// Task_begin) or neither.
+template <typename C> constexpr bool ReturnsContext = std::is_same_v<C, POMP_Context_t *>;
+template <typename C> constexpr bool ReceivesContext = std::is_same_v<C, POMP_Context_t>;
+
+constexpr NoArg pickContext(NoArg, NoArg) { return {}; }
+template <typename C> constexpr C pickContext(C Fork, NoArg) { return Fork; }
+template <typename C> constexpr C pickContext(NoArg, C Task) { return Task; }
+
+constexpr const char *ctcOf(const char *Ctc) { return Ctc; }
+constexpr const char *ctcOf(NoArg) { return nullptr; }
+
+constexpr const char *ErrorStrings[] = {
+    "success",
+    "invalid handle: not 0 and not given out by this library",
+    "missing CTC string: the handle is 0 and the CTC string is NULL",
+    "malformed CTC string",
+    "invalid argument",
+    "unbalanced event: it closes no open region",
+    "the library was finalised",
+    "the library is not initialised",
+    "re-entrant event: raised while the thread was inside an event",
+    "out of resources",
+};
+static_assert(std::size(ErrorStrings) == POMP_ERROR_OUT_OF_RESOURCES + 1,
+              "one string per POMP_Error");
+
+/// Records the standard description of an error code for
+/// POMP_Last_error_message() and returns the code.
+int32_t failCode(int32_t Error) {
+  if (Error != POMP_SUCCESS)
+    setLastError(ErrorStrings[Error]);
+  return Error;
+}
+
+/// Counts an anomaly, records the message for POMP_Last_error_message() and
+/// returns the error code.
+int32_t fail(Anomaly A, int32_t Error, std::string_view Message) {
+  if (detail::GlobalCore)
+    Runtime::core().anomalies().count(A);
+  setLastError(Message);
+  return Error;
+}
+
+/// False only for a NULL pointer to store a context in.
+template <typename C> bool canStoreContext(C Context) {
+  if constexpr (ReturnsContext<C>)
+    return Context != nullptr;
+  else
+    return true;
+}
+
+/// Stores "no context" where a routine returns one, so that a region started
+/// with it goes where the starting thread is.
+template <typename C> void clearContext(C Context) {
+  if constexpr (ReturnsContext<C>)
+    if (Context)
+      *Context = 0;
+}
+
+/// Binds a zero handle from its CTC string (paper section 3.2, unoptimised
+/// scheme), correctly when many threads race for it: all of them get the
+/// same region, found under the table's lock or in this thread's cache.
+int32_t bindHandle(ThreadState &T, POMP_Handle_t *Handle, const char *Ctc, RegionId &Region) {
+  if (!Ctc)
+    return fail(Anomaly::MissingCtc, POMP_ERROR_MISSING_CTC,
+                "the handle is 0 and the CTC string is NULL");
+  RegionTable &Regions = Runtime::regions();
+  CtcCache::Entry &Cached = T.Ctcs.Slots[CtcCache::slot(Ctc)];
+  if (Cached.Ctc == Ctc) {
+    const std::string &Key = Regions.get(Cached.Region).Key;
+    if (std::strncmp(Ctc, Key.c_str(), Key.size()) == 0 && Ctc[Key.size()] == '\0')
+      Region = Cached.Region;
+  }
+  if (Region == 0) {
+    const std::size_t Length = strnlen(Ctc, pomp::ctc::MaxCtcLength + 1);
+    if (Length > pomp::ctc::MaxCtcLength)
+      return fail(Anomaly::MalformedCtc, POMP_ERROR_MALFORMED_CTC,
+                  "malformed CTC string: longer than the reader accepts");
+    RegisterResult R = Regions.registerCtc(std::string_view(Ctc, Length));
+    if (R.Error != POMP_SUCCESS)
+      return fail(R.Error == POMP_ERROR_MALFORMED_CTC ? Anomaly::MalformedCtc
+                                                      : Anomaly::InvalidArgument,
+                  R.Error, R.Message);
+    Region = R.Id;
+    Cached = {Ctc, Region};
+  }
+  if (Handle)
+    __atomic_store_n(Handle, static_cast<POMP_Handle_t>(Region), __ATOMIC_RELEASE);
+  return POMP_SUCCESS;
+}
+
+/// The region of a valid handle, 0 for any other: all the resolution the
+/// common case needs (one load for a first event, one bounds check).
+inline RegionId quickRegion(POMP_Handle_t *Handle) {
+  const POMP_Handle_t H = Handle ? __atomic_load_n(Handle, __ATOMIC_ACQUIRE) : 0;
+  return Runtime::regions().isValid(H) ? static_cast<RegionId>(H) : 0;
+}
+inline RegionId quickRegion(POMP_Handle_t Handle) {
+  return Runtime::regions().isValid(Handle) ? static_cast<RegionId>(Handle) : 0;
+}
+
+/// resolveSlow()'s result for a later event of a construct whose first event
+/// was not recorded because its events were off then: the event is ignored.
+constexpr int32_t SkippedAfterSwitch = -1;
+
+/// Why quickRegion() found no region: a zero handle of a first event is bound
+/// from its CTC string, anything else is an error.
+__attribute__((noinline)) int32_t resolveSlow(ThreadState &T, POMP_Handle_t *Handle,
+                                              const char *Ctc, RegionId &Region) {
+  const POMP_Handle_t H = Handle ? __atomic_load_n(Handle, __ATOMIC_ACQUIRE) : 0;
+  if (H != 0)
+    return fail(Anomaly::InvalidHandle, POMP_ERROR_INVALID_HANDLE,
+                "the handle was not given out by this library");
+  return bindHandle(T, Handle, Ctc, Region);
+}
+
+__attribute__((noinline)) int32_t resolveSlow(ThreadState &, POMP_Handle_t Handle, const char *,
+                                              RegionId &) {
+  if (Handle != 0)
+    return fail(Anomaly::InvalidHandle, POMP_ERROR_INVALID_HANDLE,
+                "the handle was not given out by this library");
+  // The first event binds the handle; when it came while its events were off
+  // (POMP_Off, a level change), the handle is still 0 here.
+  if (Runtime::activation().generation() != 0) {
+    Runtime::core().anomalies().count(Anomaly::SkippedAfterSwitch);
+    return SkippedAfterSwitch;
+  }
+  return fail(Anomaly::MissingCtc, POMP_ERROR_MISSING_CTC,
+              "the handle is 0: the construct's first event was not recorded");
+}
+
+/// A closing event that matches no open region.
+__attribute__((noinline)) int32_t unmatched() {
+  // After POMP_Off/POMP_On or a level change, the end of a region entered
+  // while its events were off is expected: not an error of the program.
+  if (Runtime::activation().generation() != 0) {
+    Runtime::core().anomalies().count(Anomaly::SkippedAfterSwitch);
+    return POMP_SUCCESS;
+  }
+  return fail(Anomaly::UnmatchedClose, POMP_ERROR_UNBALANCED,
+              "the event closes no region open on this thread");
+}
+
+/// Records an active event of a known region, in every case (handleEvent()
+/// has the common ones inline).
+template <EventId E, typename ContextArg>
+__attribute__((always_inline)) inline int32_t record(ThreadState &T, RegionId Region,
+                                                     ContextArg Context) {
+  constexpr Role R = info(E).EventRole;
+  const Tick Now = Clock::now();
+  Core &C = Runtime::core();
+  if constexpr (R == Role::ENTER || R == Role::BEGIN) {
+    Node *Parent;
+    if constexpr (ReceivesContext<ContextArg>)
+      Parent = Context ? C.forkParent(T, Context) : C.guessParent(T, Region, E);
+    else if constexpr (R == Role::BEGIN && info(E).Group == POMP_GROUP_PARALLEL)
+      Parent = C.guessParent(T, Region, E);
+    else
+      Parent = T.current();
+    Node *N = C.enter(T, Region, E, Now, Parent);
+    if constexpr (ReturnsContext<ContextArg>)
+      *Context = Core::contextOf(N);
+    else if constexpr (R == Role::ENTER && info(E).Group == POMP_GROUP_PARALLEL)
+      C.noteFork(Region, N);
+  } else if constexpr (R == Role::EXIT || R == Role::END) {
+    if (__builtin_expect(C.leave(T, Region, E, Now) == LeaveResult::NoMatch, 0))
+      return unmatched();
+  } else {
+    C.event(T, Region, E, Now);
+  }
+  return POMP_SUCCESS;
+}
+
+/// An active event that is not the common case: a zero handle to bind, a
+/// garbage handle, a NULL context pointer.
+template <EventId E, typename HandleArg, typename ContextArg>
+__attribute__((noinline)) int32_t recordSlow(ThreadState &T, HandleArg Handle, const char *Ctc,
+                                             ContextArg Context) {
+  if constexpr (ReturnsContext<ContextArg>)
+    if (!Context)
+      return fail(Anomaly::InvalidArgument, POMP_ERROR_INVALID_ARGUMENT,
+                  "the pointer to store the context in is NULL");
+  RegionId Region = 0;
+  if (const int32_t Error = resolveSlow(T, Handle, Ctc, Region); Error != POMP_SUCCESS) {
+    clearContext(Context);
+    return Error == SkippedAfterSwitch ? POMP_SUCCESS : Error;
+  }
+  return record<E>(T, Region, Context);
+}
+
+/// An event whose bit is off: monitoring is off, its group's level excludes
+/// it, or the library is not running.
+template <EventId E, typename HandleArg, typename ContextArg>
+__attribute__((noinline)) int32_t skip(ThreadState &T, HandleArg Handle, ContextArg Context) {
+  clearContext(Context);
+  const Phase P = Runtime::phase();
+  if (P != Phase::Running)
+    return failCode(P >= Phase::Finalizing ? POMP_ERROR_FINALIZED : POMP_ERROR_NOT_INITIALIZED);
+  // A region entered while its events were on ends with its own end event,
+  // even when that comes after POMP_Off or a level change: profiles never hold
+  // a region that was entered and not left.
+  if constexpr (isCloser(info(E).EventRole) && std::is_same_v<HandleArg, POMP_Handle_t>) {
+    const auto Region = static_cast<RegionId>(Handle);
+    if (Runtime::regions().isValid(Handle) && Core::closesInnermost(T, Region, E))
+      Runtime::core().leave(T, Region, E, Clock::now());
+  }
+  return POMP_SUCCESS;
+}
+
+__attribute__((noinline)) int32_t reentrant() {
+  return fail(Anomaly::Reentrant, POMP_ERROR_REENTRANT,
+              "an event was raised while this thread was inside an event");
+}
+
+/// Every event, in every case: the shape of every event routine, written
+/// once. Guard against re-entry, initialise lazily, test the activation bit,
+/// resolve the handle, record.
+template <EventId E, typename HandleArg, typename ContextArg>
+__attribute__((noinline)) int32_t slowEvent(HandleArg Handle, const char *Ctc,
+                                            ContextArg Context) noexcept {
+  ThreadState *T = CurrentThread;
+  if (!T) {
+    int32_t Error = POMP_SUCCESS;
+    T = Runtime::attach(Error);
+    if (!T) {
+      clearContext(Context);
+      return failCode(Error);
+    }
+  }
+  if (T->InEvent.load(std::memory_order_relaxed)) {
+    clearContext(Context);
+    return reentrant();
+  }
+  T->InEvent.store(true, std::memory_order_relaxed);
+  // Orders the flag before the activation test for the compiler; finalisation
+  // orders it for the CPU with membarrier() (Lifecycle.h).
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  int32_t Result;
+  try {
+    RegionId Region;
+    if (!Runtime::activation().isActive(E))
+      Result = skip<E>(*T, Handle, Context);
+    else if ((Region = quickRegion(Handle)) != 0 && canStoreContext(Context))
+      Result = record<E>(*T, Region, Context);
+    else
+      Result = recordSlow<E>(*T, Handle, Ctc, Context);
+  } catch (...) {
+    // Only warm-up allocations can throw.
+    clearContext(Context);
+    Result = failCode(POMP_ERROR_OUT_OF_RESOURCES);
+  }
+  T->InEvent.store(false, std::memory_order_release);
+  return Result;
+}
+
+/// The common case of an event, on a warmed-up thread: what slowEvent() does
+/// for it, without calls, allocation or spilled registers. Anything else (the
+/// thread's first event, an inactive event, a handle to bind, a node or mirror
+/// not yet cached, a full stack, an unmatched end, the clock_gettime clock,
+/// the paper's context-free fork and begin) leaves before changing anything
+/// and is done by slowEvent().
+template <EventId E, typename HandleArg, typename ContextArg>
+__attribute__((always_inline)) inline int32_t handleEvent(HandleArg Handle, const char *Ctc,
+                                                          ContextArg Context) noexcept {
+  constexpr Role R = info(E).EventRole;
+  constexpr bool PlainFork = info(E).Group == POMP_GROUP_PARALLEL && !ReturnsContext<ContextArg> &&
+                             !ReceivesContext<ContextArg> && (R == Role::ENTER || R == Role::BEGIN);
+  if (__builtin_expect(!Runtime::activation().isActive(E), 0)) {
+    // An inactive event changes nothing, unless it ends a region entered while
+    // its events were on: monitoring off costs a bit test and, for an end or
+    // exit, a look at the innermost open region.
+    if constexpr (isCloser(R)) {
+      ThreadState *T = CurrentThread;
+      if (T && !T->InEvent.load(std::memory_order_relaxed)) {
+        // Finalisation may be reading the stack: look only with the flag set
+        // and the library still running (the same handshake as below).
+        T->InEvent.store(true, std::memory_order_relaxed);
+        std::atomic_signal_fence(std::memory_order_seq_cst);
+        const bool Open =
+            Runtime::phase() != Phase::Running ||
+            Core::innermostIs(*T, makeKey(static_cast<RegionId>(Handle), canonicalOpener(E)));
+        T->InEvent.store(false, std::memory_order_release);
+        if (Open)
+          return slowEvent<E>(Handle, Ctc, Context);
+        return POMP_SUCCESS;
+      }
+    }
+    if constexpr (!ReturnsContext<ContextArg>)
+      if (__builtin_expect(Runtime::phase() == Phase::Running, 1))
+        return POMP_SUCCESS;
+    return slowEvent<E>(Handle, Ctc, Context);
+  }
+  ThreadState *T = CurrentThread;
+  if (PlainFork || __builtin_expect(!T || T->InEvent.load(std::memory_order_relaxed), 0))
+    return slowEvent<E>(Handle, Ctc, Context);
+  T->InEvent.store(true, std::memory_order_relaxed);
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  const RegionId Region = quickRegion(Handle);
+  // Tested again after the flag is set: finalisation clears the bits and then
+  // waits only for threads whose flag it sees (Lifecycle.h). The fast bit also
+  // says that the clock is the TSC.
+  if (__builtin_expect(
+          !Runtime::activation().isActiveFast(E) || Region == 0 || !canStoreContext(Context), 0)) {
+    T->InEvent.store(false, std::memory_order_relaxed);
+    return slowEvent<E>(Handle, Ctc, Context);
+  }
+  const NodeKey Key = makeKey(Region, canonicalOpener(E));
+  if constexpr (R == Role::ENTER || R == Role::BEGIN) {
+    Node *N;
+    if constexpr (ReceivesContext<ContextArg>) {
+      Node *Parent = Context ? Core::cachedForkParent(*T, Context) : nullptr;
+      N = Parent ? Core::cachedChild(*T, Parent, Key) : nullptr;
+    } else {
+      N = Core::cachedChild(*T, T->current(), Key);
+    }
+    if (__builtin_expect(N == nullptr, 0)) {
+      T->InEvent.store(false, std::memory_order_relaxed);
+      return slowEvent<E>(Handle, Ctc, Context);
+    }
+    Core::enterCached(*T, N, Clock::readTsc);
+    if constexpr (ReturnsContext<ContextArg>)
+      *Context = Core::contextOf(N);
+  } else if constexpr (R == Role::EXIT || R == Role::END) {
+    if (__builtin_expect(!Core::innermostIs(*T, Key), 0)) {
+      T->InEvent.store(false, std::memory_order_relaxed);
+      return slowEvent<E>(Handle, Ctc, Context);
+    }
+    Core::popCached(*T, Clock::readTsc);
+  } else {
+    Node *N = Core::cachedChild(*T, T->current(), Key);
+    if (__builtin_expect(N == nullptr, 0)) {
+      T->InEvent.store(false, std::memory_order_relaxed);
+      return slowEvent<E>(Handle, Ctc, Context);
+    }
+    Core::eventCached(N);
+  }
+  T->InEvent.store(false, std::memory_order_release);
+  return POMP_SUCCESS;
+}
+
+template <EventId E, typename HandleArg, typename CtcArg, typename ForkArg, typename TaskArg>
+int32_t dispatch(HandleArg Handle, CtcArg Ctc, ForkArg Fork, TaskArg Task) noexcept {
+  static_assert(std::is_same_v<HandleArg, POMP_Handle_t *> == (info(E).Handle == HandleKind::FIRST),
+                "FIRST events take POMP_Handle_t*, NEXT events POMP_Handle_t");
+  return handleEvent<E>(Handle, ctcOf(Ctc), pickContext(Fork, Task));
+}
+
+/// Runs a control routine, turning any exception into an error code.
+template <typename Fn> int32_t guarded(Fn &&F) noexcept {
+  try {
+    return F();
+  } catch (...) {
+    return failCode(POMP_ERROR_OUT_OF_RESOURCES);
+  }
+}
+
+} // namespace
+} // namespace pomp::rt
+
+// The event routines are generated from the event list, which gives each
+// routine's parameter list but not its arguments as a list. The bodies name
+// the parameters every row spells the same way (handle, ctc, fork_context,
+// task_context); these placeholders stand in for the ones a routine lacks, and
+// a routine's own parameter of the same name hides its placeholder.
+namespace {
+constexpr pomp::rt::NoArg ctc{};
+constexpr pomp::rt::NoArg fork_context{};
+constexpr pomp::rt::NoArg task_context{};
+} // namespace
+
+// The run-time context arguments (thread ids, team sizes, iteration bounds,
+// lock ids) are accepted but the profile does not need them: the library
+// identifies threads itself.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#define POMP_EVENT(Name, Group, Role, Handle, Levels, Params)                                      \
+  POMP_EXPORT int32_t POMP_##Name Params {                                                         \
+    return pomp::rt::dispatch<pomp::rt::EventId::Name>(handle, ctc, fork_context, task_context);   \
+  }
+#include "pomp_events.def"
+#pragma GCC diagnostic pop
+
+using pomp::rt::guarded;
+using pomp::rt::Runtime;
+
+POMP_EXPORT const char *POMP_Error_string(int32_t error) {
+  if (error < 0 || error > POMP_ERROR_OUT_OF_RESOURCES)
+    return "unknown error code";
+  return pomp::rt::ErrorStrings[error];
+}
+
+POMP_EXPORT int32_t POMP_Set_level(int32_t group, int32_t level) {
+  return guarded([&] {
+    if (const int32_t Error = Runtime::ensureRunning(); Error != POMP_SUCCESS)
+      return pomp::rt::failCode(Error);
+    if (!Runtime::activation().setLevel(static_cast<POMP_Group>(group),
+                                        static_cast<POMP_Level>(level))) {
+      pomp::rt::setLastError("unknown group, or a level the group does not accept");
+      return static_cast<int32_t>(POMP_ERROR_INVALID_ARGUMENT);
+    }
+    return static_cast<int32_t>(POMP_SUCCESS);
+  });
+}
+
+POMP_EXPORT int32_t POMP_Get_level(int32_t group, int32_t *level) {
+  return guarded([&] {
+    if (!level || group < 0 || group >= POMP_GROUP_COUNT) {
+      pomp::rt::setLastError("the level pointer is NULL or the group unknown");
+      return static_cast<int32_t>(POMP_ERROR_INVALID_ARGUMENT);
+    }
+    if (const int32_t Error = Runtime::ensureRunning(); Error != POMP_SUCCESS)
+      return pomp::rt::failCode(Error);
+    *level = Runtime::activation().level(static_cast<POMP_Group>(group));
+    return static_cast<int32_t>(POMP_SUCCESS);
+  });
+}
+
+POMP_EXPORT int32_t POMP_Init(void) {
+  return guarded([] { return pomp::rt::failCode(Runtime::initialize()); });
+}
+
+POMP_EXPORT int32_t POMP_Finalize(void) {
+  return guarded([] { return pomp::rt::failCode(Runtime::finalize()); });
+}
+
+POMP_EXPORT int32_t POMP_On(void) {
+  return guarded([] {
+    if (const int32_t Error = Runtime::ensureRunning(); Error != POMP_SUCCESS)
+      return pomp::rt::failCode(Error);
+    Runtime::activation().setOn(true);
+    return static_cast<int32_t>(POMP_SUCCESS);
+  });
+}
+
+POMP_EXPORT int32_t POMP_Off(void) {
+  return guarded([] {
+    if (const int32_t Error = Runtime::ensureRunning(); Error != POMP_SUCCESS)
+      return pomp::rt::failCode(Error);
+    Runtime::activation().setOn(false);
+    return static_cast<int32_t>(POMP_SUCCESS);
+  });
+}
+
+POMP_EXPORT int32_t POMP_Get_handle(POMP_Handle_t *handle, const char ctc[]) {
+  return guarded([&] {
+    if (!handle) {
+      pomp::rt::setLastError("the handle pointer is NULL");
+      return static_cast<int32_t>(POMP_ERROR_INVALID_ARGUMENT);
+    }
+    if (Runtime::phase() >= pomp::rt::Phase::Finalizing)
+      return pomp::rt::failCode(POMP_ERROR_FINALIZED);
+    pomp::rt::RegionTable &Regions = Runtime::regions();
+    const POMP_Handle_t Current = __atomic_load_n(handle, __ATOMIC_ACQUIRE);
+    if (Current != 0) {
+      if (Regions.isValid(Current))
+        return static_cast<int32_t>(POMP_SUCCESS);
+      pomp::rt::setLastError("the handle was not given out by this library");
+      return static_cast<int32_t>(POMP_ERROR_INVALID_HANDLE);
+    }
+    if (!ctc) {
+      pomp::rt::setLastError("the handle is 0 and the CTC string is NULL");
+      return static_cast<int32_t>(POMP_ERROR_MISSING_CTC);
+    }
+    const std::size_t Length = strnlen(ctc, pomp::ctc::MaxCtcLength + 1);
+    if (Length > pomp::ctc::MaxCtcLength) {
+      pomp::rt::setLastError("malformed CTC string: longer than the reader accepts");
+      return static_cast<int32_t>(POMP_ERROR_MALFORMED_CTC);
+    }
+    pomp::rt::RegisterResult R = Regions.registerCtc(std::string_view(ctc, Length));
+    if (R.Error != POMP_SUCCESS) {
+      pomp::rt::setLastError(R.Message);
+      return R.Error;
+    }
+    __atomic_store_n(handle, static_cast<POMP_Handle_t>(R.Id), __ATOMIC_RELEASE);
+    return static_cast<int32_t>(POMP_SUCCESS);
+  });
+}
+
+POMP_EXPORT const char *POMP_Last_error_message(void) { return pomp::rt::lastError(); }

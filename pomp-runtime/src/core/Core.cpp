@@ -1,0 +1,253 @@
+//===- core/Core.cpp - The measurement core -------------------------------===//
+
+#include "core/Core.h"
+
+#include <algorithm>
+#include <cmath>
+#include <new>
+#include <unordered_map>
+
+namespace pomp::rt {
+
+Core::Core(RegionTable &RegionsIn) : Regions(RegionsIn) {}
+
+Core::~Core() = default;
+
+ThreadState *Core::attachThread() {
+  std::lock_guard<std::mutex> Lock(Registry);
+  if (!Attaching)
+    return nullptr;
+  std::unique_ptr<ThreadState> T(new (std::nothrow)
+                                     ThreadState(static_cast<std::uint32_t>(Threads.size())));
+  if (!T)
+    return nullptr;
+  Threads.push_back(std::move(T));
+  return Threads.back().get();
+}
+
+std::vector<ThreadState *> Core::stopAttaching() {
+  std::lock_guard<std::mutex> Lock(Registry);
+  Attaching = false;
+  std::vector<ThreadState *> Result;
+  for (const auto &T : Threads)
+    Result.push_back(T.get());
+  return Result;
+}
+
+std::vector<ThreadState *> Core::threads() const {
+  std::lock_guard<std::mutex> Lock(Registry);
+  std::vector<ThreadState *> Result;
+  for (const auto &T : Threads)
+    Result.push_back(T.get());
+  return Result;
+}
+
+Node *Core::guessParent(ThreadState &T, RegionId Region, EventId Begin) {
+  if (hasEnter(Begin) && T.current()->Key == makeKey(Region, canonicalOpener(enterOf(Begin))))
+    return T.current();
+  if (const std::uintptr_t Last = Regions.get(Region).LastFork.load(std::memory_order_acquire))
+    return forkParent(T, Last);
+  return T.current();
+}
+
+LeaveResult Core::leaveOuter(ThreadState &T, NodeKey Key, Tick Now) {
+  std::size_t Depth = T.Stack.depth();
+  while (Depth > 0 && T.Stack.open(Depth - 1).Region->Key != Key)
+    --Depth;
+  if (Depth == 0)
+    return LeaveResult::NoMatch;
+  // The regions above the match lost their own end (a cancelled construct, a
+  // longjmp): they end here, with the region that encloses them.
+  const std::size_t Inner = T.Stack.depth() - Depth;
+  for (std::size_t I = 0; I < Inner; ++I)
+    pop(T, Now);
+  Counters.count(Anomaly::ClosedInnerRegions, Inner);
+  pop(T, Now);
+  return LeaveResult::ClosedInner;
+}
+
+namespace {
+
+/// Index of a merged node's child: (parent index, key).
+struct MergedChildKey {
+  std::uint32_t Parent;
+  NodeKey Key;
+  bool operator==(const MergedChildKey &O) const { return Parent == O.Parent && Key == O.Key; }
+};
+/// Hash of a MergedChildKey.
+struct MergedChildHash {
+  std::size_t operator()(const MergedChildKey &K) const {
+    constexpr NodeKey Multiplier = 0x9e3779b97f4a7c15ull;
+    return std::hash<NodeKey>()((K.Key ^ K.Parent) * Multiplier);
+  }
+};
+
+/// A merged node while the trees are being merged.
+struct Building {
+  std::uint32_t Parent;
+  NodeKey Key;
+  std::vector<ThreadMetrics> PerThread;
+};
+
+/// Merges the per-thread trees into one, following mirrors across threads.
+class Merger {
+public:
+  Merger(const std::vector<ThreadState *> &Threads, double NsPerTick, Anomalies &Counters)
+      : NsPerTick(NsPerTick), Counters(Counters) {
+    Nodes.push_back({ProfileNode::NoParent, 0, {}});
+    for (ThreadState *T : Threads)
+      T->Nodes.forEach([&](Node &N) {
+        N.Merged = 0;
+        ByAddress.emplace(reinterpret_cast<std::uintptr_t>(&N), &N);
+      });
+  }
+
+  void addThread(ThreadState &T) {
+    T.Nodes.forEach([&](Node &N) {
+      if (N.Kind != NodeKind::Region || N.Visits == 0)
+        return;
+      addMetrics(resolve(&N), T.Index, N);
+    });
+  }
+
+  Profile finish();
+
+private:
+  static constexpr std::uint32_t InProgress = std::numeric_limits<std::uint32_t>::max();
+  static constexpr std::uint32_t RootIndex = 0;
+
+  std::uint32_t childOf(std::uint32_t Parent, NodeKey Key) {
+    auto [It, Inserted] =
+        ChildIndex.try_emplace({Parent, Key}, static_cast<std::uint32_t>(Nodes.size()));
+    if (Inserted)
+      Nodes.push_back({Parent, Key, {}});
+    return It->second;
+  }
+
+  /// The merged index of a node: its parent's (or, for a mirror, its
+  /// context's) merged node plus its own key. Iterative, as call paths of
+  /// recursive functions get deep.
+  std::uint32_t resolve(Node *N) {
+    std::vector<Node *> Chain;
+    std::uint32_t Base = RootIndex;
+    for (Node *Cur = N;;) {
+      if (Cur->Merged == InProgress) {
+        // Only contexts that name a node created after them form a cycle.
+        Counters.count(Anomaly::InvalidContext);
+        break;
+      }
+      if (Cur->Merged != 0) {
+        Base = Cur->Merged - 1;
+        break;
+      }
+      if (Cur->Kind == NodeKind::ThreadRoot) {
+        Cur->Merged = RootIndex + 1;
+        break;
+      }
+      Cur->Merged = InProgress;
+      Chain.push_back(Cur);
+      if (Cur->Kind == NodeKind::Mirror) {
+        auto Target = ByAddress.find(static_cast<std::uintptr_t>(Cur->Key));
+        if (Target == ByAddress.end()) {
+          Counters.count(Anomaly::InvalidContext);
+          break;
+        }
+        Cur = Target->second;
+      } else {
+        Cur = Cur->Parent;
+      }
+    }
+    for (auto It = Chain.rbegin(); It != Chain.rend(); ++It) {
+      if ((*It)->Kind == NodeKind::Region)
+        Base = childOf(Base, (*It)->Key);
+      (*It)->Merged = Base + 1;
+    }
+    return Base;
+  }
+
+  std::uint64_t toNs(Tick Ticks) const {
+    return static_cast<std::uint64_t>(std::llround(static_cast<double>(Ticks) * NsPerTick));
+  }
+
+  void addMetrics(std::uint32_t Index, std::uint32_t Thread, const Node &N) {
+    std::vector<ThreadMetrics> &PerThread = Nodes[Index].PerThread;
+    // Threads are added in index order, so this thread's entry is the last one.
+    if (PerThread.empty() || PerThread.back().Thread != Thread)
+      PerThread.push_back({Thread, 0, 0, 0, std::numeric_limits<std::uint64_t>::max(), 0});
+    ThreadMetrics &M = PerThread.back();
+    M.Visits += N.Visits;
+    M.InclusiveNs += toNs(N.Inclusive);
+    M.ExclusiveNs += toNs(N.Exclusive);
+    const std::uint64_t Min = N.Min == std::numeric_limits<Tick>::max() ? 0 : toNs(N.Min);
+    M.MinNs = std::min(M.MinNs, Min);
+    M.MaxNs = std::max(M.MaxNs, toNs(N.Max));
+  }
+
+  double NsPerTick;
+  Anomalies &Counters;
+  std::vector<Building> Nodes;
+  std::unordered_map<MergedChildKey, std::uint32_t, MergedChildHash> ChildIndex;
+  std::unordered_map<std::uintptr_t, Node *> ByAddress;
+};
+
+Profile Merger::finish() {
+  // Children sorted by key give the same order in every run of a program.
+  std::vector<std::vector<std::uint32_t>> Children(Nodes.size());
+  for (std::uint32_t I = 1; I < Nodes.size(); ++I)
+    Children[Nodes[I].Parent].push_back(I);
+  for (auto &List : Children)
+    std::sort(List.begin(), List.end(),
+              [&](std::uint32_t A, std::uint32_t B) { return Nodes[A].Key < Nodes[B].Key; });
+
+  Profile P;
+  P.Nodes.reserve(Nodes.size());
+  std::vector<std::uint32_t> NewIndex(Nodes.size());
+  std::vector<std::uint32_t> Pending = {RootIndex};
+  while (!Pending.empty()) {
+    const std::uint32_t Old = Pending.back();
+    Pending.pop_back();
+    NewIndex[Old] = static_cast<std::uint32_t>(P.Nodes.size());
+    ProfileNode Out;
+    Out.Parent = Old == RootIndex ? ProfileNode::NoParent : NewIndex[Nodes[Old].Parent];
+    if (Old != RootIndex) {
+      Out.Region = keyRegion(Nodes[Old].Key);
+      Out.Opener = keyOpener(Nodes[Old].Key);
+      Out.Waiting = isWaitingOpener(Out.Opener);
+      P.Nodes[Out.Parent].Children.push_back(NewIndex[Old]);
+    }
+    Out.PerThread = std::move(Nodes[Old].PerThread);
+    P.Nodes.push_back(std::move(Out));
+    // Reverse, so that the first child is visited first.
+    Pending.insert(Pending.end(), Children[Old].rbegin(), Children[Old].rend());
+  }
+  return P;
+}
+
+} // namespace
+
+Profile Core::collect(Tick End, double NsPerTick, const std::vector<ThreadState *> &All) {
+  for (ThreadState *T : All) {
+    const std::size_t Open = T->Stack.depth();
+    while (!T->Stack.empty())
+      pop(*T, End);
+    Counters.count(Anomaly::OpenAtFinalize, Open);
+  }
+  Merger M(All, NsPerTick, Counters);
+  for (ThreadState *T : All)
+    M.addThread(*T);
+  Profile P = M.finish();
+  for (ThreadState *T : All) {
+    // Each visit of a region was an opening and a closing event; of a single
+    // event, that event.
+    std::uint64_t Events = 0;
+    T->Nodes.forEach([&](const Node &N) {
+      if (N.Kind == NodeKind::Region)
+        Events += info(keyOpener(N.Key)).EventRole == Role::EVENT ? N.Visits : 2 * N.Visits;
+    });
+    P.Threads.push_back({T->Index, Events});
+  }
+  P.Anomalies = Counters.snapshot();
+  return P;
+}
+
+} // namespace pomp::rt

@@ -1,0 +1,203 @@
+//===- core/Core.h - The measurement core -----------------------*- C++ -*-===//
+///
+/// \file
+/// The one owner of measurement state. Adapters (the POMP adapter now, the
+/// OMPT adapter next) only translate their events into the operations below,
+/// each given the thread's state, a region, the event and a timestamp:
+///
+///   enter(T, region, opener, now, parent)   an enter or begin event
+///   leave(T, region, closer, now)           an exit or end event
+///   event(T, region, event, now)            a single event
+///
+/// plus the parent rules for regions that start on another thread than the one
+/// that created them (forkParent, guessParent). A trace writer plugs in at the
+/// same three operations.
+///
+/// Exclusive time is measured on each thread's stack: a region's duration is
+/// charged to the region below it on the same thread, whatever the region's
+/// parent in the tree. That keeps the times right for tasks, which hang under
+/// the place that created them but run inside whatever the executing thread
+/// was doing (a taskwait, a barrier).
+///
+/// Threads are identified by the core, not by the thread ids events carry.
+///
+//===----------------------------------------------------------------------===//
+#ifndef POMP_RUNTIME_CORE_CORE_H
+#define POMP_RUNTIME_CORE_CORE_H
+
+#include "core/Anomalies.h"
+#include "core/Profile.h"
+#include "core/Regions.h"
+#include "core/ThreadState.h"
+
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace pomp::rt {
+
+/// How a closing event matched the thread's open regions.
+enum class LeaveResult {
+  Closed,      ///< it closed the innermost open region
+  ClosedInner, ///< it closed an outer region and the regions inside it
+  NoMatch,     ///< no open region matches; nothing changed
+};
+
+/// The measurement core: per-thread states, the call-path rules and the merge.
+class Core {
+public:
+  explicit Core(RegionTable &Regions);
+  Core(const Core &) = delete;
+  Core &operator=(const Core &) = delete;
+  ~Core();
+
+  /// Creates and registers the state of a new thread; nullptr once the core
+  /// stopped accepting threads (finalisation) or when memory ran out.
+  ThreadState *attachThread();
+
+  /// Enters a region under Parent: an enter or begin event.
+  Node *enter(ThreadState &T, RegionId Region, EventId Opener, Tick Now, Node *Parent) {
+    Node *N = T.child(Parent, makeKey(Region, canonicalOpener(Opener)));
+    T.Stack.push(N, Now);
+    return N;
+  }
+  /// Enters a region under the thread's innermost open region.
+  Node *enter(ThreadState &T, RegionId Region, EventId Opener, Tick Now) {
+    return enter(T, Region, Opener, Now, T.current());
+  }
+
+  /// Leaves the open region that Closer closes: an exit or end event. When the
+  /// region is not the innermost one, the regions inside it are closed too
+  /// and counted; when it is not open at all, nothing changes.
+  LeaveResult leave(ThreadState &T, RegionId Region, EventId Closer, Tick Now) {
+    const NodeKey Key = makeKey(Region, canonicalOpener(Closer));
+    // The sentinel at the bottom of the stack has the root's key, which no
+    // region has: no emptiness test needed.
+    if (__builtin_expect(T.Stack.back().Region->Key == Key, 1)) {
+      pop(T, Now);
+      return LeaveResult::Closed;
+    }
+    return leaveOuter(T, Key, Now);
+  }
+
+  /// True when Closer would close the thread's innermost open region.
+  static bool closesInnermost(const ThreadState &T, RegionId Region, EventId Closer) {
+    return T.Stack.back().Region->Key == makeKey(Region, canonicalOpener(Closer));
+  }
+
+  /// A single event: counts a visit of its node, which has no duration.
+  void event(ThreadState &T, RegionId Region, EventId E, Tick Now) {
+    (void)Now; // the profile needs no time for single events; traces will
+    Node *N = T.child(T.current(), makeKey(Region, canonicalOpener(E)));
+    ++N->Visits;
+  }
+
+  //--- The common cases, for adapters' fast paths -----------------------//
+  // Each either completes an operation above exactly as it would, or returns
+  // "no" before changing anything.
+
+  /// The node enter(T, ..., Parent) would enter when it is already Parent's
+  /// most recent child and the stack has room; nullptr otherwise.
+  static Node *cachedChild(const ThreadState &T, Node *Parent, NodeKey Key) {
+    Node *N = Parent->LastChild;
+    return N->Key == Key && T.Stack.hasRoom() ? N : nullptr;
+  }
+  /// Enters a node cachedChild() returned. The frame is claimed before the
+  /// clock is read, so that no stack bookkeeping waits for the clock.
+  template <typename ClockFn> static void enterCached(ThreadState &T, Node *N, ClockFn &&Now) {
+    Frame &F = T.Stack.claimWithRoom();
+    F = {N, Now(), 0};
+  }
+  /// Counts a single event of a node cachedChild() returned.
+  static void eventCached(Node *N) { ++N->Visits; }
+  /// True when the innermost open region has this key: leave() is pop().
+  static bool innermostIs(const ThreadState &T, NodeKey Key) {
+    return T.Stack.back().Region->Key == Key;
+  }
+  /// What forkParent() returns when it needs no lookup; nullptr otherwise.
+  static Node *cachedForkParent(ThreadState &T, POMP_Context_t Context) {
+    if (contextOf(T.current()) == Context)
+      return T.current();
+    return T.cachedMirror(Context);
+  }
+
+  /// Closes the innermost open region (requires one) and charges its time.
+  static void pop(ThreadState &T, Tick Now) {
+    const Frame F = T.Stack.back();
+    T.Stack.pop();
+    charge(T, F, Now);
+  }
+  /// pop() reading the clock itself, after the frame was taken off.
+  template <typename ClockFn> static void popCached(ThreadState &T, ClockFn &&Now) {
+    const Frame F = T.Stack.back();
+    T.Stack.pop();
+    charge(T, F, Now());
+  }
+  /// Charges a frame taken off the stack with its time.
+  static void charge(ThreadState &T, const Frame &F, Tick Now) {
+    const Tick Duration = Now > F.Start ? Now - F.Start : 0;
+    Node &N = *F.Region;
+    ++N.Visits;
+    N.Inclusive += Duration;
+    N.Exclusive += Duration > F.Children ? Duration - F.Children : 0;
+    N.Min = Duration < N.Min ? Duration : N.Min;
+    N.Max = Duration > N.Max ? Duration : N.Max;
+    // Below the outermost region is the sentinel, which ignores the time.
+    T.Stack.back().Children += Duration;
+  }
+
+  /// The context another thread passes back to forkParent() to start its
+  /// regions under N.
+  static POMP_Context_t contextOf(const Node *N) { return reinterpret_cast<POMP_Context_t>(N); }
+
+  /// The parent for a region that starts with a context from a fork or task
+  /// creation: the context's node itself when it is this thread's innermost
+  /// region (the master of a team), else a mirror that the merge resolves to
+  /// it. The context is not dereferenced here: the merge checks that it names
+  /// a node before following it.
+  Node *forkParent(ThreadState &T, POMP_Context_t Context) {
+    if (contextOf(T.current()) == Context)
+      return T.current();
+    return T.mirror(Context);
+  }
+
+  /// The parent for a begin event that came without a context (code
+  /// instrumented by hand with the paper's POMP_Parallel_begin): the thread's
+  /// own enter of the same construct when it is the innermost open region (the
+  /// master), else the most recent plain fork of the region published by
+  /// noteFork() (a worker), else the thread's innermost region.
+  Node *guessParent(ThreadState &T, RegionId Region, EventId Begin);
+
+  /// Publishes a plain enter's node as its region's most recent fork.
+  void noteFork(RegionId Region, const Node *N) {
+    Regions.get(Region).LastFork.store(contextOf(N), std::memory_order_release);
+  }
+
+  Anomalies &anomalies() { return Counters; }
+  RegionTable &regions() { return Regions; }
+
+  /// Stops accepting new threads; returns the registered ones.
+  std::vector<ThreadState *> stopAttaching();
+
+  /// The threads registered so far (threads must not be running events).
+  std::vector<ThreadState *> threads() const;
+
+  /// Closes every region still open at End, merges the trees of these threads
+  /// and returns the profile. None of them may be inside an event.
+  Profile collect(Tick End, double NsPerTick, const std::vector<ThreadState *> &Selected);
+  /// The same for every registered thread.
+  Profile collect(Tick End, double NsPerTick) { return collect(End, NsPerTick, threads()); }
+
+private:
+  LeaveResult leaveOuter(ThreadState &T, NodeKey Key, Tick Now);
+
+  RegionTable &Regions;
+  Anomalies Counters;
+  mutable std::mutex Registry;
+  std::vector<std::unique_ptr<ThreadState>> Threads;
+  bool Attaching = true;
+};
+
+} // namespace pomp::rt
+
+#endif // POMP_RUNTIME_CORE_CORE_H

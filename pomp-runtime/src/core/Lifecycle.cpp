@@ -1,0 +1,278 @@
+//===- core/Lifecycle.cpp - Initialisation and finalisation ---------------===//
+
+#include "core/Lifecycle.h"
+
+#include "core/Clock.h"
+#include "core/Output.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <exception>
+#include <linux/membarrier.h>
+#include <mutex>
+#include <new>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+extern "C" void POMP_Init_Handles(void);
+
+namespace pomp::rt {
+
+__thread ThreadState *CurrentThread __attribute__((tls_model("initial-exec"))) = nullptr;
+
+namespace detail {
+NoDestroy<RegionTable> GlobalRegions;
+Activation GlobalActivation;
+Core *GlobalCore = nullptr;
+} // namespace detail
+
+using detail::GlobalActivation;
+using detail::GlobalCore;
+using detail::GlobalRegions;
+
+namespace {
+
+alignas(Core) unsigned char CoreStorage[sizeof(Core)];
+
+/// What initialisation learns for finalisation.
+struct RunState {
+  OutputSettings Output;
+  RunInfo Info;
+  Tick StartTicks = 0;
+  /// A forked child inherits the exit hook; only this process writes.
+  pid_t InitPid = 0;
+  bool BarrierRegistered = false;
+  /// What finalisation collected, kept for finalProfile().
+  Profile Final;
+  bool HaveFinal = false;
+};
+RunState *Run = nullptr;
+
+std::mutex LifecycleMutex;
+/// Set while this thread initialises or finalises: an event or control call
+/// raised from inside (POMP_Init_Handles) must not wait for itself.
+thread_local bool InLifecycle = false;
+
+/// Longest time finalisation waits for a thread to leave its event, and the
+/// step it sleeps between looks.
+constexpr long BusyWaitLimitNs = 1000000000;
+constexpr long BusyWaitStepNs = 100000;
+/// Without membarrier(), the time after which every store buffer has drained.
+constexpr long FallbackBarrierNs = 10000000;
+
+constexpr std::size_t LastErrorSize = 256;
+thread_local char LastErrorMessage[LastErrorSize];
+
+void sleepNs(long Ns) {
+  timespec Ts{0, Ns};
+  while (::nanosleep(&Ts, &Ts) != 0 && errno == EINTR) {
+  }
+}
+
+bool registerHeavyBarrier() {
+  return ::syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0;
+}
+
+/// Makes every thread of the process execute a full memory barrier, so that
+/// any event that starts afterwards sees recording switched off, and any event
+/// already past that test has its InEvent flag visible. The hot path pays
+/// nothing for this: it has only a compiler barrier.
+void heavyBarrier() {
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (Run && Run->BarrierRegistered &&
+      ::syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) == 0)
+    return;
+  sleepNs(FallbackBarrierNs);
+}
+
+bool waitUntilIdle(const ThreadState &T) {
+  for (long Waited = 0; T.InEvent.load(std::memory_order_acquire); Waited += BusyWaitStepNs) {
+    if (Waited >= BusyWaitLimitNs)
+      return false;
+    sleepNs(BusyWaitStepNs);
+  }
+  return true;
+}
+
+void exitHook() {
+  if (Run && ::getpid() == Run->InitPid)
+    Runtime::finalize();
+}
+
+/// Keeps errno as the program left it: the library's file and clock calls
+/// must not change what the program sees.
+class ErrnoKeeper {
+public:
+  ErrnoKeeper() : Saved(errno) {}
+  ~ErrnoKeeper() { errno = Saved; }
+
+private:
+  int Saved;
+};
+
+int32_t initializeLocked() {
+  // 1. options
+  const OptionSource Options;
+  if (Options.readBool(HelpOption))
+    printMessage(optionHelpText());
+  // 2. clock
+  const ClockReport Chosen = Clock::select(Options);
+  // 3. activation
+  GlobalActivation.configure(Options);
+  GlobalActivation.setFastPath(Chosen.Source == ClockSource::Tsc);
+  // 4. core
+  GlobalCore = new (CoreStorage) Core(GlobalRegions.Value);
+  // 5. output (its settings and the facts about the run; written at the end)
+  Run = new RunState();
+  Run->Output = readOutputSettings(Options);
+  Run->Info.Program = program_invocation_short_name;
+  Run->Info.Pid = ::getpid();
+  Run->Info.StartTime = std::time(nullptr);
+  Run->InitPid = ::getpid();
+  Run->BarrierRegistered = registerHeavyBarrier();
+  for (const std::string &Message : Options.messages())
+    printMessage(Message);
+  // 6. handles: a program linked by pomp-link binds all its handles here.
+  POMP_Init_Handles();
+  // 7. exit hook
+  std::atexit(exitHook);
+  Run->StartTicks = Clock::now();
+  return POMP_SUCCESS;
+}
+
+void finalizeLocked() {
+  // 8. recording: off, and wait for the events in flight.
+  GlobalActivation.setRunning(false);
+  heavyBarrier();
+  std::vector<ThreadState *> Idle;
+  for (ThreadState *T : GlobalCore->stopAttaching()) {
+    if (waitUntilIdle(*T))
+      Idle.push_back(T);
+    else
+      GlobalCore->anomalies().count(Anomaly::BusyAtFinalize);
+  }
+  // 2. clock, 3. activation, 4. core
+  const Tick End = Clock::now();
+  const double NsPerTick = Clock::finishCalibration();
+  RunInfo Info = Run->Info;
+  Info.DurationNs =
+      static_cast<std::uint64_t>(static_cast<double>(End - Run->StartTicks) * NsPerTick);
+  Info.Clock = Clock::report();
+  for (int G = 0; G < POMP_GROUP_COUNT; ++G)
+    Info.Levels[G] = GlobalActivation.level(static_cast<POMP_Group>(G));
+  Info.MonitoringOn = GlobalActivation.isOn();
+  Run->Final = GlobalCore->collect(End, NsPerTick, Idle);
+  Run->HaveFinal = true;
+  // 5. output
+  writeExperiment(Run->Final, GlobalRegions.Value, Info, Run->Output);
+}
+
+} // namespace
+
+} // namespace pomp::rt
+
+/// The default POMP_Init_Handles for programs linked without pomp-link: their
+/// handles are bound by their first events. Weak, so that the definition
+/// pomp-link generates (in the executable) takes precedence, with the static
+/// library by the linker and with the shared one by symbol interposition.
+extern "C" __attribute__((weak, visibility("default"))) void POMP_Init_Handles(void) {}
+
+namespace pomp::rt {
+
+int32_t Runtime::initialize() {
+  Phase P = phase();
+  if (P == Phase::Running)
+    return POMP_SUCCESS;
+  if (P >= Phase::Finalizing)
+    return POMP_ERROR_FINALIZED;
+  if (P == Phase::Failed || InLifecycle)
+    return POMP_ERROR_NOT_INITIALIZED;
+  ErrnoKeeper KeepErrno;
+  std::lock_guard<std::mutex> Lock(LifecycleMutex);
+  P = phase();
+  if (P != Phase::Uninitialized)
+    return P == Phase::Running      ? POMP_SUCCESS
+           : P >= Phase::Finalizing ? POMP_ERROR_FINALIZED
+                                    : POMP_ERROR_NOT_INITIALIZED;
+  InLifecycle = true;
+  CurrentPhase.store(Phase::Initializing, std::memory_order_release);
+  int32_t Result = POMP_ERROR_NOT_INITIALIZED;
+  try {
+    Result = initializeLocked();
+  } catch (const std::bad_alloc &) {
+    printMessage("initialisation failed: out of memory; nothing will be measured");
+  } catch (const std::exception &E) {
+    printMessage(std::string("initialisation failed: ") + E.what() + "; nothing will be measured");
+  } catch (...) {
+    printMessage("initialisation failed; nothing will be measured");
+  }
+  InLifecycle = false;
+  CurrentPhase.store(Result == POMP_SUCCESS ? Phase::Running : Phase::Failed,
+                     std::memory_order_release);
+  // 8. recording: from here on events are recorded.
+  if (Result == POMP_SUCCESS)
+    GlobalActivation.setRunning(true);
+  return Result;
+}
+
+int32_t Runtime::finalize() {
+  if (InLifecycle)
+    return POMP_ERROR_NOT_INITIALIZED;
+  if (phase() == Phase::Uninitialized) {
+    const int32_t Result = initialize();
+    if (Result != POMP_SUCCESS)
+      return Result;
+  }
+  ErrnoKeeper KeepErrno;
+  std::lock_guard<std::mutex> Lock(LifecycleMutex);
+  const Phase P = phase();
+  if (P >= Phase::Finalizing)
+    return POMP_SUCCESS;
+  if (P != Phase::Running)
+    return POMP_ERROR_NOT_INITIALIZED;
+  InLifecycle = true;
+  CurrentPhase.store(Phase::Finalizing, std::memory_order_release);
+  try {
+    finalizeLocked();
+  } catch (const std::bad_alloc &) {
+    printMessage("finalisation failed: out of memory; no profile written");
+  } catch (const std::exception &E) {
+    printMessage(std::string("finalisation failed: ") + E.what() + "; no profile written");
+  } catch (...) {
+    printMessage("finalisation failed; no profile written");
+  }
+  CurrentPhase.store(Phase::Finalized, std::memory_order_release);
+  InLifecycle = false;
+  return POMP_SUCCESS;
+}
+
+int32_t Runtime::ensureRunning() { return initialize(); }
+
+const Profile *Runtime::finalProfile() {
+  return phase() == Phase::Finalized && Run && Run->HaveFinal ? &Run->Final : nullptr;
+}
+
+ThreadState *Runtime::attach(int32_t &Error) {
+  Error = initialize();
+  if (Error != POMP_SUCCESS)
+    return nullptr;
+  ThreadState *T = GlobalCore->attachThread();
+  if (!T) {
+    Error = phase() >= Phase::Finalizing ? POMP_ERROR_FINALIZED : POMP_ERROR_OUT_OF_RESOURCES;
+    return nullptr;
+  }
+  CurrentThread = T;
+  return T;
+}
+
+void setLastError(std::string_view Message) {
+  const std::size_t N = std::min(Message.size(), LastErrorSize - 1);
+  std::memcpy(LastErrorMessage, Message.data(), N);
+  LastErrorMessage[N] = '\0';
+}
+
+const char *lastError() { return LastErrorMessage; }
+
+} // namespace pomp::rt

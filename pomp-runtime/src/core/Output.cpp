@@ -1,0 +1,471 @@
+//===- core/Output.cpp - The experiment directory -------------------------===//
+
+#include "core/Output.h"
+
+#include "core/CallPath.h"
+#include "core/Json.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <limits>
+#include <map>
+#include <optional>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace pomp::rt {
+namespace {
+
+constexpr int ProfileFormatVersion = 1;
+constexpr std::string_view ProfileSchema = "pomp-profile";
+constexpr double NsPerSecondD = 1e9;
+constexpr double Percent = 100.0;
+/// Suffixes tried before giving up on finding a free directory name.
+constexpr int MaxDirectorySuffix = 10000;
+/// Regions the stderr summary lists.
+constexpr std::size_t SummaryRegions = 3;
+/// Room for a formatted date and time.
+constexpr std::size_t TimeBufferSize = 64;
+/// Room for one formatted line of profile.txt.
+constexpr std::size_t LineBufferSize = 512;
+constexpr mode_t DirectoryMode = 0777;
+constexpr mode_t FileMode = 0666;
+
+std::string formatTime(std::time_t Time, const char *Format, bool Utc) {
+  std::tm Parts{};
+  if (Utc)
+    gmtime_r(&Time, &Parts);
+  else
+    localtime_r(&Time, &Parts);
+  char Buffer[TimeBufferSize];
+  const std::size_t N = std::strftime(Buffer, sizeof Buffer, Format, &Parts);
+  return std::string(Buffer, N);
+}
+
+double seconds(std::uint64_t Ns) { return static_cast<double>(Ns) / NsPerSecondD; }
+
+std::string_view nodeKind(const ProfileNode &N) {
+  if (N.Parent == ProfileNode::NoParent)
+    return "root";
+  if (info(N.Opener).EventRole == Role::EVENT)
+    return "event";
+  return N.Waiting ? "wait" : "work";
+}
+
+/// "parallel body @demo.c:7", "critical(lock) @x.c:3" for people.
+std::string nodeTitle(const ProfileNode &N, const RegionTable &Regions) {
+  if (N.Parent == ProfileNode::NoParent)
+    return "program";
+  std::string Title = constructName(N.Opener);
+  if (N.Region != 0 && Regions.isValid(N.Region)) {
+    const Region &R = Regions.get(N.Region);
+    if (!R.Descriptor.Name.empty())
+      Title += " \"" + R.Descriptor.Name + "\"";
+    if (!R.Location.empty())
+      Title += " @" + R.Location;
+  }
+  return Title;
+}
+
+void writeMetrics(JsonWriter &W, const ThreadMetrics &M) {
+  W.key("visits").value(M.Visits);
+  W.key("inclusive_ns").value(M.InclusiveNs);
+  W.key("exclusive_ns").value(M.ExclusiveNs);
+  W.key("min_ns").value(M.MinNs);
+  W.key("max_ns").value(M.MaxNs);
+}
+
+void writeLines(JsonWriter &W, std::string_view Key, const std::optional<pomp::ctc::LineRange> &L) {
+  W.key(Key);
+  if (!L) {
+    W.null();
+    return;
+  }
+  W.beginArray().value(L->First).value(L->Last).endArray();
+}
+
+/// One row of the table of regions: a (region, opener) pair summed over the
+/// call paths it occurs on.
+struct FlatEntry {
+  std::uint32_t FirstNode = 0;
+  std::uint64_t Visits = 0;
+  std::uint64_t ExclusiveNs = 0;
+  /// Only occurrences not nested in another occurrence (recursion) count.
+  std::uint64_t InclusiveNs = 0;
+  std::map<std::uint32_t, std::uint64_t> PerThreadInclusive;
+};
+
+double imbalanceOf(const std::map<std::uint32_t, std::uint64_t> &PerThread) {
+  if (PerThread.size() < 2)
+    return 0.0;
+  std::uint64_t Max = 0;
+  double Sum = 0.0;
+  for (const auto &[Thread, Ns] : PerThread) {
+    Max = std::max(Max, Ns);
+    Sum += static_cast<double>(Ns);
+  }
+  if (Max == 0)
+    return 0.0;
+  return (static_cast<double>(Max) - Sum / static_cast<double>(PerThread.size())) /
+         static_cast<double>(Max);
+}
+
+/// The (region, opener) entries of the profile, by exclusive time, largest first.
+std::vector<FlatEntry> flatProfile(const Profile &P) {
+  std::map<NodeKey, FlatEntry> ByKey;
+  std::map<NodeKey, int> Open;
+  /// A node on the walk and the next of its children to visit.
+  struct Visit {
+    std::uint32_t Node;
+    std::size_t NextChild;
+  };
+  std::vector<Visit> Pending = {{0, 0}};
+  while (!Pending.empty()) {
+    const std::uint32_t I = Pending.back().Node;
+    const ProfileNode &N = P.Nodes[I];
+    const NodeKey Key = makeKey(N.Region, N.Opener);
+    const bool IsRoot = N.Parent == ProfileNode::NoParent;
+    if (Pending.back().NextChild == 0 && !IsRoot) {
+      FlatEntry &E = ByKey[Key];
+      if (E.Visits == 0 && E.ExclusiveNs == 0 && E.InclusiveNs == 0)
+        E.FirstNode = I;
+      const ThreadMetrics T = N.total();
+      E.Visits += T.Visits;
+      E.ExclusiveNs += T.ExclusiveNs;
+      if (Open[Key] == 0) {
+        E.InclusiveNs += T.InclusiveNs;
+        for (const ThreadMetrics &M : N.PerThread)
+          E.PerThreadInclusive[M.Thread] += M.InclusiveNs;
+      }
+      ++Open[Key];
+    }
+    if (Pending.back().NextChild < N.Children.size()) {
+      const std::uint32_t Child = N.Children[Pending.back().NextChild++];
+      Pending.push_back({Child, 0});
+      continue;
+    }
+    if (!IsRoot)
+      --Open[Key];
+    Pending.pop_back();
+  }
+  std::vector<FlatEntry> Entries;
+  for (auto &[Key, E] : ByKey)
+    Entries.push_back(std::move(E));
+  std::sort(Entries.begin(), Entries.end(), [](const FlatEntry &A, const FlatEntry &B) {
+    return A.ExclusiveNs != B.ExclusiveNs ? A.ExclusiveNs > B.ExclusiveNs
+                                          : A.FirstNode < B.FirstNode;
+  });
+  return Entries;
+}
+
+std::string formatLine(const char *Format, ...) __attribute__((format(printf, 1, 2)));
+std::string formatLine(const char *Format, ...) {
+  char Buffer[LineBufferSize];
+  va_list Args;
+  va_start(Args, Format);
+  const int N = std::vsnprintf(Buffer, sizeof Buffer, Format, Args);
+  va_end(Args);
+  if (N < 0)
+    return {};
+  return std::string(Buffer, std::min<std::size_t>(static_cast<std::size_t>(N), sizeof Buffer - 1));
+}
+
+std::string anomalyText(const AnomalyCounts &Counts) {
+  std::string Text;
+  for (std::size_t A = 0; A < AnomalyCount; ++A)
+    if (Counts[A] != 0)
+      Text +=
+          formatLine("  %llu %.*s: %.*s\n", static_cast<unsigned long long>(Counts[A]),
+                     static_cast<int>(AnomalyInfos[A].Json.size()), AnomalyInfos[A].Json.data(),
+                     static_cast<int>(AnomalyInfos[A].Text.size()), AnomalyInfos[A].Text.data());
+  return Text;
+}
+
+} // namespace
+
+OutputSettings readOutputSettings(const OptionSource &Options) {
+  OutputSettings S;
+  S.ExperimentDir = Options.readPath(ExperimentDirOption);
+  S.Quiet = Options.readBool(QuietOption);
+  return S;
+}
+
+void printMessage(std::string_view Message) {
+  std::string Line = "pomp: ";
+  Line += Message;
+  Line += '\n';
+  const char *Data = Line.data();
+  std::size_t Left = Line.size();
+  while (Left > 0) {
+    const ssize_t Written = ::write(STDERR_FILENO, Data, Left);
+    if (Written < 0 && errno == EINTR)
+      continue;
+    if (Written <= 0)
+      return;
+    Data += Written;
+    Left -= static_cast<std::size_t>(Written);
+  }
+}
+
+std::string profileJson(const Profile &P, const RegionTable &Regions, const RunInfo &Run) {
+  JsonWriter W;
+  W.beginObject();
+  W.breakLine().key("schema").value(ProfileSchema);
+  W.key("version").value(ProfileFormatVersion);
+  W.breakLine().key("program").value(Run.Program);
+  W.key("pid").value(Run.Pid);
+  W.key("start_time").value(formatTime(Run.StartTime, "%Y-%m-%dT%H:%M:%SZ", true));
+  W.key("duration_ns").value(Run.DurationNs);
+  W.breakLine().key("clock").beginObject();
+  W.key("source").value(Clock::sourceName(Run.Clock.Source));
+  W.key("ticks_per_ns").value(Run.Clock.TicksPerNs);
+  W.key("invariant_tsc").value(Run.Clock.InvariantTsc);
+  W.key("tsc_read_ns").value(Run.Clock.TscReadNs);
+  W.key("monotonic_read_ns").value(Run.Clock.MonotonicReadNs);
+  W.key("reason").value(Run.Clock.Reason);
+  W.endObject();
+  W.breakLine().key("levels").beginObject();
+  for (int G = 0; G < POMP_GROUP_COUNT; ++G) {
+    std::string Name(groupName(static_cast<POMP_Group>(G)));
+    std::transform(Name.begin(), Name.end(), Name.begin(), [](char C) { return C - 'A' + 'a'; });
+    W.key(Name).value(levelName(Run.Levels[G]));
+  }
+  W.endObject();
+  W.key("monitoring_on").value(Run.MonitoringOn);
+
+  W.breakLine().key("threads").beginArray();
+  for (const ProfileThread &T : P.Threads) {
+    W.breakLine().beginObject();
+    W.key("index").value(T.Index).key("events").value(T.Recorded);
+    W.endObject();
+  }
+  W.breakLine().endArray();
+
+  W.breakLine().key("regions").beginArray();
+  for (RegionId Id = 1; Id <= Regions.size(); ++Id) {
+    const Region &R = Regions.get(Id);
+    const pomp::ctc::RegionDescriptor &D = R.Descriptor;
+    W.breakLine().beginObject();
+    W.key("id").value(Id);
+    W.key("type").value(D.Type);
+    W.key("label").value(R.Label);
+    W.key("name").value(D.Name);
+    W.key("file").value(D.File);
+    writeLines(W, "start_lines", D.StartLines);
+    writeLines(W, "end_lines", D.EndLines);
+    W.key("location").value(R.Location);
+    W.key("ctc").value(R.Key);
+    W.endObject();
+  }
+  W.breakLine().endArray();
+
+  W.breakLine().key("nodes").beginArray();
+  std::vector<std::uint32_t> Depth(P.Nodes.size(), 0);
+  for (std::uint32_t I = 0; I < P.Nodes.size(); ++I) {
+    const ProfileNode &N = P.Nodes[I];
+    const bool IsRoot = N.Parent == ProfileNode::NoParent;
+    if (!IsRoot)
+      Depth[I] = Depth[N.Parent] + 1;
+    W.breakLine().beginObject();
+    W.key("id").value(I);
+    W.key("parent");
+    if (IsRoot)
+      W.null();
+    else
+      W.value(N.Parent);
+    W.key("depth").value(Depth[I]);
+    W.key("region");
+    if (IsRoot)
+      W.null();
+    else
+      W.value(N.Region);
+    W.key("event");
+    if (IsRoot)
+      W.null();
+    else
+      W.value(info(N.Opener).Name);
+    W.key("construct").value(IsRoot ? std::string("program") : constructName(N.Opener));
+    W.key("kind").value(nodeKind(N));
+    const ThreadMetrics Total = N.total();
+    writeMetrics(W, Total);
+    W.key("threads").value(static_cast<std::uint64_t>(N.PerThread.size()));
+    W.key("imbalance").value(imbalance(N));
+    W.key("per_thread").beginArray();
+    for (const ThreadMetrics &M : N.PerThread) {
+      W.beginObject();
+      W.key("thread").value(M.Thread);
+      writeMetrics(W, M);
+      W.endObject();
+    }
+    W.endArray();
+    W.endObject();
+  }
+  W.breakLine().endArray();
+
+  W.breakLine().key("anomalies").beginObject();
+  for (std::size_t A = 0; A < AnomalyCount; ++A)
+    W.key(AnomalyInfos[A].Json).value(P.Anomalies[A]);
+  W.endObject();
+  W.breakLine().endObject();
+  return W.text() + "\n";
+}
+
+std::string profileText(const Profile &P, const RegionTable &Regions, const RunInfo &Run) {
+  std::string Text;
+  Text += formatLine("POMP profile of %s (pid %lld), started %s, %.6f s\n", Run.Program.c_str(),
+                     static_cast<long long>(Run.Pid),
+                     formatTime(Run.StartTime, "%Y-%m-%d %H:%M:%S", false).c_str(),
+                     seconds(Run.DurationNs));
+  Text += formatLine("threads: %zu   regions: %u   clock: %s, %.4f ticks/ns (%.*s)\n",
+                     P.Threads.size(), Regions.size(),
+                     std::string(Clock::sourceName(Run.Clock.Source)).c_str(), Run.Clock.TicksPerNs,
+                     static_cast<int>(Run.Clock.Reason.size()), Run.Clock.Reason.data());
+  Text += "levels:";
+  for (int G = 0; G < POMP_GROUP_COUNT; ++G) {
+    std::string Name(groupName(static_cast<POMP_Group>(G)));
+    std::transform(Name.begin(), Name.end(), Name.begin(), [](char C) { return C - 'A' + 'a'; });
+    Text += " " + Name + "=" + std::string(levelName(Run.Levels[G]));
+  }
+  Text += Run.MonitoringOn ? "\n" : "   (monitoring was off at the end)\n";
+
+  Text += "\nRegions by exclusive time, summed over threads and call paths; imbalance is\n"
+          "(max - mean) / max of the threads' inclusive times.\n";
+  Text += formatLine("%14s %14s %12s %7s %9s %-5s %s\n", "exclusive[s]", "inclusive[s]", "visits",
+                     "threads", "imbalance", "kind", "construct");
+  for (const FlatEntry &E : flatProfile(P)) {
+    const ProfileNode &N = P.Nodes[E.FirstNode];
+    const std::string Kind(nodeKind(N));
+    Text += formatLine("%14.6f %14.6f %12llu %7zu %8.1f%% %-5s %s\n", seconds(E.ExclusiveNs),
+                       seconds(E.InclusiveNs), static_cast<unsigned long long>(E.Visits),
+                       E.PerThreadInclusive.size(), Percent * imbalanceOf(E.PerThreadInclusive),
+                       Kind.c_str(), nodeTitle(N, Regions).c_str());
+  }
+
+  Text += "\nCall paths: inclusive and exclusive time summed over threads, per-thread\n"
+          "inclusive time min..max.\n";
+  Text += formatLine("%14s %14s %12s %7s %23s  %s\n", "inclusive[s]", "exclusive[s]", "visits",
+                     "threads", "per thread min..max[s]", "call path");
+  std::vector<std::uint32_t> Depth(P.Nodes.size(), 0);
+  for (std::uint32_t I = 1; I < P.Nodes.size(); ++I) {
+    const ProfileNode &N = P.Nodes[I];
+    Depth[I] = Depth[N.Parent] + 1;
+    const ThreadMetrics T = N.total();
+    std::uint64_t Low = std::numeric_limits<std::uint64_t>::max(), High = 0;
+    for (const ThreadMetrics &M : N.PerThread) {
+      Low = std::min(Low, M.InclusiveNs);
+      High = std::max(High, M.InclusiveNs);
+    }
+    if (N.PerThread.empty())
+      Low = 0;
+    constexpr std::uint32_t IndentPerLevel = 2;
+    Text += formatLine("%14.6f %14.6f %12llu %7zu %11.6f..%10.6f  %*s%s\n", seconds(T.InclusiveNs),
+                       seconds(T.ExclusiveNs), static_cast<unsigned long long>(T.Visits),
+                       N.PerThread.size(), seconds(Low), seconds(High),
+                       static_cast<int>(IndentPerLevel * (Depth[I] - 1)), "",
+                       nodeTitle(N, Regions).c_str());
+  }
+
+  const std::string Anomalies = anomalyText(P.Anomalies);
+  Text += Anomalies.empty() ? "\nanomalies: none\n" : "\nanomalies:\n" + Anomalies;
+  return Text;
+}
+
+std::string claimDirectory(const std::string &Wanted, std::string &Error) {
+  // Create the parents first (mkdir -p); the last component is claimed below.
+  for (std::size_t Slash = Wanted.find('/', 1); Slash != std::string::npos;
+       Slash = Wanted.find('/', Slash + 1)) {
+    const std::string Parent = Wanted.substr(0, Slash);
+    if (::mkdir(Parent.c_str(), DirectoryMode) != 0 && errno != EEXIST) {
+      Error = "cannot create directory '" + Parent + "': " + std::strerror(errno);
+      return {};
+    }
+  }
+  std::string Candidate = Wanted;
+  for (int Suffix = 1; Suffix <= MaxDirectorySuffix; ++Suffix) {
+    if (::mkdir(Candidate.c_str(), DirectoryMode) == 0)
+      return Candidate;
+    if (errno != EEXIST) {
+      Error = "cannot create directory '" + Candidate + "': " + std::strerror(errno);
+      return {};
+    }
+    Candidate = Wanted + "-" + std::to_string(Suffix);
+  }
+  Error = "no free directory name like '" + Wanted + "'";
+  return {};
+}
+
+bool writeFileAtomically(const std::string &Directory, const std::string &Name,
+                         std::string_view Contents, std::string &Error) {
+  const std::string Final = Directory + "/" + Name;
+  const std::string Temporary =
+      Directory + "/." + Name + ".tmp." + std::to_string(static_cast<long long>(::getpid()));
+  const int Fd = ::open(Temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, FileMode);
+  if (Fd < 0) {
+    Error = "cannot write '" + Temporary + "': " + std::strerror(errno);
+    return false;
+  }
+  const char *Data = Contents.data();
+  std::size_t Left = Contents.size();
+  while (Left > 0) {
+    const ssize_t Written = ::write(Fd, Data, Left);
+    if (Written < 0 && errno == EINTR)
+      continue;
+    if (Written <= 0) {
+      Error = "cannot write '" + Temporary + "': " + std::strerror(Written < 0 ? errno : ENOSPC);
+      ::close(Fd);
+      ::unlink(Temporary.c_str());
+      return false;
+    }
+    Data += Written;
+    Left -= static_cast<std::size_t>(Written);
+  }
+  if (::close(Fd) != 0 || ::rename(Temporary.c_str(), Final.c_str()) != 0) {
+    Error = "cannot write '" + Final + "': " + std::strerror(errno);
+    ::unlink(Temporary.c_str());
+    return false;
+  }
+  return true;
+}
+
+std::string writeExperiment(const Profile &P, const RegionTable &Regions, const RunInfo &Run,
+                            const OutputSettings &Settings) {
+  const std::string Wanted =
+      !Settings.ExperimentDir.empty()
+          ? Settings.ExperimentDir
+          : "pomp-" + Run.Program + "-" + formatTime(Run.StartTime, "%Y%m%d-%H%M%S", false);
+  std::string Error;
+  const std::string Directory = claimDirectory(Wanted, Error);
+  if (Directory.empty()) {
+    printMessage(Error + "; no profile written");
+    return {};
+  }
+  if (!writeFileAtomically(Directory, "profile.json", profileJson(P, Regions, Run), Error) ||
+      !writeFileAtomically(Directory, "profile.txt", profileText(P, Regions, Run), Error)) {
+    printMessage(Error + "; the profile is incomplete");
+    return {};
+  }
+  if (Settings.Quiet)
+    return Directory;
+
+  printMessage(formatLine("profile in %s/ (profile.txt, profile.json): %zu threads, %u regions, "
+                          "%.3f s",
+                          Directory.c_str(), P.Threads.size(), Regions.size(),
+                          seconds(Run.DurationNs)));
+  const std::vector<FlatEntry> Flat = flatProfile(P);
+  for (std::size_t I = 0; I < Flat.size() && I < SummaryRegions; ++I)
+    printMessage(formatLine("  %10.6f s exclusive  %s", seconds(Flat[I].ExclusiveNs),
+                            nodeTitle(P.Nodes[Flat[I].FirstNode], Regions).c_str()));
+  std::uint64_t AnomalyTotal = 0;
+  for (std::uint64_t Count : P.Anomalies)
+    AnomalyTotal += Count;
+  if (AnomalyTotal != 0)
+    printMessage(formatLine("%llu anomalies in the event stream, see profile.txt",
+                            static_cast<unsigned long long>(AnomalyTotal)));
+  return Directory;
+}
+
+} // namespace pomp::rt

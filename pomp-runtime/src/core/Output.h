@@ -1,0 +1,85 @@
+//===- core/Output.h - The experiment directory -----------------*- C++ -*-===//
+///
+/// \file
+/// Writes a run's measurement: one new directory per run holding profile.json
+/// (docs/PROFILE_FORMAT.md) and profile.txt, and a short summary on stderr.
+///
+/// The directory is POMP_EXPERIMENT_DIR or ./pomp-<program>-<timestamp>; an
+/// existing directory is never reused: the name gets a suffix -1, -2, ...
+/// claimed with mkdir(), which fails when another process took the name first.
+/// Files are written to a temporary name and renamed, so a reader never sees a
+/// half-written profile. Nothing here can change the program's output or exit
+/// status: every failure is one message on stderr.
+///
+//===----------------------------------------------------------------------===//
+#ifndef POMP_RUNTIME_CORE_OUTPUT_H
+#define POMP_RUNTIME_CORE_OUTPUT_H
+
+#include "core/Activation.h"
+#include "core/Clock.h"
+#include "core/Config.h"
+#include "core/Profile.h"
+#include "core/Regions.h"
+
+#include <array>
+#include <cstdint>
+#include <ctime>
+#include <string>
+#include <string_view>
+
+namespace pomp::rt {
+
+inline constexpr OptionSpec ExperimentDirOption = {
+    "POMP_EXPERIMENT_DIR", OptionType::Path, "", "a directory path",
+    "Where to write the measurement. Unset: ./pomp-PROGRAM-YYYYMMDD-HHMMSS. An existing "
+    "directory is never reused: a suffix -1, -2, ... is added."};
+inline constexpr OptionSpec QuietOption = {
+    "POMP_QUIET", OptionType::Bool, "0", "0, 1",
+    "1: no summary on stderr at the end of the run (errors are still reported)."};
+inline constexpr OptionSpec OutputOptions[] = {ExperimentDirOption, QuietOption};
+
+/// Facts about the run that the profile's header shows.
+struct RunInfo {
+  std::string Program;
+  std::int64_t Pid = 0;
+  std::time_t StartTime = 0;
+  std::uint64_t DurationNs = 0;
+  ClockReport Clock;
+  std::array<POMP_Level, POMP_GROUP_COUNT> Levels{};
+  bool MonitoringOn = true;
+};
+
+/// What the output module reads at initialisation.
+struct OutputSettings {
+  std::string ExperimentDir; ///< "" for the default name
+  bool Quiet = false;
+};
+OutputSettings readOutputSettings(const OptionSource &Options);
+
+/// Prints "pomp: <message>" on stderr with one write(), so it never
+/// interleaves with the program's buffered output.
+void printMessage(std::string_view Message);
+
+/// The profile as JSON (docs/PROFILE_FORMAT.md).
+std::string profileJson(const Profile &P, const RegionTable &Regions, const RunInfo &Run);
+/// The profile as a table for people.
+std::string profileText(const Profile &P, const RegionTable &Regions, const RunInfo &Run);
+
+/// Creates the experiment directory and writes both files; prints the summary
+/// unless quiet and one message on any failure. Returns the directory, or ""
+/// when nothing could be written.
+std::string writeExperiment(const Profile &P, const RegionTable &Regions, const RunInfo &Run,
+                            const OutputSettings &Settings);
+
+/// Claims a new directory: Wanted itself when it does not exist, else
+/// Wanted-1, Wanted-2, ... Creates missing parents. "" and the reason on
+/// failure.
+std::string claimDirectory(const std::string &Wanted, std::string &Error);
+
+/// Writes Contents to Directory/Name through a temporary file and rename().
+bool writeFileAtomically(const std::string &Directory, const std::string &Name,
+                         std::string_view Contents, std::string &Error);
+
+} // namespace pomp::rt
+
+#endif // POMP_RUNTIME_CORE_OUTPUT_H

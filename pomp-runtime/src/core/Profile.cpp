@@ -1,0 +1,52 @@
+//===- core/Profile.cpp - The merged call-path profile --------------------===//
+
+#include "core/Profile.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace pomp::rt {
+
+ThreadMetrics ProfileNode::total() const {
+  ThreadMetrics Sum;
+  Sum.MinNs = PerThread.empty() ? 0 : std::numeric_limits<std::uint64_t>::max();
+  for (const ThreadMetrics &M : PerThread) {
+    Sum.Visits += M.Visits;
+    Sum.InclusiveNs += M.InclusiveNs;
+    Sum.ExclusiveNs += M.ExclusiveNs;
+    Sum.MinNs = std::min(Sum.MinNs, M.MinNs);
+    Sum.MaxNs = std::max(Sum.MaxNs, M.MaxNs);
+  }
+  return Sum;
+}
+
+std::string constructName(EventId Opener) {
+  std::string Name(eventStem(Opener));
+  for (char &C : Name)
+    C = C == '_' ? ' ' : static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
+  const Role R = info(Opener).EventRole;
+  // A begin/end pair inside an enter/exit pair is the construct's block; a
+  // begin/end pair alone (section, master, task, user region) is the construct.
+  if (R == Role::BEGIN && hasEnter(Opener))
+    Name += " body";
+  else if (R == Role::EVENT)
+    Name += " event";
+  return Name;
+}
+
+double imbalance(const ProfileNode &Node) {
+  if (Node.PerThread.size() < 2)
+    return 0.0;
+  std::uint64_t Max = 0;
+  double Sum = 0.0;
+  for (const ThreadMetrics &M : Node.PerThread) {
+    Max = std::max(Max, M.InclusiveNs);
+    Sum += static_cast<double>(M.InclusiveNs);
+  }
+  if (Max == 0)
+    return 0.0;
+  const double Mean = Sum / static_cast<double>(Node.PerThread.size());
+  return (static_cast<double>(Max) - Mean) / static_cast<double>(Max);
+}
+
+} // namespace pomp::rt

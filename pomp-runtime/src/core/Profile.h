@@ -1,0 +1,78 @@
+//===- core/Profile.h - The merged call-path profile ------------*- C++ -*-===//
+///
+/// \file
+/// What finalisation produces from the threads' trees: one call-path tree for
+/// the program in which every node keeps the metrics of each thread that
+/// visited it, so load imbalance stays visible. Times are in nanoseconds.
+/// docs/PROFILE_FORMAT.md describes how it is written.
+///
+//===----------------------------------------------------------------------===//
+#ifndef POMP_RUNTIME_CORE_PROFILE_H
+#define POMP_RUNTIME_CORE_PROFILE_H
+
+#include "core/Anomalies.h"
+#include "core/Events.h"
+#include "core/Regions.h"
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace pomp::rt {
+
+/// One thread's metrics at one node.
+struct ThreadMetrics {
+  std::uint32_t Thread = 0;
+  std::uint64_t Visits = 0;
+  std::uint64_t InclusiveNs = 0;
+  std::uint64_t ExclusiveNs = 0;
+  std::uint64_t MinNs = 0; ///< shortest visit (0 for single events)
+  std::uint64_t MaxNs = 0; ///< longest visit
+};
+
+/// One node of the merged tree.
+struct ProfileNode {
+  static constexpr std::uint32_t NoParent = std::numeric_limits<std::uint32_t>::max();
+
+  std::uint32_t Parent = NoParent;
+  /// 0 for the program root.
+  RegionId Region = 0;
+  /// The canonical opener (or single event) that identifies the node.
+  EventId Opener = EventId{};
+  /// The node's exclusive time is waiting (barriers, locks, critical entry).
+  bool Waiting = false;
+  /// Per thread, sorted by thread.
+  std::vector<ThreadMetrics> PerThread;
+  /// Indices of the children, sorted by (region, opener).
+  std::vector<std::uint32_t> Children;
+
+  /// Sums over the threads (Min and Max over them).
+  ThreadMetrics total() const;
+};
+
+/// Per-thread facts.
+struct ProfileThread {
+  std::uint32_t Index = 0;
+  std::uint64_t Recorded = 0; ///< events recorded
+};
+
+/// The merged profile. Nodes[0] is the program root; parents come before
+/// their children (pre-order).
+struct Profile {
+  std::vector<ProfileNode> Nodes;
+  std::vector<ProfileThread> Threads;
+  AnomalyCounts Anomalies{};
+};
+
+/// "parallel", "parallel body", "loop chunk", "task create", "barrier": the
+/// construct part an event names, for people.
+std::string constructName(EventId Opener);
+
+/// Imbalance of per-thread inclusive times: (max - mean) / max, 0 when there
+/// are fewer than two threads or no time.
+double imbalance(const ProfileNode &Node);
+
+} // namespace pomp::rt
+
+#endif // POMP_RUNTIME_CORE_PROFILE_H

@@ -1,0 +1,122 @@
+//===- core/Regions.h - Region descriptors and handles ----------*- C++ -*-===//
+///
+/// \file
+/// The table of source regions (constructs, functions, user regions) the
+/// library knows. A handle is a region's index plus one, so a handle is valid
+/// exactly when 1 <= handle <= size(): a garbage handle is caught by one bounds
+/// check and nothing is dereferenced on its behalf.
+///
+/// The table is append-only and chunked: a region, once published, never moves
+/// and never changes, so events read it without locks. Adding a region takes a
+/// mutex; that happens once per construct (POMP_Get_handle, or the first event
+/// of a construct whose handle is still zero).
+///
+/// The table is usable in every phase of the library, also before
+/// initialisation (POMP_Get_handle may come first) and is never destroyed.
+///
+//===----------------------------------------------------------------------===//
+#ifndef POMP_RUNTIME_CORE_REGIONS_H
+#define POMP_RUNTIME_CORE_REGIONS_H
+
+#include "pomp/ctc/Ctc.h"
+#include "pomplib.h"
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+namespace pomp::rt {
+
+/// Index of a region in the table plus one: the value of a bound handle.
+using RegionId = std::uint32_t;
+
+/// Cache-line size, to keep a region's written fields away from its read ones.
+inline constexpr std::size_t CacheLine = 64;
+
+/// One source region, immutable after publication except LastFork.
+struct Region {
+  RegionId Id = 0;
+  /// The string the region was registered under (its CTC string).
+  std::string Key;
+  pomp::ctc::RegionDescriptor Descriptor;
+  /// For people: "parallel", "critical(name)", "function foo".
+  std::string Label;
+  /// "file:line" of the directive, or "" when the CTC string has no file.
+  std::string Location;
+  /// The context of the most recent plain POMP_Parallel_enter of this region:
+  /// the best guess of the parent for a POMP_Parallel_begin without context.
+  alignas(CacheLine) std::atomic<std::uintptr_t> LastFork{0};
+};
+
+/// Result of registering a region.
+struct RegisterResult {
+  RegionId Id = 0; ///< 0 on failure
+  int32_t Error = POMP_SUCCESS;
+  std::string Message; ///< for POMP_Last_error_message()
+};
+
+/// The append-only table of regions.
+class RegionTable {
+public:
+  constexpr RegionTable() = default;
+  RegionTable(const RegionTable &) = delete;
+  RegionTable &operator=(const RegionTable &) = delete;
+  ~RegionTable();
+
+  /// Regions per chunk and chunks: together the most regions a program can have.
+  static constexpr unsigned ChunkBits = 8;
+  static constexpr std::size_t ChunkSize = std::size_t(1) << ChunkBits;
+  static constexpr std::size_t MaxChunks = 4096;
+  static constexpr std::size_t MaxRegions = ChunkSize * MaxChunks;
+
+  /// True when Handle names a published region.
+  bool isValid(POMP_Handle_t Handle) const {
+    return Handle - 1 < Count.load(std::memory_order_acquire);
+  }
+
+  /// The region of a valid handle.
+  const Region &get(RegionId Id) const {
+    const std::size_t Index = Id - 1;
+    return Chunks[Index >> ChunkBits].load(std::memory_order_acquire)[Index & (ChunkSize - 1)];
+  }
+  Region &get(RegionId Id) {
+    const std::size_t Index = Id - 1;
+    return Chunks[Index >> ChunkBits].load(std::memory_order_acquire)[Index & (ChunkSize - 1)];
+  }
+
+  /// The number of published regions.
+  std::uint32_t size() const { return Count.load(std::memory_order_acquire); }
+
+  /// The region registered under this CTC string, parsing and adding it when it
+  /// is new. Equal strings give the same region, so a construct whose handle
+  /// is a local variable (paper Appendix A) is one region however often its
+  /// handle starts at zero.
+  RegisterResult registerCtc(std::string_view Ctc);
+
+  /// The region registered under Key, adding one with this descriptor when
+  /// Key is new (for adapters whose regions have no CTC string).
+  RegisterResult registerDescriptor(std::string_view Key,
+                                    const pomp::ctc::RegionDescriptor &Descriptor);
+
+private:
+  RegisterResult addLocked(std::string_view Key, const pomp::ctc::RegionDescriptor &Descriptor);
+
+  std::array<std::atomic<Region *>, MaxChunks> Chunks{};
+  std::atomic<std::uint32_t> Count{0};
+  std::mutex Adding;
+  /// Registered keys; allocated on first use so that the table itself can be
+  /// constant-initialised.
+  std::unordered_map<std::string, RegionId> *ByKey = nullptr;
+};
+
+/// The label and location of a descriptor, as the profile shows them.
+std::string regionLabel(const pomp::ctc::RegionDescriptor &Descriptor);
+std::string regionLocation(const pomp::ctc::RegionDescriptor &Descriptor);
+
+} // namespace pomp::rt
+
+#endif // POMP_RUNTIME_CORE_REGIONS_H

@@ -1,0 +1,136 @@
+//===- core/ThreadState.h - What the core keeps per thread ------*- C++ -*-===//
+///
+/// \file
+/// Everything an event touches lives here, owned by one thread: its call-path
+/// tree, the stack of regions it is in, and small caches. Nothing here is
+/// locked; the only field another thread reads while this one runs is InEvent,
+/// which finalisation uses to wait until the thread has left its event.
+///
+//===----------------------------------------------------------------------===//
+#ifndef POMP_RUNTIME_CORE_THREADSTATE_H
+#define POMP_RUNTIME_CORE_THREADSTATE_H
+
+#include "core/CallPath.h"
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+
+namespace pomp::rt {
+
+/// One open region on a thread's stack.
+struct Frame {
+  Node *Region;
+  Tick Start;
+  /// Time spent in regions nested in this one on this thread: what its
+  /// exclusive time leaves out.
+  Tick Children;
+};
+
+/// The stack of a thread's open regions. Its bottom is a sentinel frame for
+/// the thread's root, so the innermost frame always exists and the hot path
+/// needs no emptiness tests; it grows (allocates) only when nesting gets
+/// deeper than ever before on the thread (warm-up).
+class FrameStack {
+public:
+  explicit FrameStack(Node *Root);
+
+  /// True when no region is open.
+  bool empty() const { return Size == 1; }
+  /// The number of open regions.
+  std::size_t depth() const { return Size - 1; }
+  /// The innermost open region, or the sentinel.
+  Frame &back() { return Data[Size - 1]; }
+  const Frame &back() const { return Data[Size - 1]; }
+  /// Open region I counted from the outermost (0), 0 <= I < depth().
+  Frame &open(std::size_t I) { return Data[I + 1]; }
+
+  void push(Node *Region, Tick Start) {
+    if (__builtin_expect(Size == Capacity, 0))
+      grow();
+    Data[Size++] = {Region, Start, 0};
+  }
+  /// True when push() will not allocate.
+  bool hasRoom() const { return Size < Capacity; }
+  /// The frame push() would fill, made the innermost one (requires hasRoom()).
+  Frame &claimWithRoom() { return Data[Size++]; }
+  /// Removes the innermost open region (requires !empty()).
+  void pop() { --Size; }
+
+private:
+  void grow();
+
+  std::unique_ptr<Frame[]> Data;
+  std::size_t Size = 0;
+  std::size_t Capacity = 0;
+};
+
+/// Remembers which region recently came with which CTC string pointer, so a
+/// construct whose handle is a local variable (zero on every execution) finds
+/// its region without the table's lock. Entries are checked against the
+/// region's string before use: a pointer may be reused for another string.
+struct CtcCache {
+  static constexpr std::size_t Entries = 64;
+  /// A CTC string pointer and the region it named last time.
+  struct Entry {
+    const char *Ctc = nullptr;
+    RegionId Region = 0;
+  };
+  Entry Slots[Entries];
+
+  static std::size_t slot(const char *Ctc) {
+    // CTC strings are tens of bytes long, so the lowest address bits say little.
+    constexpr unsigned AlignmentBits = 4;
+    return (reinterpret_cast<std::uintptr_t>(Ctc) >> AlignmentBits) & (Entries - 1);
+  }
+};
+
+/// The measurement state of one thread.
+class ThreadState {
+public:
+  explicit ThreadState(std::uint32_t Index);
+  ThreadState(const ThreadState &) = delete;
+  ThreadState &operator=(const ThreadState &) = delete;
+
+  /// Set while the thread is inside an event routine: guards against re-entry
+  /// and tells finalisation to wait.
+  std::atomic<bool> InEvent{false};
+
+  /// The thread's number in the profile: the order in which threads raised
+  /// their first event (0 is normally the thread that initialised the library).
+  const std::uint32_t Index;
+
+  /// The node new regions are entered under: the innermost open region, or the
+  /// thread's root.
+  Node *current() const { return Stack.back().Region; }
+
+  /// The child of Parent with Key, created on first use (warm-up allocation).
+  Node *child(Node *Parent, NodeKey Key) {
+    Node *C = Parent->LastChild;
+    if (__builtin_expect(C->Key == Key, 1))
+      return C;
+    return childSlow(Parent, Key);
+  }
+
+  /// The node standing for another thread's node (a fork or task context).
+  Node *mirror(std::uintptr_t Context);
+  /// mirror() when it is the one used last; nullptr otherwise.
+  Node *cachedMirror(std::uintptr_t Context) const {
+    return LastMirror->Key == Context ? LastMirror : nullptr;
+  }
+
+  NodeArena Nodes;
+  Node *Root;
+  FrameStack Stack;
+  ChildIndex Children;
+  CtcCache Ctcs;
+
+private:
+  Node *childSlow(Node *Parent, NodeKey Key);
+  /// Never null: NoChild until the first mirror.
+  Node *LastMirror = &NoChild;
+};
+
+} // namespace pomp::rt
+
+#endif // POMP_RUNTIME_CORE_THREADSTATE_H

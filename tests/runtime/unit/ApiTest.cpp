@@ -1,0 +1,420 @@
+//===- ApiTest.cpp - The C API of libpomp in whole-program scenarios ------===//
+///
+/// \file
+/// Scenarios that drive libpomp through pomplib.h like a program does, each in
+/// a process of its own (a gtest death test), since the library initialises
+/// and finalises once per process: the stress test (64 threads, nested
+/// parallel regions three deep, a million events per thread), regions of known
+/// duration, threads racing to bind one zero handle, finalisation while a
+/// thread still raises events, and auto-finalisation at exit.
+///
+/// A scenario returns "" on success or what went wrong; the child prints that
+/// and exits with status 1, which fails the test with the message.
+///
+//===----------------------------------------------------------------------===//
+
+#include "CoreTestSupport.h"
+
+#include "core/Lifecycle.h"
+#include "core/Profile.h"
+
+#include "pomplib.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <omp.h>
+#include <sstream>
+#include <string>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+#ifndef POMP_TEST_STRESS_PAIRS
+#error "the build defines POMP_TEST_STRESS_PAIRS, the begin/end pairs per thread of the stress test"
+#endif
+
+namespace pomp::rt::test {
+namespace {
+
+/// Collects the failed checks of a scenario.
+class Failures {
+public:
+  template <typename T, typename U>
+  void equal(const T &Actual, const U &Expected, const std::string &What) {
+    if (!(Actual == Expected)) {
+      std::ostringstream S;
+      S << What << ": got " << Actual << ", expected " << Expected << "\n";
+      Text += S.str();
+    }
+  }
+  void check(bool Ok, const std::string &What) {
+    if (!Ok)
+      Text += What + "\n";
+  }
+  const std::string &text() const { return Text; }
+
+private:
+  std::string Text;
+};
+
+/// A directory for this process's experiment, and the library told to be quiet.
+std::string quietExperiment(const std::string &Name) {
+  const char *Base = std::getenv("TMPDIR");
+  const std::string Dir = std::string(Base && *Base ? Base : "/tmp") + "/pomp-api-test-" + Name +
+                          "-" + std::to_string(::getpid());
+  ::setenv("POMP_EXPERIMENT_DIR", Dir.c_str(), 1);
+  ::setenv("POMP_QUIET", "1", 1);
+  return Dir;
+}
+
+/// The child of the path of (region name or type, construct) steps below the root.
+const ProfileNode *findPath(const Profile &P,
+                            const std::vector<std::pair<std::string, EventId>> &Path) {
+  std::uint32_t Current = 0;
+  for (const auto &[Name, Opener] : Path) {
+    bool Found = false;
+    for (std::uint32_t Child : P.Nodes[Current].Children) {
+      const ProfileNode &N = P.Nodes[Child];
+      const Region &R = Runtime::regions().get(N.Region);
+      if (N.Opener == Opener && (R.Descriptor.Name == Name || R.Descriptor.File == Name)) {
+        Current = Child;
+        Found = true;
+        break;
+      }
+    }
+    if (!Found)
+      return nullptr;
+  }
+  return &P.Nodes[Current];
+}
+
+/// Death tests re-execute the binary instead of forking a process that may
+/// have threads (OpenMP's pool, the scenarios' own).
+class ApiTest : public ::testing::Test {
+protected:
+  void SetUp() override { GTEST_FLAG_SET(death_test_style, "threadsafe"); }
+};
+
+#define EXPECT_SCENARIO(Scenario)                                                                  \
+  EXPECT_EXIT(                                                                                     \
+      {                                                                                            \
+        const std::string Failed = Scenario();                                                     \
+        std::fputs(Failed.c_str(), stderr);                                                        \
+        std::fflush(stderr);                                                                       \
+        std::_Exit(Failed.empty() ? 0 : 1);                                                        \
+      },                                                                                           \
+      ::testing::ExitedWithCode(0), "")
+
+//--- Stress ---------------------------------------------------------------//
+
+constexpr int StressLevels = 3;
+constexpr int StressTeam = 4;
+constexpr int StressLeaves = StressTeam * StressTeam * StressTeam;
+constexpr long StressPairs = POMP_TEST_STRESS_PAIRS;
+
+/// What the stress test's threads share.
+struct StressState {
+  POMP_Handle_t Parallel[StressLevels] = {};
+  std::string ParallelCtc[StressLevels];
+  POMP_Handle_t Hot = 0;
+  std::string HotCtc = ctcString("type=userregion*name=hot*file=stress.cpp*slines=9,9");
+  std::atomic<int> Arrived{0};
+  std::atomic<long> Errors{0};
+};
+
+void stressLevel(StressState &S, int Depth) {
+  POMP_Context_t Context = 0;
+  S.Errors += POMP_Parallel_fork(&S.Parallel[Depth], omp_get_thread_num(), StressTeam, 1, &Context,
+                                 S.ParallelCtc[Depth].c_str()) != POMP_SUCCESS;
+#pragma omp parallel num_threads(StressTeam) firstprivate(Context)
+  {
+    const int Tid = omp_get_thread_num();
+    S.Errors += POMP_Parallel_begin_forked(S.Parallel[Depth], Tid, Context) != POMP_SUCCESS;
+    if (Depth + 1 < StressLevels) {
+      stressLevel(S, Depth + 1);
+    } else {
+      // All leaves at once: 64 distinct threads whatever the runtime reuses.
+      ++S.Arrived;
+      while (S.Arrived.load() < StressLeaves)
+        std::this_thread::yield();
+      long Bad = 0;
+      for (long I = 0; I < StressPairs; ++I) {
+        Bad += POMP_User_region_begin(&S.Hot, Tid, S.HotCtc.c_str()) != POMP_SUCCESS;
+        Bad += POMP_User_region_end(S.Hot, Tid) != POMP_SUCCESS;
+      }
+      S.Errors += Bad;
+    }
+    S.Errors += POMP_Parallel_end(S.Parallel[Depth], Tid) != POMP_SUCCESS;
+  }
+  S.Errors += POMP_Parallel_exit(S.Parallel[Depth], omp_get_thread_num()) != POMP_SUCCESS;
+}
+
+std::string stressScenario() {
+  quietExperiment("stress");
+  Failures F;
+  StressState S;
+  for (int L = 0; L < StressLevels; ++L)
+    S.ParallelCtc[L] =
+        ctcString("type=parallel*name=level" + std::to_string(L) +
+                  "*file=stress.cpp*slines=" + std::to_string(L + 1) + "," + std::to_string(L + 1));
+  F.equal(POMP_Init(), POMP_SUCCESS, "POMP_Init");
+  omp_set_max_active_levels(StressLevels);
+  stressLevel(S, 0);
+  F.equal(S.Errors.load(), 0, "events that failed");
+  F.equal(POMP_Finalize(), POMP_SUCCESS, "POMP_Finalize");
+  const Profile *P = Runtime::finalProfile();
+  if (!P)
+    return "no profile";
+  F.equal(P->Threads.size(), std::size_t(StressLeaves), "threads");
+  const EventId Fork = EventId::Parallel_enter;
+  const EventId Body = EventId::Parallel_begin;
+  const ProfileNode *Hot = findPath(*P, {{"level0", Fork},
+                                         {"level0", Body},
+                                         {"level1", Fork},
+                                         {"level1", Body},
+                                         {"level2", Fork},
+                                         {"level2", Body},
+                                         {"hot", EventId::User_region_begin}});
+  if (!Hot)
+    return F.text() + "the hot region is not under its three parallel regions\n";
+  F.equal(Hot->total().Visits, std::uint64_t(StressLeaves) * StressPairs, "visits of hot");
+  F.equal(Hot->PerThread.size(), std::size_t(StressLeaves), "threads of hot");
+  for (const ThreadMetrics &M : Hot->PerThread)
+    F.equal(M.Visits, std::uint64_t(StressPairs), "visits of hot on one thread");
+  const ProfileNode *Middle =
+      findPath(*P, {{"level0", Fork}, {"level0", Body}, {"level1", Fork}, {"level1", Body}});
+  F.check(Middle && Middle->total().Visits == StressTeam * StressTeam, "level 1 bodies");
+  // root + 7 nodes on the path: nothing went anywhere else.
+  F.equal(P->Nodes.size(), std::size_t(8), "nodes");
+  for (std::size_t A = 0; A < AnomalyCount; ++A)
+    F.equal(P->Anomalies[A], 0u, std::string("anomaly ") + std::string(AnomalyInfos[A].Json));
+  return F.text();
+}
+
+TEST_F(ApiTest, Stress64ThreadsNestedThreeDeep) { EXPECT_SCENARIO(stressScenario); }
+
+//--- Known durations ------------------------------------------------------//
+
+using SteadyNs = std::uint64_t;
+
+SteadyNs steadyNow() {
+  timespec Ts;
+  clock_gettime(CLOCK_MONOTONIC, &Ts);
+  return static_cast<SteadyNs>(Ts.tv_sec) * 1000000000u + static_cast<SteadyNs>(Ts.tv_nsec);
+}
+
+void busyFor(SteadyNs Ns) {
+  const SteadyNs End = steadyNow() + Ns;
+  while (steadyNow() < End) {
+  }
+}
+
+/// The library's time must agree with the test's own clock: within 2 % plus
+/// 200 us per visit. The test reads its clock just outside the library's
+/// calls, so a preemption between the two reads (the machine is shared with
+/// other tests) shows up as a difference; a wrong clock rate or a wrong
+/// exclusive time is off by far more.
+bool near(std::uint64_t Measured, SteadyNs Expected, int Visits) {
+  constexpr double Relative = 0.02;
+  constexpr SteadyNs AbsolutePerVisit = 200000;
+  const double Difference = static_cast<double>(Measured) - static_cast<double>(Expected);
+  return std::abs(Difference) <=
+         Relative * static_cast<double>(Expected) + static_cast<double>(AbsolutePerVisit * Visits);
+}
+
+std::string knownDurationsScenario(const char *ClockName) {
+  quietExperiment(std::string("durations-") + ClockName);
+  ::setenv("POMP_CLOCK", ClockName, 1);
+  Failures F;
+  constexpr SteadyNs Ms = 1000000;
+  constexpr int Rounds = 3;
+  const std::string OuterCtc = ctcString("type=userregion*name=outer*file=d.c*slines=1,1");
+  const std::string InnerCtc = ctcString("type=userregion*name=inner*file=d.c*slines=2,2");
+  const std::string SleepCtc = ctcString("type=userregion*name=sleep*file=d.c*slines=3,3");
+  POMP_Handle_t Outer = 0, Inner = 0, Sleep = 0;
+  SteadyNs OuterTotal = 0, InnerTotal = 0, SleepTotal = 0;
+  // Initialisation (clock calibration) and binding the handles happen before
+  // the clock is read and would be in the test's spans but not in the
+  // library's: get them done first, as pomp-link's POMP_Init_Handles does.
+  F.equal(POMP_Init(), POMP_SUCCESS, "POMP_Init");
+  F.equal(POMP_Get_handle(&Outer, OuterCtc.c_str()), POMP_SUCCESS, "POMP_Get_handle");
+  F.equal(POMP_Get_handle(&Inner, InnerCtc.c_str()), POMP_SUCCESS, "POMP_Get_handle");
+  F.equal(POMP_Get_handle(&Sleep, SleepCtc.c_str()), POMP_SUCCESS, "POMP_Get_handle");
+  for (int R = 0; R < Rounds; ++R) {
+    const SteadyNs OuterStart = steadyNow();
+    POMP_User_region_begin(&Outer, 0, OuterCtc.c_str());
+    busyFor(10 * Ms);
+    const SteadyNs InnerStart = steadyNow();
+    POMP_User_region_begin(&Inner, 0, InnerCtc.c_str());
+    busyFor(15 * Ms);
+    POMP_User_region_end(Inner, 0);
+    InnerTotal += steadyNow() - InnerStart;
+    busyFor(5 * Ms);
+    POMP_User_region_end(Outer, 0);
+    OuterTotal += steadyNow() - OuterStart;
+  }
+  // Time asleep is time in the region too: the profile measures wall-clock time.
+  const SteadyNs SleepStart = steadyNow();
+  POMP_User_region_begin(&Sleep, 0, SleepCtc.c_str());
+  timespec Nap{0, static_cast<long>(20 * Ms)};
+  nanosleep(&Nap, nullptr);
+  POMP_User_region_end(Sleep, 0);
+  SleepTotal = steadyNow() - SleepStart;
+
+  F.equal(POMP_Finalize(), POMP_SUCCESS, "POMP_Finalize");
+  const Profile *P = Runtime::finalProfile();
+  if (!P)
+    return "no profile";
+  const ProfileNode *O = findPath(*P, {{"outer", EventId::User_region_begin}});
+  const ProfileNode *I =
+      findPath(*P, {{"outer", EventId::User_region_begin}, {"inner", EventId::User_region_begin}});
+  const ProfileNode *S = findPath(*P, {{"sleep", EventId::User_region_begin}});
+  if (!O || !I || !S)
+    return "regions missing";
+  const ThreadMetrics OT = O->total(), IT = I->total(), ST = S->total();
+  F.equal(OT.Visits, std::uint64_t(Rounds), "visits of outer");
+  F.equal(IT.Visits, std::uint64_t(Rounds), "visits of inner");
+  F.check(near(OT.InclusiveNs, OuterTotal, Rounds), "outer inclusive " +
+                                                        std::to_string(OT.InclusiveNs) + " vs " +
+                                                        std::to_string(OuterTotal));
+  F.check(near(OT.ExclusiveNs, OuterTotal - InnerTotal, 2 * Rounds),
+          "outer exclusive " + std::to_string(OT.ExclusiveNs) + " vs " +
+              std::to_string(OuterTotal - InnerTotal));
+  F.check(near(IT.InclusiveNs, InnerTotal, Rounds), "inner inclusive " +
+                                                        std::to_string(IT.InclusiveNs) + " vs " +
+                                                        std::to_string(InnerTotal));
+  F.equal(IT.ExclusiveNs, IT.InclusiveNs, "inner exclusive");
+  F.check(IT.MinNs <= IT.MaxNs && IT.MinNs >= 15 * Ms && IT.MaxNs <= InnerTotal,
+          "inner min/max " + std::to_string(IT.MinNs) + ".." + std::to_string(IT.MaxNs));
+  F.check(near(ST.InclusiveNs, SleepTotal, 1), "sleep inclusive " + std::to_string(ST.InclusiveNs) +
+                                                   " vs " + std::to_string(SleepTotal));
+  return F.text();
+}
+
+TEST_F(ApiTest, KnownDurationsWithTheChosenClock) {
+  EXPECT_SCENARIO([] { return knownDurationsScenario("auto"); });
+}
+
+TEST_F(ApiTest, KnownDurationsWithClockGettime) {
+  EXPECT_SCENARIO([] { return knownDurationsScenario("monotonic"); });
+}
+
+//--- Races and finalisation -----------------------------------------------//
+
+std::string zeroHandleRaceScenario() {
+  quietExperiment("race");
+  Failures F;
+  constexpr int Threads = 16;
+  constexpr int Pairs = 1000;
+  POMP_Handle_t Shared = 0;
+  const std::string Ctc = ctcString("type=userregion*name=race*file=r.c*slines=1,1");
+  std::atomic<int> Ready{0};
+  std::atomic<int> Errors{0};
+  std::vector<std::thread> Pool;
+  for (int T = 0; T < Threads; ++T)
+    Pool.emplace_back([&, T] {
+      ++Ready;
+      while (Ready.load() < Threads)
+        std::this_thread::yield();
+      for (int I = 0; I < Pairs; ++I) {
+        // The paper's unoptimised scheme: the first event carries the
+        // handle's address and the CTC string, from every thread at once.
+        Errors += POMP_User_region_begin(&Shared, T, Ctc.c_str()) != POMP_SUCCESS;
+        Errors += POMP_User_region_end(Shared, T) != POMP_SUCCESS;
+      }
+    });
+  for (std::thread &Th : Pool)
+    Th.join();
+  F.equal(Errors.load(), 0, "failed events");
+  F.equal(Shared, POMP_Handle_t(1), "the shared handle");
+  F.equal(POMP_Finalize(), POMP_SUCCESS, "POMP_Finalize");
+  const Profile *P = Runtime::finalProfile();
+  if (!P)
+    return "no profile";
+  F.equal(Runtime::regions().size(), 1u, "regions");
+  F.equal(P->Nodes.size(), std::size_t(2), "nodes");
+  if (P->Nodes.size() == 2) {
+    F.equal(P->Nodes[1].total().Visits, std::uint64_t(Threads) * Pairs, "visits");
+    F.equal(P->Nodes[1].PerThread.size(), std::size_t(Threads), "threads");
+  }
+  return F.text();
+}
+
+TEST_F(ApiTest, ThreadsRacingForAZeroHandleGetOneRegion) {
+  EXPECT_SCENARIO(zeroHandleRaceScenario);
+}
+
+std::string finalizeWhileBusyScenario() {
+  quietExperiment("busy");
+  Failures F;
+  const std::string Ctc = ctcString("type=userregion*name=busy*file=b.c*slines=1,1");
+  POMP_Handle_t H = 0;
+  std::atomic<long> Begun{0};
+  std::atomic<long> Refused{0};
+  F.equal(POMP_Init(), POMP_SUCCESS, "POMP_Init");
+  std::thread Busy([&] {
+    // Runs until the library refuses an event: finalisation happened meanwhile.
+    for (;;) {
+      const int32_t B = POMP_User_region_begin(&H, 1, Ctc.c_str());
+      if (B == POMP_ERROR_FINALIZED) {
+        ++Refused;
+        return;
+      }
+      Begun += B == POMP_SUCCESS;
+      POMP_User_region_end(H, 1);
+    }
+  });
+  while (Begun.load() == 0)
+    std::this_thread::yield();
+  F.equal(POMP_Finalize(), POMP_SUCCESS, "POMP_Finalize while a thread raises events");
+  Busy.join();
+  F.equal(Refused.load(), 1, "the busy thread saw the end");
+  const Profile *P = Runtime::finalProfile();
+  if (!P)
+    return F.text() + "no profile\n";
+  const ProfileNode *N = findPath(*P, {{"busy", EventId::User_region_begin}});
+  if (!N)
+    return F.text() + "region missing\n";
+  // Every begin that succeeded is in the profile, closed by its end or at
+  // finalisation; nothing after it.
+  F.equal(N->total().Visits, std::uint64_t(Begun.load()), "visits vs successful begins");
+  F.equal(POMP_User_region_begin(&H, 0, Ctc.c_str()), POMP_ERROR_FINALIZED, "event afterwards");
+  return F.text();
+}
+
+TEST_F(ApiTest, FinalizeWhileAnotherThreadRaisesEvents) {
+  EXPECT_SCENARIO(finalizeWhileBusyScenario);
+}
+
+TEST_F(ApiTest, AutoFinalizeAtExitWritesTheProfile) {
+  // The death test's child re-runs this body: it must use the parent's name.
+  constexpr const char *DirVariable = "POMP_API_TEST_ATEXIT_DIR";
+  if (!std::getenv(DirVariable))
+    ::setenv(DirVariable, quietExperiment("atexit").c_str(), 1);
+  const std::string Dir = std::getenv(DirVariable);
+  ::setenv("POMP_EXPERIMENT_DIR", Dir.c_str(), 1);
+  ::setenv("POMP_QUIET", "1", 1);
+  EXPECT_EXIT(
+      {
+        POMP_Handle_t H = 0;
+        const std::string Ctc = ctcString("type=userregion*name=exit*file=e.c*slines=1,1");
+        POMP_User_region_begin(&H, 0, Ctc.c_str());
+        POMP_User_region_end(H, 0);
+        std::exit(0);
+      },
+      ::testing::ExitedWithCode(0), "");
+  struct stat Info;
+  EXPECT_EQ(::stat((Dir + "/profile.json").c_str(), &Info), 0) << Dir;
+  EXPECT_EQ(::stat((Dir + "/profile.txt").c_str(), &Info), 0) << Dir;
+  ::unsetenv(DirVariable);
+  ::unsetenv("POMP_EXPERIMENT_DIR");
+}
+
+} // namespace
+} // namespace pomp::rt::test
