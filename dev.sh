@@ -16,6 +16,7 @@ packages=(
   libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
   libopen-trace-format2-dev otf2-tools
   cmake ninja-build gcc g++ python3 binutils
+  make pkgconf  # tests/ompcc: projects built with make, the installed pomp.pc
 )
 
 say() { printf '\n== %s\n' "$*"; }

@@ -10,7 +10,7 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.pomp_binary_root, "tests")
 # Inputs shared by several tests, not tests themselves.
 config.excludes = ["Inputs", "CMakeLists.txt", "ctc", "fuzz", "lit.cfg.py", "run_equivalence.py",
-                   "paper_signatures.cpp"]
+                   "paper_signatures.cpp", "unit"]
 
 # Keep the environment small and predictable; OpenMP programs get a fixed thread count unless a
 # test sets its own.
@@ -31,8 +31,11 @@ config.substitutions.append(("%gcc", config.gcc))
 config.substitutions.append(("%samples", os.path.join(config.pomp_source_root, "samples")))
 config.substitutions.append(("%pomp_include", config.pomp_include_dir))
 config.substitutions.append(("%pomp_tools", config.pomp_tools_dir))
+config.substitutions.append(("%pomp_lib", config.pomp_lib_dir))
 config.substitutions.append(("%pomp_api_version", config.pomp_api_version))
 config.substitutions.append(("%ompinst", os.path.join(config.pomp_tools_dir, "ompinst")))
+config.substitutions.append(("%ompcxx", os.path.join(config.pomp_tools_dir, "ompc++")))
+config.substitutions.append(("%ompcc", os.path.join(config.pomp_tools_dir, "ompcc")))
 # Instrumented output with the check comments of the test file removed, for FileCheck.
 config.substitutions.append(("%strip-checks", r"sed -e '/^ *\/\/ *[A-Z][A-Z0-9-]*:/d'"))
 # Builds the original and the instrumented file with gcc and clang-19, runs them with 1, 2 and 4

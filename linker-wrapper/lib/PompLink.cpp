@@ -12,6 +12,7 @@
 
 #include "pomp/handle-init/HandleInit.h"
 #include "pomp/link/InitFunctionScanner.h"
+#include "pomp/link/SharedLibraryInit.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -80,6 +81,29 @@ void reportUnit(const ScannedUnit &Unit, bool Verbose, llvm::raw_ostream &Diagno
     Diagnostics << ToolName << ":   " << Function << "\n";
 }
 
+/// Reads the inputs (reporting each unit with -v) and chooses the init
+/// functions to call, sorted by name. Every unreadable input is reported,
+/// not only the first.
+Expected<std::vector<std::string>> findInitFunctions(llvm::ArrayRef<std::string> Inputs,
+                                                     bool Verbose, llvm::raw_ostream &Diagnostics) {
+  InitFunctionScanner Scanner;
+  Error InputErrors = Error::success();
+  for (const std::string &Input : Inputs) {
+    if (Verbose)
+      Diagnostics << ToolName << ": reading " << Input << "\n";
+    const std::size_t FirstUnit = Scanner.units().size();
+    if (Error E = Scanner.scanFile(Input)) {
+      InputErrors = llvm::joinErrors(std::move(InputErrors), std::move(E));
+      continue;
+    }
+    for (const ScannedUnit &Unit : llvm::ArrayRef(Scanner.units()).drop_front(FirstUnit))
+      reportUnit(Unit, Verbose, Diagnostics);
+  }
+  if (InputErrors)
+    return std::move(InputErrors);
+  return selectInitFunctions(Scanner.units());
+}
+
 } // namespace
 
 void printUsage(llvm::raw_ostream &OS) {
@@ -98,6 +122,9 @@ void printUsage(llvm::raw_ostream &OS) {
         "  -o <file>         write the generated C source to <file> (with --compile: the object)\n"
         "  --print-source    write the generated C source to stdout\n"
         "  --compile         compile the generated source into the object file given with -o\n"
+        "  --shared-library  the inputs make a shared library: generate the constructor that\n"
+        "                    binds their handles when the library is loaded, not\n"
+        "                    POMP_Init_Handles()\n"
         "  --cc=<compiler>   compiler for --compile (default: "
      << DefaultCompiler
      << ")\n"
@@ -134,6 +161,8 @@ Expected<Options> parseArguments(llvm::ArrayRef<std::string_view> Args) {
       Opts.PrintSource = true;
     } else if (Arg == "--compile") {
       Opts.Compile = true;
+    } else if (Arg == "--shared-library") {
+      Opts.SharedLibrary = true;
     } else if (Arg.starts_with("-o")) {
       if (OutputGiven)
         return makeError("-o given twice");
@@ -175,24 +204,7 @@ Expected<Options> parseArguments(llvm::ArrayRef<std::string_view> Args) {
 
 Expected<std::string> generateProgramInit(llvm::ArrayRef<std::string> Inputs, bool Verbose,
                                           llvm::raw_ostream &Diagnostics) {
-  InitFunctionScanner Scanner;
-  // Every unreadable input is reported, not only the first.
-  Error InputErrors = Error::success();
-  for (const std::string &Input : Inputs) {
-    if (Verbose)
-      Diagnostics << ToolName << ": reading " << Input << "\n";
-    const std::size_t FirstUnit = Scanner.units().size();
-    if (Error E = Scanner.scanFile(Input)) {
-      InputErrors = llvm::joinErrors(std::move(InputErrors), std::move(E));
-      continue;
-    }
-    for (const ScannedUnit &Unit : llvm::ArrayRef(Scanner.units()).drop_front(FirstUnit))
-      reportUnit(Unit, Verbose, Diagnostics);
-  }
-  if (InputErrors)
-    return InputErrors;
-
-  Expected<std::vector<std::string>> Selected = selectInitFunctions(Scanner.units());
+  Expected<std::vector<std::string>> Selected = findInitFunctions(Inputs, Verbose, Diagnostics);
   if (!Selected)
     return Selected.takeError();
   if (Selected->empty())
@@ -203,6 +215,17 @@ Expected<std::string> generateProgramInit(llvm::ArrayRef<std::string> Inputs, bo
     Diagnostics << ToolName << ": POMP_Init_Handles() calls " << Selected->size()
                 << (Selected->size() == 1 ? " init function\n" : " init functions\n");
   return handleinit::programInitHandles(*Selected);
+}
+
+Expected<std::string> generateSharedLibraryInit(llvm::ArrayRef<std::string> Inputs, bool Verbose,
+                                                llvm::raw_ostream &Diagnostics) {
+  Expected<std::vector<std::string>> Selected = findInitFunctions(Inputs, Verbose, Diagnostics);
+  if (!Selected)
+    return Selected.takeError();
+  if (Verbose)
+    Diagnostics << ToolName << ": the shared library's constructor calls " << Selected->size()
+                << (Selected->size() == 1 ? " init function\n" : " init functions\n");
+  return sharedLibraryInit(*Selected);
 }
 
 Error writeFileAtomically(StringRef Path, StringRef Contents) {
@@ -274,7 +297,9 @@ int runPompLink(const Options &Opts, llvm::raw_ostream &Out, llvm::raw_ostream &
     printUsage(Out);
     return ExitSuccess;
   }
-  Expected<std::string> Source = generateProgramInit(Opts.Inputs, Opts.Verbose, Err);
+  Expected<std::string> Source = Opts.SharedLibrary
+                                     ? generateSharedLibraryInit(Opts.Inputs, Opts.Verbose, Err)
+                                     : generateProgramInit(Opts.Inputs, Opts.Verbose, Err);
   if (!Source) {
     reportErrors(Source.takeError(), Err);
     return ExitFailure;

@@ -3,7 +3,7 @@
 /// \file
 /// `pomp-link [options] <input>...` generates POMP_Init_Handles() for the
 /// inputs of a link (paper Appendix B); `pomp-link --help` says how. All the
-/// work is in the pomp_link library, which ompcc also calls.
+/// work is in the pomp_link library; ompcc runs this tool in its link step.
 ///
 //===----------------------------------------------------------------------===//
 #include "pomp/link/PompLink.h"

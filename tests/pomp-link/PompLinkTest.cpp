@@ -11,6 +11,7 @@
 
 #include "pomp/link/PompLink.h"
 #include "pomp/link/InitFunctionScanner.h"
+#include "pomp/link/SharedLibraryInit.h"
 
 #include "pomp/handle-init/HandleInit.h"
 
@@ -153,13 +154,20 @@ TEST(pompLinkOptions, UsageErrors) {
   EXPECT_EQ(usageError({"--compile", "--cc=", "-o", "x.o", "a.o"}), "--cc= needs a compiler");
 }
 
+TEST(pompLinkOptions, SharedLibrary) {
+  llvm::Expected<Options> Opts = parseArguments({"--shared-library", "-o", "init.c", "a.o"});
+  ASSERT_TRUE(static_cast<bool>(Opts)) << llvm::toString(Opts.takeError());
+  EXPECT_TRUE(Opts->SharedLibrary);
+  EXPECT_FALSE(parseArguments({"-o", "init.c", "a.o"})->SharedLibrary);
+}
+
 TEST(pompLinkOptions, UsageNamesEveryOption) {
   std::string Usage;
   llvm::raw_string_ostream OS(Usage);
   printUsage(OS);
   OS.flush();
   for (const char *Option : {"-o <file>", "--print-source", "--compile", "--cc=<compiler>",
-                             "--cc-arg=<arg>", "-v", "--help", "Exit status"})
+                             "--cc-arg=<arg>", "--shared-library", "-v", "--help", "Exit status"})
     EXPECT_NE(Usage.find(Option), std::string::npos) << Option;
 }
 
@@ -296,6 +304,31 @@ TEST_F(pompLinkFiles, MissingCompilerIsAnError) {
   ASSERT_TRUE(static_cast<bool>(E));
   EXPECT_NE(llvm::toString(std::move(E)).find("no-such-compiler"), std::string::npos);
   EXPECT_TRUE(entries().empty());
+}
+
+//===--- The constructor of a shared library --------------------------------===//
+
+TEST(pompLinkSharedLibrary, ConstructorCallsEachInitFunctionThroughAWeakReference) {
+  const std::string A = initFunction("/a.c");
+  const std::string B = initFunction("/b.c");
+  const std::string Source = sharedLibraryInit({A, B});
+  for (const std::string &Function : {A, B}) {
+    EXPECT_NE(Source.find("#pragma weak " + Function + "\n"), std::string::npos) << Source;
+    EXPECT_NE(Source.find("  if (" + Function + ")\n    " + Function + "();\n"), std::string::npos)
+        << Source;
+  }
+  EXPECT_NE(Source.find("static void pomp_init_shared_library(void) "
+                        "__attribute__((constructor));"),
+            std::string::npos);
+  // The program's POMP_Init_Handles() must stay the only one.
+  EXPECT_EQ(Source.find(handleinit::ProgramInitFunction), std::string::npos);
+  EXPECT_LT(Source.find(A), Source.find(B));
+}
+
+TEST(pompLinkSharedLibrary, NoInitFunctionGivesAnEmptyConstructor) {
+  const std::string Source = sharedLibraryInit({});
+  EXPECT_NE(Source.find("static void pomp_init_shared_library(void) {\n}\n"), std::string::npos)
+      << Source;
 }
 
 } // namespace

@@ -2,9 +2,10 @@
 ///
 /// \file
 /// pomp-link, the pre-linker of paper Appendix B, as a library: its command
-/// line, its run, and the steps ompcc reuses (generate the source of
-/// POMP_Init_Handles(), write a file atomically, compile a C file). The
-/// pomp-link tool is a thin main() around runPompLink.
+/// line, its run, and its steps (generate the source of POMP_Init_Handles()
+/// or of a shared library's constructor, write a file atomically, compile a
+/// C file). The pomp-link tool is a thin main() around runPompLink; ompcc
+/// runs that tool (docs/OMPCC.md says why not the library).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef POMP_LINK_POMPLINK_H
@@ -48,6 +49,10 @@ struct Options {
   /// --cc-arg=<arg>, repeatable: extra compiler arguments for --compile
   /// (-m32, -fPIC, --target=...).
   std::vector<std::string> CompilerArgs;
+  /// --shared-library: the inputs are those of a shared library; generate
+  /// the constructor that binds its handles when it is loaded
+  /// (SharedLibraryInit.h) instead of POMP_Init_Handles().
+  bool SharedLibrary = false;
   /// -v: list each input, the units read and the init functions found.
   bool Verbose = false;
   /// -h, --help: print the usage and do nothing else.
@@ -69,6 +74,13 @@ llvm::Expected<Options> parseArguments(llvm::ArrayRef<std::string_view> Args);
 /// to Diagnostics. Errors name the input.
 llvm::Expected<std::string> generateProgramInit(llvm::ArrayRef<std::string> Inputs, bool Verbose,
                                                 llvm::raw_ostream &Diagnostics);
+
+/// Like generateProgramInit, for the inputs of a shared library: returns the
+/// C source of a constructor that calls their init functions when the
+/// library is loaded. No init function at all is no warning here: a library
+/// without OpenMP has none, and its constructor is empty.
+llvm::Expected<std::string> generateSharedLibraryInit(llvm::ArrayRef<std::string> Inputs,
+                                                      bool Verbose, llvm::raw_ostream &Diagnostics);
 
 /// Replaces the file Path with Contents atomically: a temporary file in the
 /// same directory, renamed over Path. On failure Path is untouched.

@@ -1,0 +1,65 @@
+# Installation: `cmake --install <build> --prefix <dir>` gives a relocatable toolkit.
+#
+#   <dir>/bin/ompcc, ompc++ (a link to ompcc), ompinst, pomp-link, pomp-run (once it exists)
+#   <dir>/lib/libpomp.so, libpomp.a
+#   <dir>/lib/pomp/clang/include      Clang 19's resource headers (omp.h, builtins) for ompinst
+#   <dir>/include/pomplib.h, pomp_events.def, pomp_omp_wrappers.h
+#   <dir>/lib/cmake/POMP/             find_package(POMP): POMP::pomp, POMP::pomp_static, POMP::api,
+#                                     POMP::ompinst; POMP_OMPCC, POMP_OMPCXX, POMP_INCLUDE_DIR
+#   <dir>/lib/pkgconfig/pomp.pc       pkg-config --cflags --libs pomp
+#
+# The layout is fixed (not GNUInstallDirs' lib64 or multiarch directories): the drivers find
+# libpomp, the headers and the resource headers relative to their own executable, so the prefix
+# can be moved. Nothing installed names the prefix; the CMake package and the pkg-config file
+# compute it from their own location.
+include(CMakePackageConfigHelpers)
+
+set(POMP_INSTALL_BINDIR bin)
+set(POMP_INSTALL_LIBDIR lib)
+set(POMP_INSTALL_INCLUDEDIR include)
+set(POMP_INSTALL_CMAKEDIR lib/cmake/POMP)
+
+# Tools. ompinst and pomp-link load Clang's and LLVM's shared libraries from LLVM's own directory
+# (libclang-cpp.so.19 is not on the system's search path); ompcc links LLVM's Support statically.
+set(POMP_INSTALLED_TOOLS ompcc ompinst pomp-link)
+if(TARGET pomp-run)
+  list(APPEND POMP_INSTALLED_TOOLS pomp-run)
+endif()
+set_target_properties(ompinst pomp-link PROPERTIES INSTALL_RPATH "${LLVM_LIBRARY_DIR}")
+install(TARGETS ${POMP_INSTALLED_TOOLS} EXPORT POMPTargets
+        RUNTIME DESTINATION ${POMP_INSTALL_BINDIR})
+install(CODE "
+  file(CREATE_LINK ompcc \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${POMP_INSTALL_BINDIR}/ompc++\"
+       SYMBOLIC)
+  message(STATUS \"Installing: \$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${POMP_INSTALL_BINDIR}/ompc++ -> ompcc\")")
+
+# libpomp and the API. The exported names are POMP::pomp, POMP::pomp_static and POMP::api.
+set_target_properties(pomp_api PROPERTIES EXPORT_NAME api)
+install(TARGETS pomp pomp_static pomp_api EXPORT POMPTargets
+        LIBRARY DESTINATION ${POMP_INSTALL_LIBDIR}
+        ARCHIVE DESTINATION ${POMP_INSTALL_LIBDIR})
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/pomp-runtime/include/"
+        DESTINATION ${POMP_INSTALL_INCLUDEDIR})
+
+# Clang 19's resource headers: ompinst parses with them (docs/INSTRUMENTER.md), and a copy in the
+# prefix keeps a moved or copied toolkit independent of where Clang's own files are.
+execute_process(COMMAND "${POMP_CLANG19}" -print-resource-dir
+                OUTPUT_VARIABLE POMP_INSTALL_CLANG_RESOURCE_DIR OUTPUT_STRIP_TRAILING_WHITESPACE)
+install(DIRECTORY "${POMP_INSTALL_CLANG_RESOURCE_DIR}/include"
+        DESTINATION ${POMP_INSTALL_LIBDIR}/pomp/clang)
+
+# find_package(POMP)
+install(EXPORT POMPTargets NAMESPACE POMP:: DESTINATION ${POMP_INSTALL_CMAKEDIR})
+configure_package_config_file(
+  "${CMAKE_CURRENT_LIST_DIR}/POMPConfig.cmake.in" "${PROJECT_BINARY_DIR}/cmake/POMPConfig.cmake"
+  INSTALL_DESTINATION ${POMP_INSTALL_CMAKEDIR}
+  PATH_VARS POMP_INSTALL_BINDIR POMP_INSTALL_INCLUDEDIR)
+write_basic_package_version_file("${PROJECT_BINARY_DIR}/cmake/POMPConfigVersion.cmake"
+                                 COMPATIBILITY SameMinorVersion)
+install(FILES "${PROJECT_BINARY_DIR}/cmake/POMPConfig.cmake"
+              "${PROJECT_BINARY_DIR}/cmake/POMPConfigVersion.cmake"
+        DESTINATION ${POMP_INSTALL_CMAKEDIR})
+
+# pkg-config
+configure_file("${CMAKE_CURRENT_LIST_DIR}/pomp.pc.in" "${PROJECT_BINARY_DIR}/cmake/pomp.pc" @ONLY)
+install(FILES "${PROJECT_BINARY_DIR}/cmake/pomp.pc" DESTINATION ${POMP_INSTALL_LIBDIR}/pkgconfig)

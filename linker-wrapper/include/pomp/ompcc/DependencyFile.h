@@ -1,0 +1,42 @@
+//===- pomp/ompcc/DependencyFile.h - Make dependencies of a compile -*- C++ -*-===//
+///
+/// \file
+/// The compiler writes the dependency file (-MD, -MMD, -MF) of an
+/// instrumented compile; the headers in it are right (the instrumented file
+/// keeps the original's includes), but its main source is the temporary
+/// instrumented file. ompcc rewrites that name into the original's, as make
+/// must see it.
+///
+//===----------------------------------------------------------------------===//
+#ifndef POMP_OMPCC_DEPENDENCYFILE_H
+#define POMP_OMPCC_DEPENDENCYFILE_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace pomp::ompcc {
+
+/// A file name as gcc and clang write it into a dependency file: space and
+/// '#' preceded by a backslash, '$' doubled.
+std::string escapeForMake(llvm::StringRef Path);
+
+/// Text with every occurrence of the escaped From replaced by the escaped
+/// To. Only whole names are replaced: the character before a match must
+/// start a name (line start, space, ':' after the target) and the one after
+/// it end one.
+std::string replaceDependencyName(llvm::StringRef Text, llvm::StringRef From, llvm::StringRef To);
+
+/// Rewrites the dependency file at Path in place (atomically), naming To
+/// where the compiler named From.
+llvm::Error rewriteDependencyFile(llvm::StringRef Path, llvm::StringRef From, llvm::StringRef To);
+
+/// Where gcc and clang write the dependency file of a compile with -MD or
+/// -MMD and without -MF: the output with its extension replaced by ".d", or
+/// without -o the source's base name with ".d", in the current directory.
+std::string defaultDependencyFile(llvm::StringRef Source, llvm::StringRef Output);
+
+} // namespace pomp::ompcc
+
+#endif // POMP_OMPCC_DEPENDENCYFILE_H

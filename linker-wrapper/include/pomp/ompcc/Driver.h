@@ -1,0 +1,84 @@
+//===- pomp/ompcc/Driver.h - The ompcc/ompc++ compiler driver -----*- C++ -*-===//
+///
+/// \file
+/// ompcc and ompc++ stand in for the C and C++ compiler of a build: each
+/// C/C++ source is instrumented with ompinst and the result compiled by the
+/// real compiler; a link gets pomp-link's handle initialisation and libpomp.
+/// Everything that needs no instrumentation goes to the real compiler as it
+/// is. docs/OMPCC.md describes the behaviour; this is the library the thin
+/// ompcc tool calls.
+///
+//===----------------------------------------------------------------------===//
+#ifndef POMP_OMPCC_DRIVER_H
+#define POMP_OMPCC_DRIVER_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pomp::ompcc {
+
+/// Where the parts of the toolkit are, found relative to the driver's own
+/// executable (an installed or moved toolkit: <prefix>/bin, <prefix>/lib,
+/// <prefix>/include) or, failing that, in the build tree it was built in.
+struct ToolkitPaths {
+  /// The ompinst and pomp-link executables.
+  std::string Ompinst;
+  std::string PompLink;
+  /// The directory of libpomp.so and libpomp.a.
+  std::string LibDir;
+  /// The directory of pomplib.h.
+  std::string IncludeDir;
+};
+
+/// Finds the toolkit for the driver at ExecutablePath.
+ToolkitPaths findToolkit(llvm::StringRef ExecutablePath);
+
+/// ompcc's own options, taken out of the command line before the real
+/// compiler sees it.
+struct DriverOptions {
+  /// Behave as ompc++: the real compiler is the C++ one, .c files are C++.
+  bool Cxx = false;
+  /// --keep: keep the instrumented sources (and the generated init source).
+  bool Keep = false;
+  /// -v: print every command run (-v also goes to the real compiler).
+  bool Verbose = false;
+  /// --ompcc-help: print ompcc's usage.
+  bool Help = false;
+  /// --ompcc-print-config: print the toolkit paths and the real compiler.
+  bool PrintConfig = false;
+  /// --cc=<compiler>: the real compiler for this command.
+  std::optional<std::string> Compiler;
+  /// --ompinst-arg=<arg>: passed to ompinst (--functions, --level=...).
+  std::vector<std::string> OmpinstArgs;
+};
+
+/// Exit status for ompcc's own failures (the real compiler's status is
+/// returned as it is).
+inline constexpr int ExitFailure = 1;
+
+/// Takes ompcc's options out of Args and adds them to Options.
+void extractDriverOptions(std::vector<std::string> &Args, DriverOptions &Options);
+
+/// Whether the executable name (argv[0]) asks for the C++ driver: a name
+/// ending in "++" or "cxx" (ompc++, ompcxx).
+bool isCxxDriverName(llvm::StringRef Argv0);
+
+/// Writes ompcc's usage text.
+void printUsage(llvm::raw_ostream &OS, bool Cxx);
+
+/// Runs one compiler command: Argv0 is the name the driver was called by
+/// (it chooses C or C++), ExecutablePath the driver's own file (the toolkit
+/// is found relative to it), Args the rest of the command line. Returns the
+/// exit status: the real compiler's, or ExitFailure for ompcc's own errors
+/// (printed to Diagnostics as "ompcc: error: ...").
+int runDriver(llvm::StringRef Argv0, llvm::StringRef ExecutablePath,
+              llvm::ArrayRef<std::string> Args, llvm::raw_ostream &Diagnostics);
+
+} // namespace pomp::ompcc
+
+#endif // POMP_OMPCC_DRIVER_H

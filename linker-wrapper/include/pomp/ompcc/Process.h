@@ -1,0 +1,85 @@
+//===- pomp/ompcc/Process.h - Commands and temporary files --------*- C++ -*-===//
+///
+/// \file
+/// Running the real compiler, ompinst and pomp-link (printing each command
+/// with -v), and the per-invocation temporary directory, which is removed
+/// on every way out: success, failure, and SIGINT/SIGTERM/SIGHUP (make -j
+/// interrupted), when the running child gets the signal too.
+///
+//===----------------------------------------------------------------------===//
+#ifndef POMP_OMPCC_PROCESS_H
+#define POMP_OMPCC_PROCESS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+
+namespace pomp::ompcc {
+
+/// A directory of unique name under $TMPDIR (else /tmp) holding one
+/// invocation's files, so that parallel builds never share a file. Every
+/// path inside it is registered before it is created; the destructor, or a
+/// termination signal, removes them and the directory.
+class TempDirectory {
+public:
+  /// Creates the directory; ToolName names it (ompcc-XXXXXX).
+  static llvm::Expected<TempDirectory> create(llvm::StringRef ToolName);
+  TempDirectory(TempDirectory &&Other) noexcept;
+  TempDirectory &operator=(TempDirectory &&) = delete;
+  TempDirectory(const TempDirectory &) = delete;
+  TempDirectory &operator=(const TempDirectory &) = delete;
+  ~TempDirectory();
+
+  const std::string &path() const { return Path; }
+  /// Registers Name (a file or directory below the directory, relative to
+  /// it) for removal and returns its full path.
+  std::string add(llvm::StringRef Name);
+  /// Creates and registers a subdirectory.
+  llvm::Expected<std::string> addDirectory(llvm::StringRef Name);
+
+private:
+  explicit TempDirectory(std::string Path) : Path(std::move(Path)) {}
+  std::string Path;
+};
+
+/// Runs commands and reports them.
+class CommandRunner {
+public:
+  /// ToolName prefixes messages ("ompcc"); Verbose prints each command;
+  /// Scratch, if given, holds response files for command lines too long for
+  /// exec (a command ompcc did not lengthen needs none).
+  CommandRunner(llvm::StringRef ToolName, bool Verbose, llvm::raw_ostream &Diagnostics,
+                TempDirectory *Scratch)
+      : ToolName(ToolName), Verbose(Verbose), Diagnostics(Diagnostics), Scratch(Scratch) {}
+
+  /// Runs Argv (Argv[0] a path or a name looked up on PATH) and returns its
+  /// exit status. With StderrFile, the command's stderr goes there instead
+  /// (the caller shows it, or not). A command that cannot be started or
+  /// dies from a signal is reported and gives a status of 1.
+  int run(llvm::ArrayRef<std::string> Argv, std::optional<llvm::StringRef> StderrFile = {});
+
+  llvm::raw_ostream &diagnostics() { return Diagnostics; }
+  bool verbose() const { return Verbose; }
+
+private:
+  std::string ToolName;
+  bool Verbose;
+  llvm::raw_ostream &Diagnostics;
+  TempDirectory *Scratch;
+  unsigned ResponseFiles = 0;
+};
+
+/// The command as a shell would take it: words quoted where needed.
+std::string shellQuote(llvm::ArrayRef<std::string> Argv);
+
+/// Writes the contents of the file at Path (a command's captured stderr) to
+/// OS; nothing when it cannot be read.
+void copyFileTo(llvm::StringRef Path, llvm::raw_ostream &OS);
+
+} // namespace pomp::ompcc
+
+#endif // POMP_OMPCC_PROCESS_H

@@ -1,0 +1,40 @@
+//===- pomp/ompcc/SourceChecks.h - What needs instrumenting -------*- C++ -*-===//
+///
+/// \file
+/// Two cheap decisions ompcc makes before running ompinst: whether a source
+/// can need instrumentation at all, and whether a command is a build
+/// system's probe (configure's conftest, CMake's try_compile), which must
+/// see the real compiler exactly.
+///
+//===----------------------------------------------------------------------===//
+#ifndef POMP_OMPCC_SOURCECHECKS_H
+#define POMP_OMPCC_SOURCECHECKS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace pomp::ompcc {
+
+/// Whether the text of a source file may hold something ompinst rewrites:
+/// an identifier `omp` or `pomp` (the pragmas), `_Pragma`, `main` (which
+/// gets POMP_Init/POMP_Finalize) or one starting with `omp_` (OpenMP API
+/// calls). A file with none of them would come out of ompinst unchanged but
+/// for an empty init function, so it is compiled as it is, at the plain
+/// compiler's speed. Comments and strings are not skipped: a mention there
+/// only costs the instrumentation of a file that did not need it.
+bool mayNeedInstrumentation(llvm::StringRef Text);
+
+/// Whether a command is a probe of a build system, recognised by names the
+/// build systems fix: autoconf's and libtool's `conftest.*`, a path below
+/// CMake's try_compile directories (`CMakeFiles/CMakeScratch`,
+/// `CMakeFiles/CMakeTmp`) or compiler identification (`CMakeFiles/<version>/
+/// CompilerId<lang>`), CMake's `cmTC_*` targets, Meson's `meson-private`.
+/// Paths are the command's inputs and output; WorkingDirectory is where it
+/// runs.
+bool isBuildSystemProbe(llvm::ArrayRef<std::string> Paths, llvm::StringRef WorkingDirectory);
+
+} // namespace pomp::ompcc
+
+#endif // POMP_OMPCC_SOURCECHECKS_H

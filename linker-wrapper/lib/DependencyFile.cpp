@@ -1,0 +1,100 @@
+//===- DependencyFile.cpp - Make dependencies of a compile ----------------===//
+#include "pomp/ompcc/DependencyFile.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace pomp::ompcc {
+namespace {
+
+using llvm::StringRef;
+
+/// Characters that may surround a name in a dependency file.
+bool isNameBoundary(char C) { return C == ' ' || C == '\t' || C == '\n' || C == '\r' || C == ':'; }
+
+} // namespace
+
+std::string escapeForMake(StringRef Path) {
+  std::string Out;
+  for (const char C : Path) {
+    if (C == ' ' || C == '#')
+      Out += '\\';
+    else if (C == '$')
+      Out += '$';
+    Out += C;
+  }
+  return Out;
+}
+
+std::string replaceDependencyName(StringRef Text, StringRef From, StringRef To) {
+  const std::string EscapedFrom = escapeForMake(From);
+  const std::string EscapedTo = escapeForMake(To);
+  std::string Out;
+  std::size_t Position = 0;
+  while (Position < Text.size()) {
+    const std::size_t Found = Text.find(EscapedFrom, Position);
+    if (Found == StringRef::npos)
+      break;
+    const std::size_t End = Found + EscapedFrom.size();
+    const bool StartsName = Found == 0 || isNameBoundary(Text[Found - 1]);
+    // A name ends at a boundary, at the end, or before a line continuation.
+    const bool EndsName = End == Text.size() || isNameBoundary(Text[End]) ||
+                          (Text[End] == '\\' && End + 1 < Text.size() &&
+                           (Text[End + 1] == '\n' || Text[End + 1] == '\r'));
+    Out += Text.slice(Position, Found);
+    Out += StartsName && EndsName ? StringRef(EscapedTo) : Text.slice(Found, End);
+    Position = End;
+  }
+  Out += Text.drop_front(std::min(Position, Text.size()));
+  return Out;
+}
+
+llvm::Error rewriteDependencyFile(StringRef Path, StringRef From, StringRef To) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return llvm::createStringError(Buffer.getError(), "cannot read the dependency file '%s': %s",
+                                   Path.str().c_str(), Buffer.getError().message().c_str());
+  const std::string Rewritten = replaceDependencyName((*Buffer)->getBuffer(), From, To);
+  // Next to the file, so that the rename is atomic: a parallel make never
+  // reads half a dependency file.
+  llvm::SmallString<128> TempPath;
+  int FD = -1;
+  if (std::error_code EC = llvm::sys::fs::createUniqueFile(Path + ".tmp-%%%%%%%%", FD, TempPath))
+    return llvm::createStringError(EC, "cannot rewrite the dependency file '%s': %s",
+                                   Path.str().c_str(), EC.message().c_str());
+  {
+    llvm::raw_fd_ostream Out(FD, /*shouldClose=*/true);
+    Out << Rewritten;
+    Out.close();
+    if (Out.has_error()) {
+      const std::error_code EC = Out.error();
+      Out.clear_error();
+      llvm::sys::fs::remove(TempPath);
+      return llvm::createStringError(EC, "cannot rewrite the dependency file '%s': %s",
+                                     Path.str().c_str(), EC.message().c_str());
+    }
+  }
+  if (std::error_code EC = llvm::sys::fs::rename(TempPath, Path)) {
+    llvm::sys::fs::remove(TempPath);
+    return llvm::createStringError(EC, "cannot rewrite the dependency file '%s': %s",
+                                   Path.str().c_str(), EC.message().c_str());
+  }
+  return llvm::Error::success();
+}
+
+std::string defaultDependencyFile(StringRef Source, StringRef Output) {
+  llvm::SmallString<128> Name;
+  if (!Output.empty()) {
+    Name = Output;
+    llvm::sys::path::replace_extension(Name, "d");
+  } else {
+    Name = llvm::sys::path::stem(Source);
+    Name += ".d";
+  }
+  return std::string(Name);
+}
+
+} // namespace pomp::ompcc

@@ -1,0 +1,750 @@
+//===- Driver.cpp - The ompcc/ompc++ compiler driver ----------------------===//
+///
+/// \file
+/// One command of a build, in three shapes:
+///   - pass-through: nothing to instrument (a question to the compiler, -E,
+///     a build system's probe): the real compiler runs the command as given;
+///   - compile (-c, -S): each C/C++ input is instrumented into a temporary
+///     file of the same base name, so that every name the compiler derives
+///     from it (the object, the dependency file, -save-temps files) is the one
+///     the original would give, and compiled with the user's flags;
+///   - link: sources on the command line are compiled first into temporary
+///     objects, pomp-link generates the handle initialisation of the link's
+///     objects and archives, and libpomp and the OpenMP runtime are added.
+/// Whatever ompinst cannot handle is compiled as it is, with a warning: the
+/// instrumenter never breaks a build, and an error in the user's code is
+/// reported once, by the real compiler, at the original file and line.
+///
+//===----------------------------------------------------------------------===//
+
+#include "pomp/ompcc/Driver.h"
+
+#include "pomp/ompcc/CompilerCommand.h"
+#include "pomp/ompcc/DependencyFile.h"
+#include "pomp/ompcc/Process.h"
+#include "pomp/ompcc/SourceChecks.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+
+#include <cstdlib>
+#include <map>
+
+#ifndef POMP_OMPCC_DEFAULT_CC
+#error "the build defines POMP_OMPCC_DEFAULT_CC and POMP_OMPCC_DEFAULT_CXX (the real compilers)"
+#endif
+#ifndef POMP_OMPCC_BUILD_TOOLS_DIR
+#error "the build defines POMP_OMPCC_BUILD_{TOOLS,LIB,INCLUDE}_DIR (the build tree's toolkit)"
+#endif
+
+namespace pomp::ompcc {
+namespace {
+
+using llvm::StringRef;
+namespace fs = llvm::sys::fs;
+namespace path = llvm::sys::path;
+
+/// Environment variables.
+constexpr const char *PassThroughVariable = "OMPCC_PASSTHROUGH";
+constexpr const char *CCompilerVariable = "OMPCC_CC";
+constexpr const char *CxxCompilerVariable = "OMPCC_CXX";
+
+/// ompcc's own options (docs/OMPCC.md).
+constexpr StringRef KeepOption = "--keep";
+constexpr StringRef CompilerOption = "--cc=";
+constexpr StringRef OmpinstArgOption = "--ompinst-arg=";
+constexpr StringRef CxxOption = "--ompc++";
+constexpr StringRef HelpOption = "--ompcc-help";
+constexpr StringRef PrintConfigOption = "--ompcc-print-config";
+
+/// File names in the toolkit.
+constexpr StringRef OmpinstName = "ompinst";
+constexpr StringRef PompLinkName = "pomp-link";
+constexpr StringRef SharedLibPomp = "libpomp.so";
+constexpr StringRef StaticLibPomp = "libpomp.a";
+constexpr StringRef PompHeader = "pomplib.h";
+
+/// The magic numbers of the files pomp-link reads: ELF, archives (also
+/// thin), LLVM bitcode (raw and wrapped). Linker scripts and other text are
+/// left to the linker.
+bool isLinkInputFile(StringRef Path) {
+  constexpr std::size_t MagicSize = 8;
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+      llvm::MemoryBuffer::getFileSlice(Path, MagicSize, /*Offset=*/0);
+  if (!Buffer)
+    return false;
+  const StringRef Head = (*Buffer)->getBuffer();
+  return Head.starts_with("\x7f"
+                          "ELF") ||
+         Head.starts_with("!<arch>\n") || Head.starts_with("!<thin>\n") ||
+         Head.starts_with("BC\xC0\xDE") || Head.starts_with("\xDE\xC0\x17\x0B");
+}
+
+/// The first line of a captured stderr that says "error:", else its first
+/// line: the reason a file was not instrumented.
+std::string firstErrorLine(StringRef CapturedStderr) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+      llvm::MemoryBuffer::getFile(CapturedStderr, /*IsText=*/true);
+  if (!Buffer)
+    return "";
+  llvm::SmallVector<StringRef, 16> Lines;
+  (*Buffer)->getBuffer().split(Lines, '\n', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  for (StringRef Line : Lines)
+    if (Line.contains("error:"))
+      return Line.trim().str();
+  return Lines.empty() ? "" : Lines.front().trim().str();
+}
+
+/// Flags that choose the target: the generated init source must be
+/// compiled for the same one as the objects it is linked with.
+bool isTargetFlag(const Argument &Arg) {
+  const StringRef Word = Arg.Words.front();
+  return Word == "-m32" || Word == "-m64" || Word == "-mx32" || Word.starts_with("--target") ||
+         Word == "-target" || Word.starts_with("--sysroot") || Word.starts_with("-B");
+}
+
+std::string getEnvironment(const char *Name) {
+  const char *Value = std::getenv(Name);
+  return Value ? Value : "";
+}
+
+std::string currentDirectory() {
+  llvm::SmallString<256> Directory;
+  if (fs::current_path(Directory))
+    return "";
+  return std::string(Directory);
+}
+
+/// One instrumented compile's files.
+struct Instrumented {
+  /// The directory holding the instrumented file.
+  std::string Directory;
+  /// The instrumented file: the original's base name in Directory.
+  std::string Source;
+};
+
+/// The state of one ompcc command.
+class Driver {
+public:
+  Driver(const DriverOptions &Opts, StringRef Name, std::vector<std::string> Compiler,
+         ToolkitPaths Paths, const CompilerCommand &Command, TempDirectory &Temp,
+         llvm::raw_ostream &Diagnostics)
+      : Opts(Opts), Name(Name), Compiler(std::move(Compiler)), Paths(std::move(Paths)),
+        Command(Command), Temp(Temp), Runner(Name, Opts.Verbose, Diagnostics, &Temp),
+        Diagnostics(Diagnostics) {}
+
+  /// -c, -S: compiles every input, like the compiler, also after a failure;
+  /// the first failure's status is returned.
+  int compileOnly();
+  /// Compiles the sources into temporary objects, pre-links and links.
+  int compileAndLink();
+
+private:
+  /// Compiles the input at Args[Index]; ObjectFile is set in a link, where
+  /// the object is a temporary one.
+  int compileInput(std::size_t Index, const std::optional<std::string> &ObjectFile);
+  /// Runs ompinst on the input; nullopt (and Reason) when it fails.
+  std::optional<Instrumented> instrument(const Argument &Input, std::size_t Index,
+                                         std::string &Reason);
+  std::vector<std::string> compileCommand(const Argument &Input, StringRef Source,
+                                          const Instrumented *Inst,
+                                          const std::optional<std::string> &ObjectFile) const;
+  /// The dependency file the compile of Input writes because of -MD/-MMD,
+  /// or "" when none was asked for.
+  std::string dependencyFile(const Argument &Input) const;
+  void fixDependencyFiles(const Argument &Input, const Instrumented &Inst);
+  void keepInstrumented(const Argument &Input, const Instrumented &Inst,
+                        const std::optional<std::string> &ObjectFile);
+  /// Generates and compiles the handle initialisation of the link; nullopt
+  /// when there is none (the link still works: handles are then bound on
+  /// first use).
+  std::optional<std::string> preLink(const std::map<std::size_t, std::string> &Objects);
+  std::vector<std::string> preLinkInputs(const std::map<std::size_t, std::string> &Objects) const;
+  void warn(const llvm::Twine &Message) { Diagnostics << Name << ": warning: " << Message << "\n"; }
+  /// -fdiagnostics-color=always when stderr is a terminal: a compiler whose
+  /// stderr is captured would otherwise lose its colours.
+  bool wantsColor() const {
+    return !Command.HasColorChoice && llvm::sys::Process::StandardErrHasColors();
+  }
+
+  const DriverOptions &Opts;
+  std::string Name;
+  std::vector<std::string> Compiler;
+  ToolkitPaths Paths;
+  const CompilerCommand &Command;
+  TempDirectory &Temp;
+  CommandRunner Runner;
+  llvm::raw_ostream &Diagnostics;
+  unsigned NextFile = 0;
+};
+
+std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_t Index,
+                                               std::string &Reason) {
+  const std::string Unit = std::to_string(Index);
+  llvm::Expected<std::string> Directory = Temp.addDirectory(Unit);
+  if (!Directory) {
+    Reason = llvm::toString(Directory.takeError());
+    return std::nullopt;
+  }
+  Instrumented Inst{*Directory, Temp.add(Unit + "/" + path::filename(Input.Value).str())};
+  const std::string Log = Temp.add(Unit + ".ompinst.log");
+  std::vector<std::string> Argv = {Paths.Ompinst, Input.Value,
+                                   "-o",          Inst.Source,
+                                   "-x",          Input.Lang == Language::CXX ? "c++" : "c"};
+  if (!Opts.Verbose)
+    Argv.push_back("--quiet");
+  llvm::append_range(Argv, Opts.OmpinstArgs);
+  Argv.push_back("--");
+  for (const Argument &Arg : Command.Args)
+    if (Arg.ForParse)
+      llvm::append_range(Argv, Arg.Words);
+  // The real compiler warns about the user's code, once; the parse must not
+  // repeat it (ompinst's own warnings, such as a construct produced by a
+  // macro, are not affected).
+  Argv.push_back("-Wno-everything");
+  const int Status = Runner.run(Argv, StringRef(Log));
+  if (Status == 0) {
+    copyFileTo(Log, Diagnostics);
+    return Inst;
+  }
+  Reason = firstErrorLine(Log);
+  if (Reason.empty())
+    Reason = "ompinst failed (exit status " + std::to_string(Status) + ")";
+  return std::nullopt;
+}
+
+std::string Driver::dependencyFile(const Argument &Input) const {
+  if (!Command.DependencyFileRequested)
+    return "";
+  if (Command.DependencyFile)
+    return *Command.DependencyFile;
+  // In a link, the compile's output is a temporary object; the compilers
+  // name the dependency file after the link's output instead (-o prog:
+  // prog.d, written by every source in turn), as without -o after the
+  // source (clang's rule; gcc 12 adds a prefix: a-x.d).
+  return defaultDependencyFile(Input.Value, Command.Output ? StringRef(*Command.Output) : "");
+}
+
+std::vector<std::string>
+Driver::compileCommand(const Argument &Input, StringRef Source, const Instrumented *Inst,
+                       const std::optional<std::string> &ObjectFile) const {
+  std::vector<std::string> Argv = Compiler;
+  StringRef SourceDirectory = path::parent_path(Input.Value);
+  if (SourceDirectory.empty())
+    SourceDirectory = ".";
+  // `#include "x.h"` looks first in the directory of the including file,
+  // which for the instrumented file is a temporary one: the original's
+  // directory comes next, before the user's own -iquote directories.
+  if (Inst)
+    llvm::append_values(Argv, "-iquote", SourceDirectory.str());
+  const bool Link = ObjectFile.has_value();
+  for (const Argument &Arg : Command.Args) {
+    switch (Arg.Kind) {
+    case ArgKind::Input:
+    case ArgKind::LanguageSelect:
+      continue;
+    case ArgKind::Output:
+    case ArgKind::LinkOnly:
+      if (Link)
+        continue;
+      break;
+    default:
+      break;
+    }
+    llvm::append_range(Argv, Arg.Words);
+  }
+  if (Link)
+    Argv.push_back("-c");
+  if (!Input.ExplicitLanguage.empty())
+    llvm::append_values(Argv, "-x", Input.ExplicitLanguage);
+  Argv.push_back(Source.str());
+  if (Link)
+    llvm::append_values(Argv, "-o", *ObjectFile);
+  if (!Command.HasOpenMP)
+    Argv.push_back("-fopenmp");
+  if (Inst) {
+    // pomplib.h as a system header: no warnings from it under the user's
+    // -Wall -pedantic, and -MMD leaves it out like every toolkit header.
+    llvm::append_values(Argv, "-isystem", Paths.IncludeDir);
+    // The #line directives point the line table at the original; the
+    // compilation unit's name follows with this map.
+    llvm::SmallString<256> OriginalDirectory(SourceDirectory);
+    fs::make_absolute(OriginalDirectory);
+    path::remove_dots(OriginalDirectory, /*remove_dot_dot=*/true);
+    Argv.push_back("-fdebug-prefix-map=" + Inst->Directory + "=" + std::string(OriginalDirectory));
+  }
+  if (Command.DependencyFileRequested && !Command.DependencyFile)
+    llvm::append_values(Argv, "-MF", dependencyFile(Input));
+  const bool TargetGiven = llvm::any_of(Command.Args, [](const Argument &Arg) {
+    return StringRef(Arg.Words.front()).starts_with("-MT") ||
+           StringRef(Arg.Words.front()).starts_with("-MQ");
+  });
+  if (Link && Command.DependencyFileRequested && !TargetGiven)
+    llvm::append_values(Argv, "-MT",
+                        Command.Output ? *Command.Output : (path::stem(Input.Value) + ".o").str());
+  if (Inst && wantsColor())
+    Argv.push_back("-fdiagnostics-color=always");
+  return Argv;
+}
+
+void Driver::fixDependencyFiles(const Argument &Input, const Instrumented &Inst) {
+  std::vector<std::string> Files;
+  if (std::string File = dependencyFile(Input); !File.empty())
+    Files.push_back(File);
+  if (Command.PreprocessorDependencyFile)
+    Files.push_back(*Command.PreprocessorDependencyFile);
+  for (const std::string &File : Files)
+    if (llvm::Error E = rewriteDependencyFile(File, Inst.Source, Input.Value))
+      warn(llvm::toString(std::move(E)));
+}
+
+void Driver::keepInstrumented(const Argument &Input, const Instrumented &Inst,
+                              const std::optional<std::string> &ObjectFile) {
+  // Next to the object (x.o -> x.inst.c); in a link, next to its output.
+  llvm::SmallString<256> Kept;
+  if (!ObjectFile && Command.Output) {
+    Kept = *Command.Output;
+    path::replace_extension(Kept, "");
+  } else {
+    if (Command.Output)
+      Kept = path::parent_path(*Command.Output);
+    path::append(Kept, path::stem(Input.Value));
+  }
+  Kept += ".inst";
+  Kept += path::extension(Input.Value);
+  if (std::error_code EC = fs::copy_file(Inst.Source, Kept))
+    warn("cannot keep the instrumented source as '" + Kept + "': " + EC.message());
+  else if (Opts.Verbose)
+    Diagnostics << Name << ": kept " << Kept << "\n";
+}
+
+int Driver::compileInput(std::size_t Index, const std::optional<std::string> &ObjectFile) {
+  const Argument &Input = Command.Args[Index];
+  std::string Reason;
+  std::optional<Instrumented> Inst;
+  if (Input.Lang == Language::C || Input.Lang == Language::CXX) {
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
+        llvm::MemoryBuffer::getFile(Input.Value, /*IsText=*/true);
+    // Function instrumentation touches every file; otherwise a file that
+    // mentions nothing ompinst rewrites is compiled as it is. An unreadable
+    // file goes to the compiler, which reports it.
+    const bool MayNeed =
+        !Text || !Opts.OmpinstArgs.empty() || mayNeedInstrumentation((*Text)->getBuffer());
+    if (MayNeed)
+      Inst = instrument(Input, Index, Reason);
+    else if (Opts.Verbose)
+      Diagnostics << Name << ": " << Input.Value
+                  << ": no OpenMP construct, API call or main: compiled as it is\n";
+  }
+
+  if (Inst) {
+    const std::string Log = Temp.add(std::to_string(Index) + ".compile.log");
+    const int Status =
+        Runner.run(compileCommand(Input, Inst->Source, &*Inst, ObjectFile), StringRef(Log));
+    if (Opts.Keep)
+      keepInstrumented(Input, *Inst, ObjectFile);
+    if (Status == 0) {
+      copyFileTo(Log, Diagnostics);
+      fixDependencyFiles(Input, *Inst);
+      return 0;
+    }
+    // The instrumented file does not compile although Clang parsed the
+    // original: a difference between Clang and the real compiler, or an
+    // instrumentation bug. Compiling the original tells which; its
+    // diagnostics are the ones the user sees.
+    Reason = "the instrumented source does not compile: " + firstErrorLine(Log);
+  }
+  const int Status = Runner.run(compileCommand(Input, Input.Value, nullptr, ObjectFile));
+  if (Status == 0 && !Reason.empty())
+    warn(Input.Value + ": not instrumented: " + Reason);
+  return Status;
+}
+
+int Driver::compileOnly() {
+  int Result = 0;
+  for (const std::size_t Index : Command.inputs()) {
+    if (Command.Args[Index].Lang == Language::LinkerInput)
+      continue;
+    const int Status = compileInput(Index, std::nullopt);
+    if (Result == 0)
+      Result = Status;
+  }
+  return Result;
+}
+
+std::vector<std::string>
+Driver::preLinkInputs(const std::map<std::size_t, std::string> &Objects) const {
+  // -l is searched in the -L directories of the command (all of them, as the
+  // linker does, wherever they stand), never in the system's: system
+  // libraries hold no instrumented code, and glibc's libc.so is a script.
+  std::vector<std::string> SearchDirectories;
+  for (const Argument &Arg : Command.Args)
+    if (StringRef(Arg.Words.front()).starts_with("-L"))
+      SearchDirectories.push_back(Arg.Value);
+
+  std::vector<std::string> Inputs;
+  bool Static = Command.Static;
+  for (std::size_t I = 0; I < Command.Args.size(); ++I) {
+    const Argument &Arg = Command.Args[I];
+    const StringRef Word = Arg.Words.front();
+    if (Word == "-Wl,-Bstatic" || Word == "-Wl,-dn" || Word == "-Wl,-non_shared")
+      Static = true;
+    else if (Word == "-Wl,-Bdynamic" || Word == "-Wl,-dy" || Word == "-Wl,-call_shared")
+      Static = Command.Static;
+    if (auto Object = Objects.find(I); Object != Objects.end()) {
+      Inputs.push_back(Object->second);
+    } else if (Arg.Kind == ArgKind::Input && Arg.Lang == Language::LinkerInput) {
+      if (isLinkInputFile(Arg.Value))
+        Inputs.push_back(Arg.Value);
+    } else if (Word.starts_with("-l")) {
+      const StringRef Library = Arg.Value;
+      std::vector<std::string> Names;
+      if (Library.starts_with(":"))
+        Names.push_back(Library.drop_front().str());
+      else {
+        if (!Static)
+          Names.push_back(("lib" + Library + ".so").str());
+        Names.push_back(("lib" + Library + ".a").str());
+      }
+      bool Found = false;
+      for (const std::string &Directory : SearchDirectories) {
+        for (const std::string &File : Names) {
+          llvm::SmallString<256> Candidate(Directory);
+          path::append(Candidate, File);
+          if (fs::exists(Candidate)) {
+            if (isLinkInputFile(Candidate))
+              Inputs.push_back(std::string(Candidate));
+            Found = true;
+            break;
+          }
+        }
+        if (Found)
+          break;
+      }
+    }
+  }
+  return Inputs;
+}
+
+std::optional<std::string> Driver::preLink(const std::map<std::size_t, std::string> &Objects) {
+  const std::vector<std::string> Inputs = preLinkInputs(Objects);
+  if (Inputs.empty())
+    return std::nullopt;
+  const std::string Source = Temp.add("pomp_init.c");
+  const std::string Log = Temp.add("pomp-link.log");
+  std::vector<std::string> Argv = {Paths.PompLink};
+  if (Opts.Verbose)
+    Argv.push_back("-v");
+  if (Command.Shared)
+    Argv.push_back("--shared-library");
+  llvm::append_values(Argv, "-o", Source, "--");
+  llvm::append_range(Argv, Inputs);
+  const int Status = Runner.run(Argv, StringRef(Log));
+  copyFileTo(Log, Diagnostics);
+  if (Status != 0) {
+    warn("the POMP handles of this link are bound on first use (pomp-link failed)");
+    return std::nullopt;
+  }
+  if (Opts.Keep) {
+    const std::string Kept = (Command.Output ? *Command.Output : "a.out") + ".pomp_init.c";
+    if (std::error_code EC = fs::copy_file(Source, Kept))
+      warn("cannot keep the generated source as '" + Kept + "': " + EC.message());
+  }
+
+  const std::string Object = Temp.add("pomp_init.o");
+  std::vector<std::string> Compile = Compiler;
+  for (const Argument &Arg : Command.Args)
+    if (isTargetFlag(Arg))
+      llvm::append_range(Compile, Arg.Words);
+  // -x c: the generated file is C (and valid C++), also for ompc++'s
+  // compiler; -fPIC: it may go into a shared library or a PIE.
+  llvm::append_values(Compile, "-fPIC", "-c", "-x", "c", Source, "-o", Object);
+  if (Runner.run(Compile) != 0) {
+    warn("the POMP handles of this link are bound on first use (the generated "
+         "initialisation does not compile)");
+    return std::nullopt;
+  }
+  return Object;
+}
+
+int Driver::compileAndLink() {
+  std::map<std::size_t, std::string> Objects;
+  int CompileStatus = 0;
+  for (const std::size_t Index : Command.inputs()) {
+    const Argument &Input = Command.Args[Index];
+    if (Input.Lang == Language::LinkerInput)
+      continue;
+    const std::string Unit = "object-" + std::to_string(++NextFile);
+    llvm::Expected<std::string> Directory = Temp.addDirectory(Unit);
+    if (!Directory) {
+      Diagnostics << Name << ": error: " << llvm::toString(Directory.takeError()) << "\n";
+      return ExitFailure;
+    }
+    const std::string Object = Temp.add(Unit + "/" + path::stem(Input.Value).str() + ".o");
+    Objects.emplace(Index, Object);
+    if (const int Status = compileInput(Index, Object); Status != 0 && CompileStatus == 0)
+      CompileStatus = Status;
+  }
+  // Like the compiler: every source is compiled, and nothing is linked after
+  // a failure.
+  if (CompileStatus != 0)
+    return CompileStatus;
+
+  std::optional<std::string> InitObject;
+  if (!Command.Relocatable)
+    InitObject = preLink(Objects);
+
+  std::vector<std::string> Argv = Compiler;
+  const bool Compiled = !Objects.empty();
+  for (std::size_t I = 0; I < Command.Args.size(); ++I) {
+    const Argument &Arg = Command.Args[I];
+    if (auto Object = Objects.find(I); Object != Objects.end()) {
+      Argv.push_back(Object->second);
+      continue;
+    }
+    // The sources are objects now: -x would make them sources again, and
+    // the dependency files were written by the compiles.
+    if (Compiled && (Arg.Kind == ArgKind::LanguageSelect || Arg.Kind == ArgKind::Dependency))
+      continue;
+    llvm::append_range(Argv, Arg.Words);
+  }
+  if (InitObject)
+    Argv.push_back(*InitObject);
+  if (!Command.Relocatable) {
+    if (!Command.HasOpenMP)
+      Argv.push_back("-fopenmp");
+    llvm::SmallString<256> Library(Paths.LibDir);
+    if (Command.Static) {
+      // libpomp is C++; a C compiler's static link needs its runtime.
+      path::append(Library, StaticLibPomp);
+      llvm::append_values(Argv, std::string(Library), "-lstdc++", "-lm");
+    } else {
+      // An rpath, so that the program runs without LD_LIBRARY_PATH.
+      path::append(Library, SharedLibPomp);
+      llvm::append_values(Argv, std::string(Library), "-Wl,-rpath," + Paths.LibDir);
+    }
+  }
+  return Runner.run(Argv);
+}
+
+/// The real compiler as words: --cc=, else OMPCC_CC/OMPCC_CXX, else the one
+/// the toolkit was configured with. Words, so that "ccache gcc" works.
+std::vector<std::string> realCompiler(const DriverOptions &Opts) {
+  std::string Spec;
+  if (Opts.Compiler)
+    Spec = *Opts.Compiler;
+  else
+    Spec = getEnvironment(Opts.Cxx ? CxxCompilerVariable : CCompilerVariable);
+  if (StringRef(Spec).trim().empty())
+    Spec = Opts.Cxx ? POMP_OMPCC_DEFAULT_CXX : POMP_OMPCC_DEFAULT_CC;
+  llvm::SmallVector<StringRef, 4> Words;
+  StringRef(Spec).split(Words, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  return std::vector<std::string>(Words.begin(), Words.end());
+}
+
+/// Whether the real compiler is this driver itself (OMPCC_CC=ompcc), which
+/// would call itself for ever.
+bool isThisDriver(StringRef Program, StringRef ExecutablePath) {
+  std::string Resolved = Program.str();
+  if (!Program.contains('/')) {
+    llvm::ErrorOr<std::string> Found = llvm::sys::findProgramByName(Program);
+    if (!Found)
+      return false;
+    Resolved = *Found;
+  }
+  llvm::SmallString<256> Real;
+  if (fs::real_path(Resolved, Real))
+    return false;
+  return Real == ExecutablePath;
+}
+
+const char *passThroughReason(PassThrough Pass) {
+  switch (Pass) {
+  case PassThrough::No:
+    break;
+  case PassThrough::NoInput:
+    return "no input file";
+  case PassThrough::NoObject:
+    return "no object is produced";
+  case PassThrough::UnsupportedInput:
+    return "an input from stdin";
+  case PassThrough::AmbiguousOutput:
+    return "-o with several inputs";
+  }
+  return "";
+}
+
+std::string firstExisting(std::initializer_list<std::string> Candidates) {
+  for (const std::string &Candidate : Candidates)
+    if (fs::exists(Candidate))
+      return Candidate;
+  return *std::prev(Candidates.end());
+}
+
+std::string joinPath(StringRef A, StringRef B, StringRef C = "") {
+  llvm::SmallString<256> Joined(A);
+  path::append(Joined, B, C);
+  path::remove_dots(Joined, /*remove_dot_dot=*/true);
+  return std::string(Joined);
+}
+
+} // namespace
+
+ToolkitPaths findToolkit(StringRef ExecutablePath) {
+  // <prefix>/bin/ompcc, <prefix>/lib/libpomp.so, <prefix>/include/pomplib.h
+  // in an install, wherever it was moved; the build tree (build/bin,
+  // build/lib, the source's include directory) otherwise.
+  const StringRef BinDir = path::parent_path(ExecutablePath);
+  const StringRef Prefix = path::parent_path(BinDir);
+  ToolkitPaths Paths;
+  Paths.Ompinst = firstExisting(
+      {joinPath(BinDir, OmpinstName), joinPath(POMP_OMPCC_BUILD_TOOLS_DIR, OmpinstName)});
+  Paths.PompLink = firstExisting(
+      {joinPath(BinDir, PompLinkName), joinPath(POMP_OMPCC_BUILD_TOOLS_DIR, PompLinkName)});
+  const std::string InstalledLib = joinPath(Prefix, "lib");
+  Paths.LibDir = fs::exists(joinPath(InstalledLib, SharedLibPomp)) ||
+                         fs::exists(joinPath(InstalledLib, StaticLibPomp))
+                     ? InstalledLib
+                     : joinPath(POMP_OMPCC_BUILD_LIB_DIR, "");
+  const std::string InstalledInclude = joinPath(Prefix, "include");
+  Paths.IncludeDir = fs::exists(joinPath(InstalledInclude, PompHeader))
+                         ? InstalledInclude
+                         : joinPath(POMP_OMPCC_BUILD_INCLUDE_DIR, "");
+  return Paths;
+}
+
+bool isCxxDriverName(StringRef Argv0) {
+  const StringRef Base = path::filename(Argv0);
+  return Base.ends_with("++") || Base.ends_with("cxx");
+}
+
+void extractDriverOptions(std::vector<std::string> &Args, DriverOptions &Options) {
+  std::vector<std::string> Rest;
+  for (std::string &Arg : Args) {
+    const StringRef Word = Arg;
+    if (Word == KeepOption)
+      Options.Keep = true;
+    else if (Word == CxxOption)
+      Options.Cxx = true;
+    else if (Word == HelpOption)
+      Options.Help = true;
+    else if (Word == PrintConfigOption)
+      Options.PrintConfig = true;
+    else if (Word.starts_with(CompilerOption))
+      Options.Compiler = Word.drop_front(CompilerOption.size()).str();
+    else if (Word.starts_with(OmpinstArgOption))
+      Options.OmpinstArgs.push_back(Word.drop_front(OmpinstArgOption.size()).str());
+    else {
+      // -v is the compiler's option too: it stays, and ompcc shows its own
+      // commands as well.
+      if (Word == "-v")
+        Options.Verbose = true;
+      Rest.push_back(std::move(Arg));
+    }
+  }
+  Args = std::move(Rest);
+}
+
+void printUsage(llvm::raw_ostream &OS, bool Cxx) {
+  const StringRef Name = Cxx ? "ompc++" : "ompcc";
+  OS << "usage: " << Name << " [ompcc options] <compiler arguments>\n"
+     << "\n"
+        "A drop-in compiler driver: CC=ompcc CXX=ompc++ for make, cmake or configure.\n"
+        "Each C/C++ source is instrumented with ompinst (POMP events for its OpenMP\n"
+        "constructs) and compiled by the real compiler with the same flags; a link gets\n"
+        "the handle initialisation from pomp-link, libpomp and the OpenMP runtime.\n"
+        "Commands that need no instrumentation (-E, --version, -print-*, configure's and\n"
+        "CMake's probes) run the real compiler unchanged.\n"
+        "\n"
+        "ompcc options (removed before the real compiler sees the command):\n"
+        "  --cc=<compiler>       the real compiler, with arguments (\"ccache gcc\")\n"
+        "  --keep                keep the instrumented sources (x.o -> x.inst.c) and the\n"
+        "                        generated handle initialisation (<output>.pomp_init.c)\n"
+        "  --ompinst-arg=<arg>   pass <arg> to ompinst (--functions, --level=loop=none)\n"
+        "  --ompc++              behave as ompc++ (C++ compiler, .c files are C++)\n"
+        "  -v                    print every command run (also passed to the compiler)\n"
+        "  --ompcc-print-config  print the real compiler and the toolkit's paths\n"
+        "  --ompcc-help          print this help\n"
+        "\n"
+        "Environment: OMPCC_CC, OMPCC_CXX (the real compilers, default: those the toolkit\n"
+        "was built with), OMPCC_PASSTHROUGH=1 (instrument nothing, add nothing).\n"
+        "Exit status: the real compiler's; 1 for ompcc's own errors.\n";
+}
+
+int runDriver(StringRef Argv0, StringRef ExecutablePath, llvm::ArrayRef<std::string> Args,
+              llvm::raw_ostream &Diagnostics) {
+  DriverOptions Opts;
+  Opts.Cxx = isCxxDriverName(Argv0);
+  // The command as given, without ompcc's options, is what a pass-through
+  // runs: response files stay unexpanded there.
+  std::vector<std::string> Given(Args.begin(), Args.end());
+  extractDriverOptions(Given, Opts);
+  const StringRef Name = Opts.Cxx ? "ompc++" : "ompcc";
+  if (Opts.Help) {
+    printUsage(llvm::outs(), Opts.Cxx);
+    return 0;
+  }
+  llvm::Expected<std::vector<std::string>> Expanded = expandResponseFiles(Given);
+  if (!Expanded) {
+    Diagnostics << Name << ": error: " << llvm::toString(Expanded.takeError()) << "\n";
+    return ExitFailure;
+  }
+  extractDriverOptions(*Expanded, Opts);
+
+  std::vector<std::string> Compiler = realCompiler(Opts);
+  if (Compiler.empty() || isThisDriver(Compiler.front(), ExecutablePath)) {
+    Diagnostics << Name << ": error: the real compiler '" << llvm::join(Compiler, " ") << "' is "
+                << Name << " itself; set " << CCompilerVariable << "/" << CxxCompilerVariable
+                << " or --cc= to gcc, clang-19, ...\n";
+    return ExitFailure;
+  }
+  const ToolkitPaths Paths = findToolkit(ExecutablePath);
+  if (Opts.PrintConfig) {
+    llvm::outs() << "driver:    " << Name << " (" << (Opts.Cxx ? "C++" : "C") << ")\n"
+                 << "compiler:  " << llvm::join(Compiler, " ") << "\n"
+                 << "ompinst:   " << Paths.Ompinst << "\n"
+                 << "pomp-link: " << Paths.PompLink << "\n"
+                 << "libdir:    " << Paths.LibDir << "\n"
+                 << "includedir: " << Paths.IncludeDir << "\n";
+    return 0;
+  }
+
+  const CompilerCommand Command = parseCompilerCommand(*Expanded, Opts.Cxx);
+  std::vector<std::string> Named;
+  for (const Argument &Arg : Command.Args)
+    if (Arg.Kind == ArgKind::Input || Arg.Kind == ArgKind::Output)
+      Named.push_back(Arg.Value);
+  std::string Reason;
+  const std::string PassThroughSetting = getEnvironment(PassThroughVariable);
+  if (!PassThroughSetting.empty() && PassThroughSetting != "0")
+    Reason = std::string(PassThroughVariable) + " is set";
+  else if (Command.Pass != PassThrough::No)
+    Reason = passThroughReason(Command.Pass);
+  else if (isBuildSystemProbe(Named, currentDirectory()))
+    Reason = "a build system's probe";
+  if (!Reason.empty()) {
+    if (Opts.Verbose)
+      Diagnostics << Name << ": passing through (" << Reason << ")\n";
+    std::vector<std::string> Argv = Compiler;
+    llvm::append_range(Argv, Given);
+    // The command is the one given (response files unexpanded): it needs
+    // no response file of ours, so no temporary directory either.
+    return CommandRunner(Name, Opts.Verbose, Diagnostics, /*Scratch=*/nullptr).run(Argv);
+  }
+
+  llvm::Expected<TempDirectory> Temp = TempDirectory::create(Name);
+  if (!Temp) {
+    Diagnostics << Name << ": error: " << llvm::toString(Temp.takeError()) << "\n";
+    return ExitFailure;
+  }
+  Driver D(Opts, Name, std::move(Compiler), Paths, Command, *Temp, Diagnostics);
+  return Command.CompileOnly ? D.compileOnly() : D.compileAndLink();
+}
+
+} // namespace pomp::ompcc

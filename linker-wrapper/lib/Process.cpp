@@ -1,0 +1,239 @@
+//===- Process.cpp - Commands and temporary files -------------------------===//
+///
+/// \file
+/// The signal handler may only read plain memory and make async-signal-safe
+/// calls (kill, waitpid, unlink, rmdir, sigaction, raise), so the paths to
+/// remove are kept as C strings in a fixed table filled before each file is
+/// created, and the running child's pid in an atomic.
+///
+//===----------------------------------------------------------------------===//
+
+#include "pomp/ompcc/Process.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+
+#include <atomic>
+#include <cassert>
+#include <csignal>
+#include <cstring>
+#include <deque>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace pomp::ompcc {
+namespace {
+
+using llvm::StringRef;
+
+/// Paths the signal handler removes. One invocation registers a handful per
+/// input file; a command with more inputs than fit loses only the cleanup
+/// on a signal, never the normal one (the destructor removes the whole
+/// tree).
+constexpr std::size_t MaxCleanupPaths = 4096;
+std::atomic<const char *> CleanupPaths[MaxCleanupPaths];
+std::atomic<std::size_t> CleanupCount{0};
+/// Storage of the registered paths: a deque keeps the C strings in place.
+std::deque<std::string> CleanupStorage;
+/// The child being waited for, to pass the signal on; 0 when none.
+std::atomic<pid_t> RunningChild{0};
+bool HandlersInstalled = false;
+
+const int TerminationSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+
+void onTerminationSignal(int Signal) {
+  // The compiler may still be writing into the directory: stop it first.
+  if (const pid_t Child = RunningChild.load(); Child > 0) {
+    kill(Child, Signal);
+    waitpid(Child, nullptr, 0);
+  }
+  // Registered in creation order, so removing in reverse empties each
+  // directory before it is removed.
+  for (std::size_t I = CleanupCount.load(); I-- > 0;)
+    if (const char *Path = CleanupPaths[I].load(); Path && unlink(Path) != 0)
+      rmdir(Path);
+  // Die of the signal, as make expects.
+  struct sigaction Default {};
+  Default.sa_handler = SIG_DFL;
+  sigemptyset(&Default.sa_mask);
+  sigaction(Signal, &Default, nullptr);
+  raise(Signal);
+}
+
+void installSignalHandlers() {
+  if (HandlersInstalled)
+    return;
+  HandlersInstalled = true;
+  for (const int Signal : TerminationSignals) {
+    struct sigaction Previous {};
+    sigaction(Signal, nullptr, &Previous);
+    // A signal the parent made us ignore (nohup) stays ignored.
+    if (Previous.sa_handler == SIG_IGN)
+      continue;
+    struct sigaction Action {};
+    Action.sa_handler = onTerminationSignal;
+    sigemptyset(&Action.sa_mask);
+    sigaction(Signal, &Action, nullptr);
+  }
+}
+
+void registerForCleanup(const std::string &Path) {
+  const std::size_t Index = CleanupCount.load();
+  if (Index >= MaxCleanupPaths)
+    return;
+  CleanupStorage.push_back(Path);
+  CleanupPaths[Index].store(CleanupStorage.back().c_str());
+  CleanupCount.store(Index + 1);
+}
+
+void clearCleanupRegistry() {
+  CleanupCount.store(0);
+  CleanupStorage.clear();
+}
+
+/// Characters a shell takes literally in an unquoted word.
+bool isShellSafe(char C) { return llvm::isAlnum(C) || StringRef("_-./=,:+@%^").contains(C); }
+
+/// A word as gcc's response file reader (libiberty's buildargv) reads it:
+/// whitespace, quotes and backslashes escaped with a backslash.
+std::string responseFileWord(StringRef Word) {
+  std::string Out;
+  for (const char C : Word) {
+    if (C == '\\' || C == '"' || C == '\'' || llvm::isSpace(C))
+      Out += '\\';
+    Out += C;
+  }
+  return Out;
+}
+
+} // namespace
+
+llvm::Expected<TempDirectory> TempDirectory::create(StringRef ToolName) {
+  llvm::SmallString<128> Base;
+  llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, Base);
+  llvm::sys::path::append(Base, ToolName);
+  llvm::SmallString<128> Created;
+  if (std::error_code EC = llvm::sys::fs::createUniqueDirectory(Base, Created))
+    return llvm::createStringError(EC, "cannot create a temporary directory in '%s': %s",
+                                   llvm::sys::path::parent_path(Base).str().c_str(),
+                                   EC.message().c_str());
+  assert(CleanupCount.load() == 0 && "one temporary directory per process");
+  installSignalHandlers();
+  registerForCleanup(std::string(Created));
+  return TempDirectory(std::string(Created));
+}
+
+TempDirectory::TempDirectory(TempDirectory &&Other) noexcept : Path(std::move(Other.Path)) {
+  Other.Path.clear();
+}
+
+TempDirectory::~TempDirectory() {
+  if (Path.empty())
+    return;
+  clearCleanupRegistry();
+  llvm::sys::fs::remove_directories(Path, /*IgnoreErrors=*/true);
+}
+
+std::string TempDirectory::add(StringRef Name) {
+  llvm::SmallString<128> Full(Path);
+  llvm::sys::path::append(Full, Name);
+  registerForCleanup(std::string(Full));
+  return std::string(Full);
+}
+
+llvm::Expected<std::string> TempDirectory::addDirectory(StringRef Name) {
+  std::string Full = add(Name);
+  if (std::error_code EC = llvm::sys::fs::create_directory(Full))
+    return llvm::createStringError(EC, "cannot create '%s': %s", Full.c_str(),
+                                   EC.message().c_str());
+  return Full;
+}
+
+int CommandRunner::run(llvm::ArrayRef<std::string> Argv, std::optional<StringRef> StderrFile) {
+  assert(!Argv.empty() && "a command has a program");
+  if (Verbose)
+    Diagnostics << ToolName << ": " << shellQuote(Argv) << "\n";
+  std::string Program = Argv.front();
+  if (!StringRef(Program).contains('/')) {
+    llvm::ErrorOr<std::string> Found = llvm::sys::findProgramByName(Program);
+    if (!Found) {
+      Diagnostics << ToolName << ": error: cannot find '" << Program << "' on PATH\n";
+      return 1;
+    }
+    Program = *Found;
+  }
+
+  std::vector<StringRef> Args(Argv.begin(), Argv.end());
+  // A link of thousands of objects may not fit into exec's limits once
+  // response files are expanded: give the compiler one of its own then.
+  std::string ResponseArgument;
+  if (Scratch && !llvm::sys::commandLineFitsWithinSystemLimits(Program, Args)) {
+    const std::string ResponsePath =
+        Scratch->add("command-" + std::to_string(++ResponseFiles) + ".rsp");
+    std::error_code EC;
+    llvm::raw_fd_ostream Out(ResponsePath, EC);
+    if (EC) {
+      Diagnostics << ToolName << ": error: cannot write '" << ResponsePath << "': " << EC.message()
+                  << "\n";
+      return 1;
+    }
+    for (StringRef Word : llvm::ArrayRef(Args).drop_front())
+      Out << responseFileWord(Word) << "\n";
+    Out.close();
+    ResponseArgument = "@" + ResponsePath;
+    Args = {Args.front(), ResponseArgument};
+  }
+
+  const std::optional<StringRef> Redirects[] = {std::nullopt, std::nullopt, StderrFile};
+  std::string Error;
+  bool ExecutionFailed = false;
+  llvm::sys::ProcessInfo Child =
+      llvm::sys::ExecuteNoWait(Program, Args, /*Env=*/std::nullopt, Redirects,
+                               /*MemoryLimit=*/0, &Error, &ExecutionFailed);
+  if (ExecutionFailed || Child.Pid == llvm::sys::ProcessInfo::InvalidPid) {
+    Diagnostics << ToolName << ": error: cannot run '" << Argv.front() << "': " << Error << "\n";
+    return 1;
+  }
+  RunningChild.store(Child.Pid);
+  const llvm::sys::ProcessInfo Result = llvm::sys::Wait(Child, std::nullopt, &Error);
+  RunningChild.store(0);
+  if (Result.ReturnCode < 0) {
+    Diagnostics << ToolName << ": error: '" << Argv.front() << "' failed: " << Error << "\n";
+    return 1;
+  }
+  return Result.ReturnCode;
+}
+
+std::string shellQuote(llvm::ArrayRef<std::string> Argv) {
+  std::string Out;
+  for (const std::string &Word : Argv) {
+    if (!Out.empty())
+      Out += ' ';
+    if (!Word.empty() && llvm::all_of(Word, isShellSafe)) {
+      Out += Word;
+      continue;
+    }
+    Out += '\'';
+    for (const char C : Word) {
+      if (C == '\'')
+        Out += "'\\''";
+      else
+        Out += C;
+    }
+    Out += '\'';
+  }
+  return Out;
+}
+
+void copyFileTo(StringRef Path, llvm::raw_ostream &OS) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+      llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (Buffer)
+    OS << (*Buffer)->getBuffer();
+}
+
+} // namespace pomp::ompcc

@@ -1,0 +1,2 @@
+#define PAR_WEIGHT 2
+int par_sum(int n);

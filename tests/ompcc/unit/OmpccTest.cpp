@@ -1,0 +1,239 @@
+//===- OmpccTest.cpp - ompcc's library ------------------------------------===//
+///
+/// \file
+/// The decisions ompcc makes without running anything: how a command line is
+/// read, which commands pass through, how a dependency file is rewritten,
+/// which sources need ompinst. Suite names start with "ompcc"
+/// (`ctest -R ompcc`).
+///
+//===----------------------------------------------------------------------===//
+
+#include "pomp/ompcc/CompilerCommand.h"
+#include "pomp/ompcc/DependencyFile.h"
+#include "pomp/ompcc/Driver.h"
+#include "pomp/ompcc/Process.h"
+#include "pomp/ompcc/SourceChecks.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace pomp::ompcc {
+namespace {
+
+CompilerCommand parse(std::vector<std::string> Args, bool Cxx = false) {
+  return parseCompilerCommand(Args, Cxx);
+}
+
+/// The argument whose first word is Word.
+const Argument &find(const CompilerCommand &Command, const std::string &Word) {
+  for (const Argument &Arg : Command.Args)
+    if (Arg.Words.front() == Word)
+      return Arg;
+  ADD_FAILURE() << "no argument " << Word;
+  return Command.Args.front();
+}
+
+TEST(ompccCommand, ClassifiesInputsByExtension) {
+  const CompilerCommand C =
+      parse({"-c", "a.c", "b.cpp", "c.S", "d.o", "libe.a", "f.so.1", "g.i", "h.cc"});
+  EXPECT_EQ(find(C, "a.c").Lang, Language::C);
+  EXPECT_EQ(find(C, "b.cpp").Lang, Language::CXX);
+  EXPECT_EQ(find(C, "c.S").Lang, Language::OtherCompilable);
+  EXPECT_EQ(find(C, "d.o").Lang, Language::LinkerInput);
+  EXPECT_EQ(find(C, "libe.a").Lang, Language::LinkerInput);
+  EXPECT_EQ(find(C, "f.so.1").Lang, Language::LinkerInput);
+  EXPECT_EQ(find(C, "g.i").Lang, Language::OtherCompilable);
+  EXPECT_EQ(find(C, "h.cc").Lang, Language::CXX);
+  EXPECT_TRUE(C.CompileOnly);
+  EXPECT_EQ(C.inputs().size(), 8u);
+}
+
+TEST(ompccCommand, DotCIsCxxForTheCxxDriver) {
+  EXPECT_EQ(find(parse({"-c", "a.c"}, /*Cxx=*/true), "a.c").Lang, Language::CXX);
+}
+
+TEST(ompccCommand, LanguageSelectionAppliesToLaterInputs) {
+  const CompilerCommand C =
+      parse({"-x", "c++", "a.c", "-xc", "b", "-x", "none", "c.c", "-x", "assembler", "d.s"});
+  EXPECT_EQ(find(C, "a.c").Lang, Language::CXX);
+  EXPECT_EQ(find(C, "a.c").ExplicitLanguage, "c++");
+  EXPECT_EQ(find(C, "b").Lang, Language::C);
+  EXPECT_EQ(find(C, "c.c").Lang, Language::C);
+  EXPECT_TRUE(find(C, "c.c").ExplicitLanguage.empty());
+  EXPECT_EQ(find(C, "d.s").Lang, Language::OtherCompilable);
+}
+
+TEST(ompccCommand, SeparateValuesAreNotInputs) {
+  const CompilerCommand C = parse(
+      {"-o",  "out", "-I",      "inc", "-D",        "X=1",      "-include", "pre.h", "-isystem",
+       "sys", "-MF", "dep.d",   "-MT", "target",    "-Xlinker", "-zdefs",   "-L",    "lib",
+       "-l",  "m",   "-iquote", "q",   "--sysroot", "/",        "-e",       "entry", "main.c"});
+  ASSERT_EQ(C.inputs().size(), 1u);
+  EXPECT_EQ(C.Args[C.inputs().front()].Value, "main.c");
+  EXPECT_EQ(C.Output, std::optional<std::string>("out"));
+  EXPECT_EQ(C.DependencyFile, std::optional<std::string>("dep.d"));
+  EXPECT_EQ(find(C, "-I").Value, "inc");
+  EXPECT_EQ(find(C, "-D").Value, "X=1");
+}
+
+TEST(ompccCommand, JoinedValues) {
+  const CompilerCommand C = parse({"-oout.o", "-Iinc", "-DX", "-lm", "-Llib", "-MFdep.d",
+                                   "-isystemsys", "--sysroot=/r", "-c", "a.c"});
+  EXPECT_EQ(C.Output, std::optional<std::string>("out.o"));
+  EXPECT_EQ(find(C, "-Iinc").Value, "inc");
+  EXPECT_EQ(find(C, "-lm").Value, "m");
+  EXPECT_EQ(find(C, "-Llib").Value, "lib");
+  EXPECT_EQ(find(C, "-isystemsys").Value, "sys");
+  EXPECT_EQ(find(C, "--sysroot=/r").Value, "/r");
+  EXPECT_EQ(C.DependencyFile, std::optional<std::string>("dep.d"));
+}
+
+TEST(ompccCommand, ParseGetsOnlyWhatChangesTheParse) {
+  const CompilerCommand C =
+      parse({"-DX", "-Iinc", "-std=c11", "-O2", "-m64", "-pthread", "-fPIC", "-include", "p.h",
+             "-Wall", "-Werror", "-g", "-fno-tree-vectorize", "-mfoo-gcc-only", "-pedantic",
+             "-fopenmp", "-MD", "-c", "a.c"});
+  for (const char *Word :
+       {"-DX", "-Iinc", "-std=c11", "-O2", "-m64", "-pthread", "-fPIC", "-include"})
+    EXPECT_TRUE(find(C, Word).ForParse) << Word;
+  for (const char *Word : {"-Wall", "-Werror", "-g", "-fno-tree-vectorize", "-mfoo-gcc-only",
+                           "-pedantic", "-fopenmp", "-MD", "-c"})
+    EXPECT_FALSE(find(C, Word).ForParse) << Word;
+  EXPECT_TRUE(C.HasOpenMP);
+  EXPECT_TRUE(C.DependencyFileRequested);
+}
+
+TEST(ompccCommand, OptionKinds) {
+  const CompilerCommand C =
+      parse({"-shared", "-Wl,-soname,x", "-lfoo", "-Wp,-MD,dep.d", "-MMD", "-S", "a.c"});
+  EXPECT_EQ(find(C, "-shared").Kind, ArgKind::LinkOnly);
+  EXPECT_EQ(find(C, "-Wl,-soname,x").Kind, ArgKind::LinkOnly);
+  EXPECT_EQ(find(C, "-lfoo").Kind, ArgKind::LinkOnly);
+  EXPECT_EQ(find(C, "-Wp,-MD,dep.d").Kind, ArgKind::Dependency);
+  EXPECT_EQ(C.PreprocessorDependencyFile, std::optional<std::string>("dep.d"));
+  EXPECT_TRUE(C.Shared);
+  EXPECT_TRUE(C.CompileOnly);
+  EXPECT_TRUE(C.AssemblyOnly);
+}
+
+TEST(ompccCommand, OptionsThatLookLikeOthers) {
+  // -undef is not -u ndef, -emit-llvm not -e mit-llvm, -isysroot not -isystem.
+  const CompilerCommand C = parse({"-undef", "-emit-llvm", "-isysroot", "/sdk", "-c", "a.c"});
+  EXPECT_EQ(find(C, "-undef").Kind, ArgKind::Preprocessor);
+  EXPECT_EQ(find(C, "-emit-llvm").Kind, ArgKind::Other);
+  EXPECT_EQ(find(C, "-isysroot").Value, "/sdk");
+  EXPECT_EQ(C.inputs().size(), 1u);
+}
+
+TEST(ompccCommand, PassThrough) {
+  EXPECT_EQ(parse({"--version"}).Pass, PassThrough::NoObject);
+  EXPECT_EQ(parse({"-v"}).Pass, PassThrough::NoInput);
+  EXPECT_EQ(parse({"-print-prog-name=ld"}).Pass, PassThrough::NoObject);
+  EXPECT_EQ(parse({"-dumpmachine"}).Pass, PassThrough::NoObject);
+  EXPECT_EQ(parse({"-E", "a.c"}).Pass, PassThrough::NoObject);
+  EXPECT_EQ(parse({"-M", "a.c"}).Pass, PassThrough::NoObject);
+  EXPECT_EQ(parse({"-fsyntax-only", "a.c"}).Pass, PassThrough::NoObject);
+  EXPECT_EQ(parse({"-x", "c", "-c", "-"}).Pass, PassThrough::UnsupportedInput);
+  EXPECT_EQ(parse({"-c", "a.c", "b.c", "-o", "x.o"}).Pass, PassThrough::AmbiguousOutput);
+  EXPECT_EQ(parse({"-c", "a.c", "-MD", "-MF", "a.d"}).Pass, PassThrough::No);
+  EXPECT_EQ(parse({"a.c", "b.c", "-o", "prog"}).Pass, PassThrough::No);
+  // -dumpbase takes a value and asks nothing.
+  EXPECT_EQ(parse({"-dumpbase", "x", "-c", "a.c"}).Pass, PassThrough::No);
+}
+
+TEST(ompccCommand, ResponseFiles) {
+  llvm::SmallString<128> Base, Directory;
+  llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, Base);
+  llvm::sys::path::append(Base, "ompcc-rsp-test");
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory(Base, Directory));
+  llvm::SmallString<128> Outer(Directory), Inner(Directory);
+  llvm::sys::path::append(Outer, "outer.rsp");
+  llvm::sys::path::append(Inner, "inner.rsp");
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream(Inner, EC) << "-DQ=\"a b\" 'c d.c'\n";
+    llvm::raw_fd_ostream(Outer, EC) << "-c\n@" << Inner << "\n";
+  }
+  llvm::Expected<std::vector<std::string>> Expanded =
+      expandResponseFiles({"-O2", "@" + std::string(Outer), "@missing.rsp"});
+  ASSERT_TRUE(static_cast<bool>(Expanded)) << llvm::toString(Expanded.takeError());
+  EXPECT_EQ(*Expanded, (std::vector<std::string>{"-O2", "-c", "-DQ=a b", "c d.c", "@missing.rsp"}));
+  llvm::sys::fs::remove_directories(Directory);
+}
+
+TEST(ompccDriver, ExtractsItsOwnOptions) {
+  std::vector<std::string> Args = {
+      "--keep", "-v", "--cc=gcc -m64", "--ompinst-arg=--functions", "--ompc++", "-c", "a.c"};
+  DriverOptions Opts;
+  extractDriverOptions(Args, Opts);
+  EXPECT_EQ(Args, (std::vector<std::string>{"-v", "-c", "a.c"}));
+  EXPECT_TRUE(Opts.Keep);
+  EXPECT_TRUE(Opts.Verbose);
+  EXPECT_TRUE(Opts.Cxx);
+  EXPECT_EQ(Opts.Compiler, std::optional<std::string>("gcc -m64"));
+  EXPECT_EQ(Opts.OmpinstArgs, std::vector<std::string>{"--functions"});
+}
+
+TEST(ompccDriver, NameChoosesTheLanguage) {
+  EXPECT_TRUE(isCxxDriverName("/opt/pomp/bin/ompc++"));
+  EXPECT_TRUE(isCxxDriverName("ompcxx"));
+  EXPECT_FALSE(isCxxDriverName("/opt/pomp/bin/ompcc"));
+}
+
+TEST(ompccDependencyFile, EscapesLikeTheCompilers) {
+  EXPECT_EQ(escapeForMake("a b#c$d.c"), "a\\ b\\#c$$d.c");
+}
+
+TEST(ompccDependencyFile, ReplacesWholeNamesOnly) {
+  const std::string Text = "x.o: /tmp/ompcc-1/3/x.c /tmp/ompcc-1/3/x.c.h \\\n"
+                           "  inc/y.h /tmp/ompcc-1/3/x.c\n";
+  EXPECT_EQ(replaceDependencyName(Text, "/tmp/ompcc-1/3/x.c", "src/x.c"),
+            "x.o: src/x.c /tmp/ompcc-1/3/x.c.h \\\n  inc/y.h src/x.c\n");
+  EXPECT_EQ(replaceDependencyName("x.o: /t/x.c\\\n y.h\n", "/t/x.c", "my dir/x.c"),
+            "x.o: my\\ dir/x.c\\\n y.h\n");
+}
+
+TEST(ompccDependencyFile, DefaultName) {
+  EXPECT_EQ(defaultDependencyFile("src/x.c", ""), "x.d");
+  EXPECT_EQ(defaultDependencyFile("src/x.c", "obj/x.o"), "obj/x.d");
+  EXPECT_EQ(defaultDependencyFile("src/x.c", "prog"), "prog.d");
+}
+
+TEST(ompccSourceChecks, WhatMayNeedInstrumentation) {
+  EXPECT_TRUE(mayNeedInstrumentation("#pragma omp parallel\n"));
+  EXPECT_TRUE(mayNeedInstrumentation("#  pragma   omp\tfor\n"));
+  EXPECT_TRUE(mayNeedInstrumentation("#pragma pomp inst begin(x)\n"));
+  EXPECT_TRUE(mayNeedInstrumentation("x = omp_get_thread_num();"));
+  EXPECT_TRUE(mayNeedInstrumentation("int main(void) { return 0; }"));
+  EXPECT_TRUE(mayNeedInstrumentation("#define P _Pragma(\"x\")"));
+  EXPECT_FALSE(mayNeedInstrumentation("int compute(int component) { return component; }"));
+  EXPECT_FALSE(mayNeedInstrumentation("int domain_omp(int mainly) { return mainly; }"));
+  EXPECT_FALSE(mayNeedInstrumentation("double x = 1e5omp;"));
+}
+
+TEST(ompccSourceChecks, BuildSystemProbes) {
+  EXPECT_TRUE(isBuildSystemProbe({"conftest.c", "conftest"}, "/src/build"));
+  EXPECT_TRUE(isBuildSystemProbe({"conftest.o"}, "/src/build"));
+  EXPECT_TRUE(isBuildSystemProbe({"/usr/share/cmake/Modules/CMakeCCompilerABI.c"},
+                                 "/b/CMakeFiles/CMakeScratch/TryCompile-x1"));
+  EXPECT_TRUE(isBuildSystemProbe({"CMakeCCompilerId.c"}, "/b/CMakeFiles/3.25.1/CompilerIdC"));
+  EXPECT_TRUE(isBuildSystemProbe({"CMakeFiles/cmTC_1a2b3.dir/src.c.o", "cmTC_1a2b3"}, "/x"));
+  EXPECT_TRUE(isBuildSystemProbe({"testfile.c"}, "/b/meson-private/tmp1"));
+  EXPECT_FALSE(isBuildSystemProbe({"src/main.c", "CMakeFiles/app.dir/main.c.o"}, "/b"));
+  EXPECT_FALSE(isBuildSystemProbe({"conftest_data.c"}, "/b"));
+}
+
+TEST(ompccProcess, ShellQuote) {
+  EXPECT_EQ(shellQuote({"gcc", "-DX=\"a b\"", "it's", "", "a.c"}),
+            "gcc '-DX=\"a b\"' 'it'\\''s' '' a.c");
+}
+
+} // namespace
+} // namespace pomp::ompcc
