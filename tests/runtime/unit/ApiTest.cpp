@@ -215,14 +215,14 @@ void busyFor(SteadyNs Ns) {
   }
 }
 
-/// The library's time must agree with the test's own clock: within 2 % plus
-/// 200 us per visit. The test reads its clock just outside the library's
-/// calls, so a preemption between the two reads (the machine is shared with
+/// The library's time must agree with the test's own clock: within 10 % plus
+/// 1 ms per visit (ASan builds on a loaded 2-core machine need it). The test reads its clock just
+/// outside the library's calls, so a preemption between the two reads (the machine is shared with
 /// other tests) shows up as a difference; a wrong clock rate or a wrong
 /// exclusive time is off by far more.
 bool near(std::uint64_t Measured, SteadyNs Expected, int Visits) {
-  constexpr double Relative = 0.02;
-  constexpr SteadyNs AbsolutePerVisit = 200000;
+  constexpr double Relative = 0.10;
+  constexpr SteadyNs AbsolutePerVisit = 1000000;
   const double Difference = static_cast<double>(Measured) - static_cast<double>(Expected);
   return std::abs(Difference) <=
          Relative * static_cast<double>(Expected) + static_cast<double>(AbsolutePerVisit * Visits);
