@@ -78,6 +78,13 @@ std::string filePrologue(const FileHandles &Handles, Language Lang);
 /// instrumented object looks the same to pomp-link.
 std::string fileInitFunction(const FileHandles &Handles, Language Lang);
 
+/// C source (C89 and C++): Comment, each init function declared weak, then
+/// the function that Declaration and DefinitionHead name, which calls every
+/// init function that is linked in. Shared by the program's
+/// POMP_Init_Handles() and a shared library's load-time constructor.
+std::string weakInitCaller(std::string_view Comment, const std::vector<std::string> &InitFunctions,
+                           std::string_view Declaration, std::string_view DefinitionHead);
+
 /// C source (C89, also valid C++) defining POMP_Init_Handles(), which calls
 /// each init function in the given order (pomp-link sorts them for
 /// determinism). InitFunctions are full symbol names accepted by
