@@ -7,9 +7,14 @@
 // RUN: %clang -fopenmp -O1 -Wall -Wextra -Werror -I%pomp_include %s -L%pomp_lib -lpomp -Wl,-rpath,%pomp_lib -o %t.clang
 // RUN: rm -rf %t.gcc.dir %t.clang.dir
 // RUN: env POMP_EXPERIMENT_DIR=%t.gcc.dir POMP_QUIET=1 %t.gcc | %FileCheck --check-prefix=OUT %s
-// RUN: env POMP_EXPERIMENT_DIR=%t.clang.dir POMP_QUIET=1 %t.clang | %FileCheck --check-prefix=OUT %s
+// RUN: env POMP_EXPERIMENT_DIR=%t.clang.dir POMP_QUIET=1 POMP_OMPT=off %t.clang | %FileCheck --check-prefix=OUT %s
 // RUN: python3 %S/Inputs/profile_tree.py %t.gcc.dir | %FileCheck --match-full-lines %s
 // RUN: python3 %S/Inputs/profile_tree.py %t.clang.dir | %FileCheck --match-full-lines %s
+// With libomp's OMPT events merged in: every region once, at the same place, and the barriers'
+// waiting time that only the runtime sees.
+// RUN: rm -rf %t.merged.dir
+// RUN: env POMP_EXPERIMENT_DIR=%t.merged.dir POMP_QUIET=1 %t.clang | %FileCheck --check-prefix=OUT %s
+// RUN: python3 %S/Inputs/profile_tree.py %t.merged.dir | %FileCheck --match-full-lines --check-prefix=MERGED %s
 // With clock_gettime every event takes the library's general path instead of its fast path:
 // RUN: rm -rf %t.mono.dir
 // RUN: env POMP_CLOCK=monotonic POMP_EXPERIMENT_DIR=%t.mono.dir POMP_QUIET=1 %t.gcc | %FileCheck --check-prefix=OUT %s
@@ -87,3 +92,19 @@ int main(void) {
 // CHECK-NEXT:           implicit barrier @nested.c:111 visits=4 threads=4
 // CHECK-NEXT:       implicit barrier @nested.c:111 visits=2 threads=2
 // CHECK-NEXT: anomalies: none
+
+// MERGED:      threads: 8
+// MERGED-NEXT: parallel @nested.c:101 visits=1 threads=1
+// MERGED-NEXT:   parallel body @nested.c:101 visits=2 threads=2
+// MERGED-NEXT:     parallel @nested.c:102 visits=2 threads=2
+// MERGED-NEXT:       parallel body @nested.c:102 visits=4 threads=4
+// MERGED-NEXT:         parallel @nested.c:103 visits=4 threads=4
+// MERGED-NEXT:           parallel body @nested.c:103 visits=8 threads=8
+// MERGED-NEXT:             user region "leaf" @nested.c:110 visits=8 threads=8
+// MERGED-NEXT:             implicit barrier @nested.c:111 visits=8 threads=8
+// MERGED-NEXT:               wait visits=8 threads=8
+// MERGED-NEXT:         implicit barrier @nested.c:111 visits=4 threads=4
+// MERGED-NEXT:           wait visits=4 threads=4
+// MERGED-NEXT:     implicit barrier @nested.c:111 visits=2 threads=2
+// MERGED-NEXT:       wait visits=2 threads=2
+// MERGED-NEXT: anomalies: none

@@ -7,9 +7,14 @@
 // RUN: %clang -fopenmp -O1 -Wall -Wextra -Werror -I%pomp_include %s -L%pomp_lib -lpomp -Wl,-rpath,%pomp_lib -o %t.clang
 // RUN: rm -rf %t.gcc.dir %t.clang.dir
 // RUN: env OMP_NUM_THREADS=2 POMP_EXPERIMENT_DIR=%t.gcc.dir POMP_QUIET=1 %t.gcc | %FileCheck --check-prefix=OUT %s
-// RUN: env OMP_NUM_THREADS=2 POMP_EXPERIMENT_DIR=%t.clang.dir POMP_QUIET=1 %t.clang | %FileCheck --check-prefix=OUT %s
+// RUN: env OMP_NUM_THREADS=2 POMP_EXPERIMENT_DIR=%t.clang.dir POMP_QUIET=1 POMP_OMPT=off %t.clang | %FileCheck --check-prefix=OUT %s
 // RUN: python3 %S/Inputs/profile_tree.py %t.gcc.dir | %FileCheck --match-full-lines %s
 // RUN: python3 %S/Inputs/profile_tree.py %t.clang.dir | %FileCheck --match-full-lines %s
+// With libomp's OMPT events merged in (docs/OMPT.md): the same regions once each, plus the time
+// the runtime says the threads waited in the taskwait and in the single's implicit barrier.
+// RUN: rm -rf %t.merged.dir
+// RUN: env OMP_NUM_THREADS=2 POMP_EXPERIMENT_DIR=%t.merged.dir POMP_QUIET=1 %t.clang | %FileCheck --check-prefix=OUT %s
+// RUN: python3 %S/Inputs/profile_tree.py %t.merged.dir | %FileCheck --match-full-lines --check-prefix=MERGED %s
 
 #include "pomplib.h"
 
@@ -69,3 +74,16 @@ int main(void) {
 // CHECK-NEXT:           task @tasks.c:3 visits=20 threads={{[12]}}
 // CHECK-NEXT:         taskwait @tasks.c:4 visits=1 threads=1
 // CHECK-NEXT: anomalies: none
+
+// MERGED:      threads: 2
+// MERGED-NEXT: parallel @tasks.c:1 visits=1 threads=1
+// MERGED-NEXT:   parallel body @tasks.c:1 visits=2 threads=2
+// MERGED-NEXT:     single @tasks.c:2 visits=2 threads=2
+// MERGED-NEXT:       single body @tasks.c:2 visits=1 threads=1
+// MERGED-NEXT:         task create @tasks.c:3 visits=20 threads=1
+// MERGED-NEXT:           task @tasks.c:3 visits=20 threads={{[12]}}
+// MERGED-NEXT:         taskwait @tasks.c:4 visits=1 threads=1
+// MERGED-NEXT:           wait visits=1 threads=1
+// MERGED-NEXT:       implicit barrier visits=2 threads=2
+// MERGED-NEXT:         wait visits=2 threads=2
+// MERGED-NEXT: anomalies: none

@@ -2,6 +2,7 @@
 
 #include "core/Config.h"
 
+#include "adapters/ompt/OmptOptions.h"
 #include "core/Activation.h"
 #include "core/Clock.h"
 #include "core/Lifecycle.h"
@@ -63,6 +64,7 @@ std::vector<OptionTable> allOptions() {
       table("output", OutputOptions),
       table("clock", ClockOptions),
       table("lifecycle", LifecycleOptions),
+      table("ompt", OmptOptions),
   };
 }
 

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <new>
+#include <string>
+#include <unistd.h>
 #include <unordered_map>
 
 namespace pomp::rt {
@@ -60,10 +62,45 @@ LeaveResult Core::leaveOuter(ThreadState &T, NodeKey Key, Tick Now) {
   // longjmp): they end here, with the region that encloses them.
   const std::size_t Inner = T.Stack.depth() - Depth;
   for (std::size_t I = 0; I < Inner; ++I)
-    pop(T, Now);
+    leaveInnermost(T, Now);
   Counters.count(Anomaly::ClosedInnerRegions, Inner);
-  pop(T, Now);
+  leaveInnermost(T, Now);
   return LeaveResult::ClosedInner;
+}
+
+void Core::closeEndedTeams(const std::vector<ThreadState *> &Selected) {
+  for (ThreadState *T : Selected) {
+    ThreadTeams &Teams = T->Teams;
+    if (Teams.Overflow != 0)
+      continue;
+    while (Teams.TaskDepth > 0) {
+      const ImplicitTask &Task = Teams.Tasks[Teams.TaskDepth - 1];
+      const Tick End = Task.teamEnd();
+      if (End == 0)
+        break;
+      if (Task.Depth != 0 && T->Stack.depth() >= Task.Depth)
+        unwindTo(*T, Task.Depth - 1, End);
+      --Teams.TaskDepth;
+    }
+  }
+}
+
+void Core::printEvent(const ThreadState &T, const char *What, NodeKey Key) const {
+  const Region &R = Regions.get(keyRegion(Key));
+  std::string Line = std::to_string(T.Index);
+  Line += ' ';
+  Line += What;
+  Line += ' ';
+  Line += info(keyOpener(Key)).Name;
+  Line += ' ';
+  Line += R.Label;
+  if (!R.Location.empty()) {
+    Line += ' ';
+    Line += R.Location;
+  }
+  Line += R.Origin == RegionOrigin::Ompt ? " [ompt]\n" : " [pomp]\n";
+  // One write per line: lines of different threads never mix.
+  [[maybe_unused]] const ssize_t Written = ::write(STDERR_FILENO, Line.data(), Line.size());
 }
 
 namespace {
@@ -229,7 +266,7 @@ Profile Core::collect(Tick End, double NsPerTick, const std::vector<ThreadState 
   for (ThreadState *T : All) {
     const std::size_t Open = T->Stack.depth();
     while (!T->Stack.empty())
-      pop(*T, End);
+      leaveInnermost(*T, End);
     Counters.count(Anomaly::OpenAtFinalize, Open);
   }
   Merger M(All, NsPerTick, Counters);

@@ -59,6 +59,8 @@ public:
   Node *enter(ThreadState &T, RegionId Region, EventId Opener, Tick Now, Node *Parent) {
     Node *N = T.child(Parent, makeKey(Region, canonicalOpener(Opener)));
     T.Stack.push(N, Now);
+    if (__builtin_expect(DebugEvents, 0))
+      printEvent(T, "enter", N->Key);
     return N;
   }
   /// Enters a region under the thread's innermost open region.
@@ -74,10 +76,50 @@ public:
     // The sentinel at the bottom of the stack has the root's key, which no
     // region has: no emptiness test needed.
     if (__builtin_expect(T.Stack.back().Region->Key == Key, 1)) {
-      pop(T, Now);
+      leaveInnermost(T, Now);
       return LeaveResult::Closed;
     }
     return leaveOuter(T, Key, Now);
+  }
+
+  /// Closes the innermost open region (requires one): pop() for adapters
+  /// that found it themselves.
+  void leaveInnermost(ThreadState &T, Tick Now) {
+    if (__builtin_expect(DebugEvents, 0))
+      printEvent(T, "leave", T.Stack.back().Region->Key);
+    pop(T, Now);
+  }
+
+  /// Closes open regions until Depth are left open (the regions of a team
+  /// whose end events came late or never).
+  void unwindTo(ThreadState &T, std::size_t Depth, Tick Now) {
+    while (T.Stack.depth() > Depth)
+      leaveInnermost(T, Now);
+  }
+
+  /// Takes the innermost open region off the stack without counting it: an
+  /// adapter found that another source reports the same construct instance
+  /// (its node keeps no visit of it).
+  void discardInnermost(ThreadState &T) {
+    if (__builtin_expect(DebugEvents, 0))
+      printEvent(T, "discard", T.Stack.back().Region->Key);
+    T.Stack.pop();
+  }
+
+  /// Drops the innermost open region when the OpenMP runtime reported it with
+  /// Opener: instrumented code is about to report the same construct instance
+  /// (a masked construct, whose runtime begin comes before POMP's).
+  void replaceRuntimeRegion(ThreadState &T, EventId Opener) {
+    const Region *R = innermostRegion(T);
+    if (R && R->Origin == RegionOrigin::Ompt &&
+        keyOpener(T.current()->Key) == canonicalOpener(Opener))
+      discardInnermost(T);
+  }
+
+  /// The region of the thread's innermost open region; nullptr when none is.
+  const Region *innermostRegion(const ThreadState &T) const {
+    const Node *N = T.current();
+    return N->Kind == NodeKind::Region ? &Regions.get(keyRegion(N->Key)) : nullptr;
   }
 
   /// True when Closer would close the thread's innermost open region.
@@ -90,6 +132,8 @@ public:
     (void)Now; // the profile needs no time for single events; traces will
     Node *N = T.child(T.current(), makeKey(Region, canonicalOpener(E)));
     ++N->Visits;
+    if (__builtin_expect(DebugEvents, 0))
+      printEvent(T, "event", N->Key);
   }
 
   //--- The common cases, for adapters' fast paths -----------------------//
@@ -173,6 +217,16 @@ public:
     Regions.get(Region).LastFork.store(contextOf(N), std::memory_order_release);
   }
 
+  /// Closes, at their team's end, the regions of implicit tasks whose end the
+  /// OpenMP runtime had not delivered yet (Teams.h). None of the threads may
+  /// be inside an event.
+  void closeEndedTeams(const std::vector<ThreadState *> &Selected);
+
+  /// POMP_DEBUG_EVENTS: print every enter, leave and single event on stderr,
+  /// one line each, starting with the thread's index (for `sort -n -s`).
+  void setDebugEvents(bool On) { DebugEvents = On; }
+  bool debugEvents() const { return DebugEvents; }
+
   Anomalies &anomalies() { return Counters; }
   RegionTable &regions() { return Regions; }
 
@@ -190,7 +244,9 @@ public:
 
 private:
   LeaveResult leaveOuter(ThreadState &T, NodeKey Key, Tick Now);
+  void printEvent(const ThreadState &T, const char *What, NodeKey Key) const;
 
+  bool DebugEvents = false;
   RegionTable &Regions;
   Anomalies Counters;
   mutable std::mutex Registry;

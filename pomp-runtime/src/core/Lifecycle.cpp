@@ -20,6 +20,8 @@ extern "C" void POMP_Init_Handles(void);
 
 namespace pomp::rt {
 
+void linkOmptAdapter();
+
 __thread ThreadState *CurrentThread __attribute__((tls_model("initial-exec"))) = nullptr;
 
 namespace detail {
@@ -124,6 +126,11 @@ int32_t initializeLocked() {
   GlobalActivation.setFastPath(Chosen.Source == ClockSource::Tsc);
   // 4. core
   GlobalCore = new (CoreStorage) Core(GlobalRegions.Value);
+  if (Options.readBool(DebugEventsOption)) {
+    // Every event must reach the core, where the printer is.
+    GlobalCore->setDebugEvents(true);
+    GlobalActivation.setFastPath(false);
+  }
   // 5. output (its settings and the facts about the run; written at the end)
   Run = new RunState();
   Run->Output = readOutputSettings(Options);
@@ -138,6 +145,7 @@ int32_t initializeLocked() {
   POMP_Init_Handles();
   // 7. exit hook
   std::atexit(exitHook);
+  linkOmptAdapter();
   Run->StartTicks = Clock::now();
   return POMP_SUCCESS;
 }
@@ -163,6 +171,7 @@ void finalizeLocked() {
   for (int G = 0; G < POMP_GROUP_COUNT; ++G)
     Info.Levels[G] = GlobalActivation.level(static_cast<POMP_Group>(G));
   Info.MonitoringOn = GlobalActivation.isOn();
+  GlobalCore->closeEndedTeams(Idle);
   Run->Final = GlobalCore->collect(End, NsPerTick, Idle);
   Run->HaveFinal = true;
   // 5. output

@@ -81,7 +81,17 @@ enum class Phase : std::uint8_t {
 inline constexpr OptionSpec HelpOption = {
     "POMP_HELP", OptionType::Bool, "0", "0, 1",
     "Print this list of options to stderr at initialisation."};
-inline constexpr OptionSpec LifecycleOptions[] = {HelpOption};
+/// POMP_VERBOSE: report what the library set up.
+inline constexpr OptionSpec VerboseOption = {
+    "POMP_VERBOSE", OptionType::Bool, "0", "0, 1",
+    "1: report at initialisation what the library set up, e.g. which OMPT callbacks the OpenMP "
+    "runtime accepted."};
+/// POMP_DEBUG_EVENTS: the event printer of the tests.
+inline constexpr OptionSpec DebugEventsOption = {
+    "POMP_DEBUG_EVENTS", OptionType::Bool, "0", "0, 1",
+    "1: print every region enter and leave and every single event on stderr, one line each: "
+    "thread index, what, event, region, [pomp] or [ompt]. For tests and debugging; slow."};
+inline constexpr OptionSpec LifecycleOptions[] = {HelpOption, VerboseOption, DebugEventsOption};
 
 /// The calling thread's measurement state; nullptr until its first event.
 /// initial-exec: one load from the thread pointer, no __tls_get_addr call,

@@ -56,11 +56,25 @@ std::string_view nodeKind(const ProfileNode &N) {
   return N.Waiting ? "wait" : "work";
 }
 
+/// What a node is: the construct name of its event ("parallel body"), or
+/// for a region of a kind the construct names do not cover (the "wait" that
+/// OMPT reports inside a barrier) the region's label.
+std::string nodeConstruct(const ProfileNode &N, const RegionTable &Regions) {
+  if (N.Parent == ProfileNode::NoParent)
+    return "program";
+  if (N.Region != 0 && Regions.isValid(N.Region)) {
+    const Region &R = Regions.get(N.Region);
+    if (R.Descriptor.Kind == pomp::ctc::RegionKind::Unknown && !R.Label.empty())
+      return R.Label;
+  }
+  return std::string(constructName(N.Opener));
+}
+
 /// "parallel body @demo.c:7", "critical(lock) @x.c:3" for people.
 std::string nodeTitle(const ProfileNode &N, const RegionTable &Regions) {
   if (N.Parent == ProfileNode::NoParent)
     return "program";
-  std::string Title = constructName(N.Opener);
+  std::string Title = nodeConstruct(N, Regions);
   if (N.Region != 0 && Regions.isValid(N.Region)) {
     const Region &R = Regions.get(N.Region);
     if (!R.Descriptor.Name.empty())
@@ -258,6 +272,7 @@ std::string profileJson(const Profile &P, const RegionTable &Regions, const RunI
     writeLines(W, "start_lines", D.StartLines);
     writeLines(W, "end_lines", D.EndLines);
     W.key("location").value(R.Location);
+    W.key("origin").value(R.Origin == RegionOrigin::Ompt ? "ompt" : "pomp");
     W.key("ctc").value(R.Key);
     W.endObject();
   }
@@ -288,7 +303,7 @@ std::string profileJson(const Profile &P, const RegionTable &Regions, const RunI
       W.null();
     else
       W.value(info(N.Opener).Name);
-    W.key("construct").value(IsRoot ? std::string("program") : constructName(N.Opener));
+    W.key("construct").value(nodeConstruct(N, Regions));
     W.key("kind").value(nodeKind(N));
     const ThreadMetrics Total = N.total();
     writeMetrics(W, Total);

@@ -31,16 +31,18 @@ RegisterResult RegionTable::registerCtc(std::string_view Ctc) {
   if (!Parsed)
     return {0, POMP_ERROR_MALFORMED_CTC, "malformed CTC string: " + Parsed.error().message()};
   std::lock_guard<std::mutex> Lock(Adding);
-  return addLocked(Ctc, *Parsed);
+  return addLocked(Ctc, *Parsed, RegionOrigin::Pomp, 0);
 }
 
 RegisterResult RegionTable::registerDescriptor(std::string_view Key,
-                                               const RegionDescriptor &Descriptor) {
+                                               const RegionDescriptor &Descriptor,
+                                               RegionOrigin Origin, std::uintptr_t CodeAddress) {
   std::lock_guard<std::mutex> Lock(Adding);
-  return addLocked(Key, Descriptor);
+  return addLocked(Key, Descriptor, Origin, CodeAddress);
 }
 
-RegisterResult RegionTable::addLocked(std::string_view Key, const RegionDescriptor &Descriptor) {
+RegisterResult RegionTable::addLocked(std::string_view Key, const RegionDescriptor &Descriptor,
+                                      RegionOrigin Origin, std::uintptr_t CodeAddress) {
   if (!ByKey)
     ByKey = new std::unordered_map<std::string, RegionId>();
   auto Found = ByKey->find(std::string(Key));
@@ -60,6 +62,10 @@ RegisterResult RegionTable::addLocked(std::string_view Key, const RegionDescript
   R.Descriptor = Descriptor;
   R.Label = regionLabel(Descriptor);
   R.Location = regionLocation(Descriptor);
+  R.Origin = Origin;
+  R.CodeAddress = CodeAddress;
+  if (Origin == RegionOrigin::Pomp)
+    PompRegions.store(true, std::memory_order_relaxed);
   ByKey->emplace(R.Key, R.Id);
   // Publishing the count makes the region visible to isValid()/get().
   Count.store(Index + 1, std::memory_order_release);

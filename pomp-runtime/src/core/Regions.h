@@ -37,7 +37,15 @@ using RegionId = std::uint32_t;
 /// Cache-line size, to keep a region's written fields away from its read ones.
 inline constexpr std::size_t CacheLine = 64;
 
-/// One source region, immutable after publication except LastFork.
+/// Which event source registered a region.
+enum class RegionOrigin : std::uint8_t {
+  Pomp, ///< a CTC string of instrumented code
+  Ompt, ///< a construct the OpenMP runtime reported through OMPT
+};
+
+/// One source region, immutable after publication except LastFork (and, for
+/// OMPT regions, Label and Location, which finalisation fills in from the
+/// code address once every thread has stopped).
 struct Region {
   RegionId Id = 0;
   /// The string the region was registered under (its CTC string).
@@ -47,6 +55,10 @@ struct Region {
   std::string Label;
   /// "file:line" of the directive, or "" when the CTC string has no file.
   std::string Location;
+  RegionOrigin Origin = RegionOrigin::Pomp;
+  /// For OMPT regions: the return address the runtime reported (codeptr_ra),
+  /// which finalisation resolves to a function and source line.
+  std::uintptr_t CodeAddress = 0;
   /// The context of the most recent plain POMP_Parallel_enter of this region:
   /// the best guess of the parent for a POMP_Parallel_begin without context.
   alignas(CacheLine) std::atomic<std::uintptr_t> LastFork{0};
@@ -100,13 +112,23 @@ public:
   /// The region registered under Key, adding one with this descriptor when
   /// Key is new (for adapters whose regions have no CTC string).
   RegisterResult registerDescriptor(std::string_view Key,
-                                    const pomp::ctc::RegionDescriptor &Descriptor);
+                                    const pomp::ctc::RegionDescriptor &Descriptor,
+                                    RegionOrigin Origin = RegionOrigin::Pomp,
+                                    std::uintptr_t CodeAddress = 0);
+
+  /// True once a region of instrumented code (a CTC string) was registered:
+  /// the program reports through POMP, and the OMPT adapter leaves the events
+  /// that POMP reports without an open region (flush, atomic, lock release)
+  /// to it.
+  bool hasPompRegions() const { return PompRegions.load(std::memory_order_relaxed); }
 
 private:
-  RegisterResult addLocked(std::string_view Key, const pomp::ctc::RegionDescriptor &Descriptor);
+  RegisterResult addLocked(std::string_view Key, const pomp::ctc::RegionDescriptor &Descriptor,
+                           RegionOrigin Origin, std::uintptr_t CodeAddress);
 
   std::array<std::atomic<Region *>, MaxChunks> Chunks{};
   std::atomic<std::uint32_t> Count{0};
+  std::atomic<bool> PompRegions{false};
   std::mutex Adding;
   /// Registered keys; allocated on first use so that the table itself can be
   /// constant-initialised.

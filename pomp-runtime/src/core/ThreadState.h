@@ -11,6 +11,7 @@
 #define POMP_RUNTIME_CORE_THREADSTATE_H
 
 #include "core/CallPath.h"
+#include "core/Teams.h"
 
 #include <atomic>
 #include <cstdint>
@@ -124,6 +125,9 @@ public:
   FrameStack Stack;
   ChildIndex Children;
   CtcCache Ctcs;
+  /// Teams the OpenMP runtime reported (OMPT) and their code addresses.
+  ThreadTeams Teams;
+  CodeRegionCache Codes;
 
 private:
   Node *childSlow(Node *Parent, NodeKey Key);

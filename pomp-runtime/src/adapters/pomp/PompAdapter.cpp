@@ -187,6 +187,11 @@ __attribute__((always_inline)) inline int32_t record(ThreadState &T, RegionId Re
   const Tick Now = Clock::now();
   Core &C = Runtime::core();
   if constexpr (R == Role::ENTER || R == Role::BEGIN) {
+    // The runtime's masked callback came before this begin event of the same
+    // construct (docs/OMPT.md). The fast path never gets here with such a
+    // region innermost: nothing is ever entered under it.
+    if constexpr (E == EventId::Master_begin || E == EventId::Masked_begin)
+      C.replaceRuntimeRegion(T, EventId::Masked_begin);
     Node *Parent;
     if constexpr (ReceivesContext<ContextArg>)
       Parent = Context ? C.forkParent(T, Context) : C.guessParent(T, Region, E);

@@ -1,0 +1,922 @@
+//===- adapters/ompt/OmptAdapter.cpp - libpomp as an OMPT tool ------------===//
+///
+/// \file
+/// The second event source of the measurement core: the OpenMP runtime's OMPT
+/// callbacks (OpenMP 5.1, seeds 000-003). It translates callbacks into the
+/// core's enter/leave/event operations with the events of pomp_events.def, so
+/// that regions the runtime reports look exactly like instrumented ones.
+///
+/// Both sources may report the same construct instance. The rules that keep
+/// it once in the profile (docs/OMPT.md):
+///
+///  - POMP's enter event comes before the runtime's begin callback (the
+///    instrumented code calls it before the directive). So a callback that
+///    finds the POMP region of the same construct innermost on its thread
+///    belongs to that instance: it opens nothing, it only adds detail (a
+///    "wait" region for the time the runtime says the thread waited).
+///  - A team forked inside a POMP parallel enter is marked instrumented; its
+///    implicit tasks and join barrier are POMP's, and the runtime's late end
+///    events of it are ignored.
+///  - Tasks created inside a POMP task creation are marked in their task data.
+///  - masked/master has no POMP enter event: the runtime's begin comes first,
+///    and POMP's Master_begin/Masked_begin takes its place (Core::
+///    discardInnermost, called from the POMP adapter).
+///  - Single events that POMP reports without an open region (flush, atomic,
+///    lock init/destroy/release/test, cancel) come from POMP alone once the
+///    program registered any POMP region.
+///
+/// Closing callbacks close only regions this adapter opened. Callbacks never
+/// call the OpenMP API; they use the thread state of the core and the
+/// ompt_data_t fields the runtime hands them.
+///
+//===----------------------------------------------------------------------===//
+
+#include "adapters/ompt/OmptOptions.h"
+#include "core/Clock.h"
+#include "core/Core.h"
+#include "core/Events.h"
+#include "core/Lifecycle.h"
+#include "core/Output.h"
+
+#include <omp-tools.h>
+
+#include <cinttypes>
+#include <cstdio>
+#include <string>
+
+#include "pomplib.h"
+
+namespace pomp::rt {
+namespace {
+
+/// The kinds of regions the adapter registers, with their CTC `type` and the
+/// name of the runtime call for the lock routines.
+enum class Construct : std::uint8_t {
+  Parallel,
+  Teams,
+  Loop,
+  Distribute,
+  Sections,
+  Single,
+  Workshare,
+  Scope,
+  Taskloop,
+  Critical,
+  Ordered,
+  Masked,
+  Barrier,
+  ImplicitBarrier,
+  Reduction,
+  Taskwait,
+  Taskgroup,
+  Task,
+  Wait,
+  Flush,
+  Atomic,
+  Cancel,
+  CancellationPoint,
+  SetLock,
+  UnsetLock,
+  TestLock,
+  InitLock,
+  DestroyLock,
+  SetNestLock,
+  UnsetNestLock,
+  TestNestLock,
+  InitNestLock,
+  DestroyNestLock,
+  Count
+};
+
+/// A construct's CTC type and, for runtime calls, the routine's name.
+struct ConstructInfo {
+  const char *Type;
+  const char *Name;
+};
+
+constexpr ConstructInfo Constructs[] = {
+    {"parallel", ""},
+    {"teams", ""},
+    {"for", ""},
+    {"distribute", ""},
+    {"sections", ""},
+    {"single", ""},
+    {"workshare", ""},
+    {"scope", ""},
+    {"taskloop", ""},
+    {"critical", ""},
+    {"ordered", ""},
+    {"masked", ""},
+    {"barrier", ""},
+    {"implicitbarrier", ""},
+    {"reduction", ""},
+    {"taskwait", ""},
+    {"taskgroup", ""},
+    {"task", ""},
+    {"wait", ""},
+    {"flush", ""},
+    {"atomic", ""},
+    {"cancel", ""},
+    {"cancellationpoint", ""},
+    {"apicall", "omp_set_lock"},
+    {"apicall", "omp_unset_lock"},
+    {"apicall", "omp_test_lock"},
+    {"apicall", "omp_init_lock"},
+    {"apicall", "omp_destroy_lock"},
+    {"apicall", "omp_set_nest_lock"},
+    {"apicall", "omp_unset_nest_lock"},
+    {"apicall", "omp_test_nest_lock"},
+    {"apicall", "omp_init_nest_lock"},
+    {"apicall", "omp_destroy_nest_lock"},
+};
+static_assert(std::size(Constructs) == static_cast<std::size_t>(Construct::Count),
+              "one ConstructInfo per Construct");
+
+/// Bits of a cache key left for the construct kind below the code address.
+constexpr unsigned ConstructBits = 6;
+static_assert(static_cast<unsigned>(Construct::Count) < (1u << ConstructBits));
+
+/// Tags in an explicit task's ompt_data_t. Its value is the context of the
+/// task creation's node (an aligned address) plus Started once the task began,
+/// or Instrumented when POMP reports the task; 0 for tasks this adapter did
+/// not see created.
+constexpr std::uint64_t TaskInstrumented = 1;
+constexpr std::uint64_t TaskStarted = 2;
+constexpr std::uint64_t TaskTagMask = 3;
+static_assert(alignof(Node) > TaskTagMask, "node addresses leave the tag bits free");
+
+Core &core() { return Runtime::core(); }
+
+/// The region of a construct at a code address: from the thread's cache, or
+/// registered (once per construct and address, under the table's lock).
+RegionId codeRegion(ThreadState &T, Construct C, const void *Code) {
+  const auto Address = reinterpret_cast<std::uintptr_t>(Code);
+  const std::uintptr_t Key = (Address << ConstructBits) | (static_cast<std::uintptr_t>(C) + 1);
+  CodeRegionCache::Entry &Slot = T.Codes.Slots[CodeRegionCache::slot(Key)];
+  if (Slot.Key == Key)
+    return Slot.Region;
+  const ConstructInfo &Info = Constructs[static_cast<std::size_t>(C)];
+  char Name[64];
+  std::snprintf(Name, sizeof Name, "ompt:%s:%s@0x%" PRIxPTR, Info.Type, Info.Name, Address);
+  pomp::ctc::RegionDescriptor Descriptor;
+  Descriptor.Type = Info.Type;
+  Descriptor.Kind = pomp::ctc::regionKindFromSpelling(Info.Type);
+  Descriptor.Name = Info.Name;
+  const RegisterResult R =
+      Runtime::regions().registerDescriptor(Name, Descriptor, RegionOrigin::Ompt, Address);
+  if (R.Id != 0)
+    Slot = {Key, R.Id};
+  return R.Id;
+}
+
+/// The region "wait" that holds the time the runtime says a thread waited
+/// inside a barrier, taskwait, taskgroup or lock acquisition.
+RegionId waitRegion(ThreadState &T) { return codeRegion(T, Construct::Wait, nullptr); }
+
+/// The canonical opener of the innermost open region, when it comes from
+/// Origin; EventCount otherwise (no region open, or the other source's).
+bool innermostIs(ThreadState &T, RegionOrigin Origin, EventId Opener) {
+  const Region *R = core().innermostRegion(T);
+  return R && R->Origin == Origin && keyOpener(T.current()->Key) == canonicalOpener(Opener);
+}
+bool pompHas(ThreadState &T, EventId Opener) { return innermostIs(T, RegionOrigin::Pomp, Opener); }
+bool omptHas(ThreadState &T, EventId Opener) { return innermostIs(T, RegionOrigin::Ompt, Opener); }
+bool innermostIsWait(ThreadState &T) {
+  const Node *N = T.current();
+  return N->Kind == NodeKind::Region && keyRegion(N->Key) == waitRegion(T);
+}
+
+/// Enters a region of this adapter under the innermost open one.
+void open(ThreadState &T, Construct C, const void *Code, EventId Opener, Tick Now) {
+  if (!Runtime::activation().isActive(Opener))
+    return;
+  if (const RegionId R = codeRegion(T, C, Code))
+    core().enter(T, R, Opener, Now);
+}
+
+/// Closes the innermost region when this adapter opened it with Opener.
+bool closeOwn(ThreadState &T, EventId Opener, Tick Now) {
+  if (!omptHas(T, Opener))
+    return false;
+  core().leaveInnermost(T, Now);
+  return true;
+}
+
+/// A single event at a code address.
+void single(ThreadState &T, Construct C, const void *Code, EventId E, Tick Now) {
+  if (!Runtime::activation().isActive(E))
+    return;
+  if (const RegionId R = codeRegion(T, C, Code))
+    core().event(T, R, E, Now);
+}
+
+/// True when the program reports single events itself (it is instrumented).
+bool pompReportsSingles() { return Runtime::regions().hasPompRegions(); }
+
+/// Opens the wait region when the innermost open region is one whose waiting
+/// the runtime is about to report.
+void openWait(ThreadState &T, Tick Now) {
+  if (!Runtime::activation().isActive(EventId::Implicit_barrier_enter))
+    return;
+  if (const RegionId R = waitRegion(T))
+    core().enter(T, R, EventId::Implicit_barrier_enter, Now);
+}
+void closeWait(ThreadState &T, Tick Now) {
+  if (innermostIsWait(T))
+    core().leaveInnermost(T, Now);
+}
+
+/// Now, or the end of the thread's current team when that ended already: the
+/// runtime delivered this end event late (Teams.h).
+Tick endTime(ThreadState &T, Tick Now) {
+  if (const ImplicitTask *Task = T.Teams.innermost())
+    if (const Tick End = Task->teamEnd(); End != 0 && End < Now)
+      return End;
+  return Now;
+}
+
+/// True when the thread's current implicit task belongs to a team that
+/// instrumented code reports.
+bool inInstrumentedTeam(ThreadState &T) {
+  const ImplicitTask *Task = T.Teams.innermost();
+  return Task && Task->Instrumented;
+}
+
+//--- Entering a callback -------------------------------------------------//
+
+/// The calling thread's state with its InEvent flag set, or nullptr when the
+/// library is not running (before initialisation, after finalisation) or the
+/// thread is already inside an event. The flag is the same handshake with
+/// finalisation as in the POMP adapter (Lifecycle.h).
+ThreadState *enterCallback() {
+  if (Runtime::phase() != Phase::Running)
+    return nullptr;
+  ThreadState *T = CurrentThread;
+  if (!T) {
+    int32_t Error = POMP_SUCCESS;
+    T = Runtime::attach(Error);
+    if (!T)
+      return nullptr;
+  }
+  if (T->InEvent.load(std::memory_order_relaxed))
+    return nullptr;
+  T->InEvent.store(true, std::memory_order_relaxed);
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  if (Runtime::phase() != Phase::Running) {
+    T->InEvent.store(false, std::memory_order_release);
+    return nullptr;
+  }
+  return T;
+}
+
+/// Runs a callback's body on the thread's state; nothing escapes to the
+/// runtime (only warm-up allocations can throw).
+template <typename Fn> void guarded(Fn &&Body) noexcept {
+  ThreadState *T = enterCallback();
+  if (!T)
+    return;
+  try {
+    Body(*T, Clock::now());
+  } catch (...) {
+    core().anomalies().count(Anomaly::InvalidArgument);
+  }
+  T->InEvent.store(false, std::memory_order_release);
+}
+
+void countOther() {
+  if (Runtime::phase() == Phase::Running)
+    core().anomalies().count(Anomaly::OmptOtherKind);
+}
+
+//--- Threads and teams ---------------------------------------------------//
+
+void on_thread_begin(ompt_thread_t, ompt_data_t *) {
+  // Registers the thread's state now rather than at its first event.
+  guarded([](ThreadState &, Tick) {});
+}
+
+void on_thread_end(ompt_data_t *) {
+  guarded([](ThreadState &T, Tick) { core().closeEndedTeams({&T}); });
+}
+
+void on_parallel_begin(ompt_data_t *, const ompt_frame_t *, ompt_data_t *ParallelData, unsigned int,
+                       int Flags, const void *Code) {
+  ParallelData->ptr = nullptr;
+  guarded([&](ThreadState &T, Tick Now) {
+    const bool League = (Flags & ompt_parallel_league) != 0;
+    const EventId Enter = League ? EventId::Teams_enter : EventId::Parallel_enter;
+    TeamInstance &Team = T.Teams.nextInstance();
+    Team.Region = codeRegion(T, League ? Construct::Teams : Construct::Parallel, Code);
+    if (pompHas(T, Enter)) {
+      Team.Instrumented = true;
+    } else if (Team.Region != 0 && Runtime::activation().isActive(Enter)) {
+      core().enter(T, Team.Region, Enter, Now);
+      Team.ForkEntered = true;
+      Team.ForkDepth = static_cast<std::uint32_t>(T.Stack.depth());
+    }
+    Team.Fork = T.current();
+    ParallelData->ptr = &Team;
+  });
+}
+
+void on_parallel_end(ompt_data_t *ParallelData, ompt_data_t *, int, const void *) {
+  guarded([&](ThreadState &T, Tick Now) {
+    auto *Team = static_cast<TeamInstance *>(ParallelData->ptr);
+    if (!Team)
+      return;
+    Team->End.store(Now, std::memory_order_release);
+    if (Team->ForkEntered && T.Stack.depth() >= Team->ForkDepth)
+      core().unwindTo(T, Team->ForkDepth - 1, Now);
+  });
+}
+
+void beginImplicitTask(ThreadState &T, TeamInstance *Team, Tick Now) {
+  ThreadTeams &Teams = T.Teams;
+  if (Teams.TaskDepth == ThreadTeams::MaxNesting || Teams.Overflow != 0) {
+    ++Teams.Overflow;
+    return;
+  }
+  ImplicitTask &Task = Teams.Tasks[Teams.TaskDepth++];
+  Task = {};
+  if (!Team)
+    return;
+  Task.Team = Team;
+  Task.Generation = Team->Generation.load(std::memory_order_relaxed);
+  Task.Instrumented = Team->Instrumented;
+  const bool League = Team->Fork && keyOpener(Team->Fork->Key) == EventId::Teams_enter;
+  const EventId Begin = League ? EventId::Teams_begin : EventId::Parallel_begin;
+  if (Task.Instrumented || Team->Region == 0 || !Runtime::activation().isActive(Begin))
+    return;
+  Node *Parent = Team->Fork ? core().forkParent(T, Core::contextOf(Team->Fork)) : T.current();
+  core().enter(T, Team->Region, Begin, Now, Parent);
+  Task.Depth = static_cast<std::uint32_t>(T.Stack.depth());
+}
+
+void endImplicitTask(ThreadState &T, Tick Now) {
+  ThreadTeams &Teams = T.Teams;
+  if (Teams.Overflow != 0) {
+    --Teams.Overflow;
+    return;
+  }
+  if (Teams.TaskDepth == 0)
+    return;
+  const Tick End = endTime(T, Now);
+  const ImplicitTask &Task = Teams.Tasks[Teams.TaskDepth - 1];
+  if (Task.Depth != 0 && T.Stack.depth() >= Task.Depth)
+    core().unwindTo(T, Task.Depth - 1, End);
+  --Teams.TaskDepth;
+}
+
+void on_implicit_task(ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData, ompt_data_t *,
+                      unsigned int, unsigned int, int Flags) {
+  // The initial task of a thread and of a league is not a region of its own.
+  if (Flags & ompt_task_initial)
+    return;
+  guarded([&](ThreadState &T, Tick Now) {
+    if (Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend)
+      beginImplicitTask(T, ParallelData ? static_cast<TeamInstance *>(ParallelData->ptr) : nullptr,
+                        Now);
+    if (Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend)
+      endImplicitTask(T, Now);
+  });
+}
+
+//--- Worksharing ---------------------------------------------------------//
+
+/// The POMP event and construct of a kind of work; false for an unknown kind.
+bool workEvent(ompt_work_t Kind, EventId &Enter, Construct &C) {
+  switch (static_cast<int>(Kind)) {
+  case ompt_work_loop:
+  case ompt_work_loop_static:
+  case ompt_work_loop_dynamic:
+  case ompt_work_loop_guided:
+  case ompt_work_loop_other:
+    Enter = EventId::Loop_enter, C = Construct::Loop;
+    return true;
+  case ompt_work_distribute:
+    Enter = EventId::Loop_enter, C = Construct::Distribute;
+    return true;
+  case ompt_work_sections:
+    Enter = EventId::Sections_enter, C = Construct::Sections;
+    return true;
+  case ompt_work_single_executor:
+  case ompt_work_single_other:
+    Enter = EventId::Single_enter, C = Construct::Single;
+    return true;
+  case ompt_work_workshare:
+    Enter = EventId::Workshare_enter, C = Construct::Workshare;
+    return true;
+  case ompt_work_taskloop:
+    Enter = EventId::Taskloop_enter, C = Construct::Taskloop;
+    return true;
+  case ompt_work_scope:
+    Enter = EventId::Scope_enter, C = Construct::Scope;
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Closes the chunk or section this adapter opened inside a construct.
+void closePart(ThreadState &T, Tick Now) {
+  if (!closeOwn(T, EventId::Loop_chunk_begin, Now))
+    closeOwn(T, EventId::Section_begin, Now);
+}
+
+void on_work(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *, ompt_data_t *,
+             uint64_t, const void *Code) {
+  EventId Enter;
+  Construct C;
+  if (!workEvent(Kind, Enter, C)) {
+    countOther();
+    return;
+  }
+  guarded([&](ThreadState &T, Tick Now) {
+    const bool Executor = Kind == ompt_work_single_executor;
+    if (Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend) {
+      if (!pompHas(T, Enter)) {
+        open(T, C, Code, Enter, Now);
+        if (Executor && omptHas(T, Enter))
+          core().enter(T, keyRegion(T.current()->Key), EventId::Single_begin, Now);
+      }
+    }
+    if (Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend) {
+      closePart(T, Now);
+      if (Executor)
+        closeOwn(T, EventId::Single_begin, Now);
+      closeOwn(T, Enter, Now);
+    }
+  });
+}
+
+void on_dispatch(ompt_data_t *, ompt_data_t *, ompt_dispatch_t Kind, ompt_data_t) {
+  guarded([&](ThreadState &T, Tick Now) {
+    EventId Part;
+    EventId Whole;
+    switch (static_cast<int>(Kind)) {
+    case ompt_dispatch_ws_loop_chunk:
+    case ompt_dispatch_distribute_chunk:
+      Part = EventId::Loop_chunk_begin, Whole = EventId::Loop_enter;
+      break;
+    case ompt_dispatch_section:
+      Part = EventId::Section_begin, Whole = EventId::Sections_enter;
+      break;
+    case ompt_dispatch_iteration:
+    case ompt_dispatch_taskloop_chunk:
+      // Iterations are the Loop group's iteration levels, which need the
+      // instrumenter; taskloop chunks are the taskloop's tasks.
+      return;
+    default:
+      countOther();
+      return;
+    }
+    if (!Runtime::activation().isActive(Part))
+      return;
+    closeOwn(T, Part, Now);
+    const Region *R = core().innermostRegion(T);
+    if (!R || keyOpener(T.current()->Key) != canonicalOpener(Whole))
+      return;
+    // Instrumented sections report their sections themselves.
+    if (Part == EventId::Section_begin && R->Origin == RegionOrigin::Pomp)
+      return;
+    core().enter(T, R->Id, Part, Now);
+  });
+}
+
+//--- Synchronisation -----------------------------------------------------//
+
+/// The POMP event and construct of a kind of synchronisation region.
+bool syncEvent(ompt_sync_region_t Kind, EventId &Enter, Construct &C) {
+  switch (static_cast<int>(Kind)) {
+  case ompt_sync_region_barrier_explicit:
+    Enter = EventId::Barrier_enter, C = Construct::Barrier;
+    return true;
+  case ompt_sync_region_barrier:
+  case ompt_sync_region_barrier_implicit:
+  case ompt_sync_region_barrier_implementation:
+  case ompt_sync_region_barrier_implicit_workshare:
+  case ompt_sync_region_barrier_implicit_parallel:
+  case ompt_sync_region_barrier_teams:
+    Enter = EventId::Implicit_barrier_enter, C = Construct::ImplicitBarrier;
+    return true;
+  case ompt_sync_region_taskwait:
+    Enter = EventId::Taskwait_enter, C = Construct::Taskwait;
+    return true;
+  case ompt_sync_region_taskgroup:
+    Enter = EventId::Taskgroup_enter, C = Construct::Taskgroup;
+    return true;
+  case ompt_sync_region_reduction:
+    Enter = EventId::Implicit_barrier_enter, C = Construct::Reduction;
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// True when POMP reports this synchronisation instance: its region of the
+/// same kind is the innermost (ompinst turns implicit barriers into explicit
+/// ones, so both barrier spellings match).
+bool pompReportsSync(ThreadState &T, EventId Enter) {
+  if (Enter == EventId::Barrier_enter || Enter == EventId::Implicit_barrier_enter)
+    return pompHas(T, EventId::Barrier_enter) || pompHas(T, EventId::Implicit_barrier_enter);
+  return pompHas(T, Enter);
+}
+
+/// The join barrier of a team that instrumented code reports: POMP's own
+/// barrier before Parallel_end already synchronised the team.
+bool isInstrumentedJoin(ThreadState &T, ompt_sync_region_t Kind) {
+  return Kind == ompt_sync_region_barrier_implicit_parallel && inInstrumentedTeam(T);
+}
+
+void on_sync_region(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *,
+                    ompt_data_t *, const void *Code) {
+  EventId Enter;
+  Construct C;
+  if (!syncEvent(Kind, Enter, C)) {
+    countOther();
+    return;
+  }
+  guarded([&](ThreadState &T, Tick Now) {
+    if (isInstrumentedJoin(T, Kind))
+      return;
+    if ((Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend) &&
+        !pompReportsSync(T, Enter))
+      open(T, C, Code, Enter, Now);
+    if (Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend) {
+      const Tick End = endTime(T, Now);
+      closeWait(T, End);
+      closeOwn(T, Enter, End);
+    }
+  });
+}
+
+void on_sync_region_wait(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *,
+                         ompt_data_t *, const void *) {
+  EventId Enter;
+  Construct C;
+  if (!syncEvent(Kind, Enter, C)) {
+    countOther();
+    return;
+  }
+  guarded([&](ThreadState &T, Tick Now) {
+    if (isInstrumentedJoin(T, Kind))
+      return;
+    if (Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend) {
+      const Region *R = core().innermostRegion(T);
+      const EventId Innermost = R ? keyOpener(T.current()->Key) : EventId::Parallel_enter;
+      if (R && isWaitingOpener(Innermost))
+        openWait(T, Now);
+    }
+    if (Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend)
+      closeWait(T, endTime(T, Now));
+  });
+}
+
+void on_reduction(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *P,
+                  ompt_data_t *Task, const void *Code) {
+  on_sync_region(Kind, Endpoint, P, Task, Code);
+}
+
+/// Locks, critical sections and ordered regions: the POMP events that
+/// enclose the acquisition of a mutex of this kind.
+struct MutexEvents {
+  EventId Enter; ///< the region around the acquisition
+  EventId Body;  ///< the region while the mutex is held; Enter when none
+  Construct C;
+};
+
+bool mutexEvents(ompt_mutex_t Kind, MutexEvents &M) {
+  switch (static_cast<int>(Kind)) {
+  case ompt_mutex_lock:
+    M = {EventId::Set_lock_enter, EventId::Set_lock_enter, Construct::SetLock};
+    return true;
+  case ompt_mutex_nest_lock:
+    M = {EventId::Set_nest_lock_enter, EventId::Set_nest_lock_enter, Construct::SetNestLock};
+    return true;
+  case ompt_mutex_critical:
+    M = {EventId::Critical_enter, EventId::Critical_begin, Construct::Critical};
+    return true;
+  case ompt_mutex_ordered:
+    M = {EventId::Ordered_enter, EventId::Ordered_begin, Construct::Ordered};
+    return true;
+  default:
+    return false;
+  }
+}
+
+void on_mutex_acquire(ompt_mutex_t Kind, unsigned int, unsigned int, ompt_wait_id_t,
+                      const void *Code) {
+  guarded([&](ThreadState &T, Tick Now) {
+    switch (static_cast<int>(Kind)) {
+    case ompt_mutex_test_lock:
+      if (!pompReportsSingles())
+        single(T, Construct::TestLock, Code, EventId::Test_lock_event, Now);
+      return;
+    case ompt_mutex_test_nest_lock:
+      if (!pompReportsSingles())
+        single(T, Construct::TestNestLock, Code, EventId::Test_nest_lock_event, Now);
+      return;
+    case ompt_mutex_atomic:
+      if (!pompReportsSingles())
+        single(T, Construct::Atomic, Code, EventId::Atomic_event, Now);
+      return;
+    default:
+      break;
+    }
+    MutexEvents M;
+    if (!mutexEvents(Kind, M)) {
+      core().anomalies().count(Anomaly::OmptOtherKind);
+      return;
+    }
+    if (pompHas(T, M.Enter))
+      openWait(T, Now);
+    else
+      open(T, M.C, Code, M.Enter, Now);
+  });
+}
+
+void on_mutex_acquired(ompt_mutex_t Kind, ompt_wait_id_t, const void *) {
+  guarded([&](ThreadState &T, Tick Now) {
+    if (innermostIsWait(T)) {
+      core().leaveInnermost(T, Now);
+      return;
+    }
+    MutexEvents M;
+    if (!mutexEvents(Kind, M) || !omptHas(T, M.Enter))
+      return;
+    if (M.Body == M.Enter)
+      core().leaveInnermost(T, Now);
+    else if (Runtime::activation().isActive(M.Body))
+      core().enter(T, keyRegion(T.current()->Key), M.Body, Now);
+  });
+}
+
+void on_mutex_released(ompt_mutex_t Kind, ompt_wait_id_t, const void *Code) {
+  guarded([&](ThreadState &T, Tick Now) {
+    switch (static_cast<int>(Kind)) {
+    case ompt_mutex_lock:
+    case ompt_mutex_test_lock:
+      if (!pompReportsSingles())
+        single(T, Construct::UnsetLock, Code, EventId::Unset_lock_event, Now);
+      return;
+    case ompt_mutex_nest_lock:
+    case ompt_mutex_test_nest_lock:
+      if (!pompReportsSingles())
+        single(T, Construct::UnsetNestLock, Code, EventId::Unset_nest_lock_event, Now);
+      return;
+    default:
+      break;
+    }
+    MutexEvents M;
+    if (!mutexEvents(Kind, M))
+      return;
+    closeOwn(T, M.Body, Now);
+    closeOwn(T, M.Enter, Now);
+  });
+}
+
+void on_nest_lock(ompt_scope_endpoint_t Endpoint, ompt_wait_id_t, const void *Code) {
+  guarded([&](ThreadState &T, Tick Now) {
+    if (Endpoint == ompt_scope_begin) {
+      // A nested acquisition of a lock the thread owns: it completes the
+      // acquisition mutex_acquire began.
+      if (innermostIsWait(T))
+        core().leaveInnermost(T, Now);
+      else
+        closeOwn(T, EventId::Set_nest_lock_enter, Now);
+    } else if (Endpoint == ompt_scope_end && !pompReportsSingles()) {
+      single(T, Construct::UnsetNestLock, Code, EventId::Unset_nest_lock_event, Now);
+    }
+  });
+}
+
+bool isNestKind(ompt_mutex_t Kind) {
+  return Kind == ompt_mutex_nest_lock || Kind == ompt_mutex_test_nest_lock;
+}
+
+void on_lock_init(ompt_mutex_t Kind, unsigned int, unsigned int, ompt_wait_id_t, const void *Code) {
+  if (pompReportsSingles())
+    return;
+  guarded([&](ThreadState &T, Tick Now) {
+    if (isNestKind(Kind))
+      single(T, Construct::InitNestLock, Code, EventId::Init_nest_lock_event, Now);
+    else
+      single(T, Construct::InitLock, Code, EventId::Init_lock_event, Now);
+  });
+}
+
+void on_lock_destroy(ompt_mutex_t Kind, ompt_wait_id_t, const void *Code) {
+  if (pompReportsSingles())
+    return;
+  guarded([&](ThreadState &T, Tick Now) {
+    if (isNestKind(Kind))
+      single(T, Construct::DestroyNestLock, Code, EventId::Destroy_nest_lock_event, Now);
+    else
+      single(T, Construct::DestroyLock, Code, EventId::Destroy_lock_event, Now);
+  });
+}
+
+void on_masked(ompt_scope_endpoint_t Endpoint, ompt_data_t *, ompt_data_t *, const void *Code) {
+  guarded([&](ThreadState &T, Tick Now) {
+    if (Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend)
+      open(T, Construct::Masked, Code, EventId::Masked_begin, Now);
+    if (Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend)
+      closeOwn(T, EventId::Masked_begin, Now);
+  });
+}
+
+void on_flush(ompt_data_t *, const void *Code) {
+  if (pompReportsSingles())
+    return;
+  guarded([&](ThreadState &T, Tick Now) {
+    single(T, Construct::Flush, Code, EventId::Flush_event, Now);
+  });
+}
+
+void on_cancel(ompt_data_t *, int Flags, const void *Code) {
+  if (pompReportsSingles())
+    return;
+  guarded([&](ThreadState &T, Tick Now) {
+    if (Flags & ompt_cancel_activated)
+      single(T, Construct::Cancel, Code, EventId::Cancel_event, Now);
+    else if (Flags & ompt_cancel_detected)
+      single(T, Construct::CancellationPoint, Code, EventId::Cancellation_point_event, Now);
+  });
+}
+
+//--- Tasks ---------------------------------------------------------------//
+
+void on_task_create(ompt_data_t *, const ompt_frame_t *, ompt_data_t *NewTask, int Flags, int,
+                    const void *Code) {
+  NewTask->value = 0;
+  if (!(Flags & ompt_task_explicit))
+    return;
+  guarded([&](ThreadState &T, Tick Now) {
+    if (pompHas(T, EventId::Task_create_enter)) {
+      NewTask->value = TaskInstrumented;
+      return;
+    }
+    if (!Runtime::activation().isActive(EventId::Task_create_enter))
+      return;
+    const RegionId R = codeRegion(T, Construct::Task, Code);
+    if (R == 0)
+      return;
+    // Creation is one moment to the runtime: a region of no duration whose
+    // node is the context the task's execution hangs under.
+    Node *Created = core().enter(T, R, EventId::Task_create_enter, Now);
+    core().leaveInnermost(T, Now);
+    NewTask->value = Core::contextOf(Created);
+  });
+}
+
+bool endsTask(ompt_task_status_t Status) {
+  return Status == ompt_task_complete || Status == ompt_task_cancel || Status == ompt_task_detach;
+}
+
+void on_task_schedule(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t *Next) {
+  guarded([&](ThreadState &T, Tick Now) {
+    if (Prior && endsTask(Status)) {
+      const std::uint64_t Value = Prior->value;
+      if ((Value & TaskStarted) && Value != TaskInstrumented) {
+        const auto *Created = reinterpret_cast<const Node *>(Value & ~TaskTagMask);
+        core().leave(T, keyRegion(Created->Key), EventId::Task_end, Now);
+      }
+    }
+    if (!Next)
+      return;
+    const std::uint64_t Value = Next->value;
+    // Resumed tasks (Started), tasks POMP reports, implicit tasks (0).
+    if (Value == 0 || (Value & TaskTagMask) != 0)
+      return;
+    Next->value = Value | TaskStarted;
+    if (!Runtime::activation().isActive(EventId::Task_begin))
+      return;
+    const auto *Created = reinterpret_cast<const Node *>(Value);
+    core().enter(T, keyRegion(Created->Key), EventId::Task_begin, Now, core().forkParent(T, Value));
+  });
+}
+
+//--- Tool control --------------------------------------------------------//
+
+/// omp_control_tool() commands and results (OpenMP 5.1, omp_control_tool_t
+/// and omp_control_tool_result_t in omp.h, which a tool need not include).
+enum ControlCommand : std::uint64_t {
+  ControlStart = 1,
+  ControlPause = 2,
+  ControlFlush = 3,
+  ControlEnd = 4,
+};
+constexpr int ControlSuccess = 0;
+constexpr int ControlIgnored = 1;
+
+int on_control_tool(uint64_t Command, uint64_t, void *, const void *) {
+  // Not inside an event: the control routines take the library's own locks.
+  switch (Command) {
+  case ControlStart:
+    return POMP_On() == POMP_SUCCESS ? ControlSuccess : ControlIgnored;
+  case ControlPause:
+    return POMP_Off() == POMP_SUCCESS ? ControlSuccess : ControlIgnored;
+  case ControlFlush:
+    // A profile holds nothing that could be lost: there is nothing to flush.
+    return ControlSuccess;
+  case ControlEnd:
+    return POMP_Finalize() == POMP_SUCCESS ? ControlSuccess : ControlIgnored;
+  default:
+    countOther();
+    return ControlIgnored;
+  }
+}
+
+//--- Registration --------------------------------------------------------//
+
+/// ompt_set_result_t as words, for the verbose report.
+const char *setResultName(int Result) {
+  switch (Result) {
+  case ompt_set_never:
+    return "never";
+  case ompt_set_impossible:
+    return "impossible";
+  case ompt_set_sometimes:
+    return "sometimes";
+  case ompt_set_sometimes_paired:
+    return "sometimes_paired";
+  case ompt_set_always:
+    return "always";
+  default:
+    return "error";
+  }
+}
+
+/// The runtime's version string and POMP_VERBOSE, read by ompt_start_tool()
+/// for initializeTool().
+const char *RuntimeVersion = "";
+bool Verbose = false;
+
+int initializeTool(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
+  if (Runtime::initialize() != POMP_SUCCESS)
+    return 0;
+  auto SetCallback = reinterpret_cast<ompt_set_callback_t>(Lookup("ompt_set_callback"));
+  if (!SetCallback) {
+    printMessage("OMPT: the OpenMP runtime offers no ompt_set_callback; measuring POMP events "
+                 "only");
+    return 0;
+  }
+  std::string Accepted;
+  std::string Refused;
+  int Registered = 0;
+#define POMP_OMPT_CALLBACK(Name)                                                                   \
+  {                                                                                                \
+    const int Result =                                                                             \
+        SetCallback(ompt_callback_##Name, reinterpret_cast<ompt_callback_t>(&on_##Name));          \
+    std::string &List = Result == ompt_set_always ? Accepted : Refused;                            \
+    List += List.empty() ? "" : ", ";                                                              \
+    List += #Name;                                                                                 \
+    if (Result != ompt_set_always) {                                                               \
+      List += '=';                                                                                 \
+      List += setResultName(Result);                                                               \
+    }                                                                                              \
+    Registered += Result > ompt_set_never;                                                         \
+  }
+#include "adapters/ompt/OmptCallbacks.def"
+  if (Verbose) {
+    printMessage(std::string("OMPT: tool of ") + RuntimeVersion + ": " +
+                 std::to_string(Registered) + " callbacks registered");
+    printMessage("OMPT: always delivered: " + (Accepted.empty() ? "none" : Accepted));
+    if (!Refused.empty())
+      printMessage("OMPT: not always delivered: " + Refused);
+  }
+  return 1;
+}
+
+void finalizeTool(ompt_data_t *) {
+  // libomp shuts down at exit, possibly before the exit hook ran.
+  Runtime::finalize();
+}
+
+ompt_start_tool_result_t ToolResult = {&initializeTool, &finalizeTool, {0}};
+
+} // namespace
+
+/// Referenced by Lifecycle.cpp so that a program linked with libpomp.a gets
+/// this object file, and with it ompt_start_tool.
+void linkOmptAdapter() {}
+
+} // namespace pomp::rt
+
+/// The OMPT entry point (OpenMP 5.1, 4.2.1): the runtime calls it once at
+/// start-up when libpomp is linked, preloaded or named in OMP_TOOL_LIBRARIES.
+extern "C" __attribute__((visibility("default"))) ompt_start_tool_result_t *
+ompt_start_tool(unsigned int, const char *RuntimeVersion) {
+  const pomp::rt::OptionSource Options;
+  const bool On = Options.readChoice(pomp::rt::OmptOption) == 0;
+  pomp::rt::Verbose = Options.readBool(pomp::rt::VerboseOption);
+  for (const std::string &Message : Options.messages())
+    pomp::rt::printMessage(Message);
+  if (!On) {
+    if (pomp::rt::Verbose)
+      pomp::rt::printMessage("OMPT: off (POMP_OMPT=off): measuring POMP events only");
+    return nullptr;
+  }
+  pomp::rt::RuntimeVersion = RuntimeVersion ? RuntimeVersion : "an unnamed OpenMP runtime";
+  return &pomp::rt::ToolResult;
+}
