@@ -40,8 +40,9 @@ struct TeamInstance {
   std::atomic<Tick> End{0};
   /// The node the team's implicit tasks hang under.
   Node *Fork = nullptr;
-  /// The region of the parallel construct.
+  /// The region of the parallel construct and its code address.
   RegionId Region = 0;
+  const void *Code = nullptr;
   /// Instrumented code reports this region itself (POMP events): the runtime's
   /// events of the team are detail, not regions of their own.
   bool Instrumented = false;
@@ -93,6 +94,7 @@ struct ThreadTeams {
     I.End.store(0, std::memory_order_relaxed);
     I.Fork = nullptr;
     I.Region = 0;
+    I.Code = nullptr;
     I.Instrumented = false;
     I.ForkEntered = false;
     I.ForkDepth = 0;

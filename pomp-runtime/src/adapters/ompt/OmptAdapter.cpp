@@ -306,6 +306,7 @@ void on_parallel_begin(ompt_data_t *, const ompt_frame_t *, ompt_data_t *Paralle
     const bool League = (Flags & ompt_parallel_league) != 0;
     const EventId Enter = League ? EventId::Teams_enter : EventId::Parallel_enter;
     TeamInstance &Team = T.Teams.nextInstance();
+    Team.Code = Code;
     Team.Region = codeRegion(T, League ? Construct::Teams : Construct::Parallel, Code);
     if (pompHas(T, Enter)) {
       Team.Instrumented = true;
@@ -540,8 +541,14 @@ void on_sync_region(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint, omp
     if (isInstrumentedJoin(T, Kind))
       return;
     if ((Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend) &&
-        !pompReportsSync(T, Enter))
+        !pompReportsSync(T, Enter)) {
+      // libomp gives workers no code address for the join barrier: it is the
+      // parallel construct's, as the master sees it.
+      const ImplicitTask *Task = T.Teams.innermost();
+      if (Kind == ompt_sync_region_barrier_implicit_parallel && Task && Task->Team)
+        Code = Task->Team->Code;
       open(T, C, Code, Enter, Now);
+    }
     if (Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend) {
       const Tick End = endTime(T, Now);
       closeWait(T, End);
