@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""What measuring costs per OpenMP construct: no tool, a no-op OMPT tool, OMPT only, POMP only and
+both merged, measured in one run.
+
+The program is bench/parallel_barrier.c (one parallel region, one barrier) or, with --epcc, the
+EPCC OpenMP micro-benchmarks' syncbench v4.0 (PARALLEL, FOR, BARRIER, SINGLE, CRITICAL, LOCK, ORDERED,
+ATOMIC, REDUCTION, ...: github.com/EPCCed/epcc-openmp-microbenchmarks, openmpbench_C_v40; fetch it
+yourself, it is not part of this project). Each is built twice,
+plainly with clang-19 and instrumented with ompcc; the five configurations run in alternating
+rounds so that machine noise hits all alike, and the table shows medians:
+
+  no tool      plain build, no OMPT tool
+  noop OMPT    plain build, bench/noop_ompt_tool.c (empty callbacks): the floor of OMPT tools
+  OMPT only    plain build, libpomp as libomp's OMPT tool (what pomp-run does)
+  POMP only    ompcc build, POMP_OMPT=off
+  both         ompcc build, POMP and OMPT merged (the default with libomp)
+
+    bench/ompt_overhead.py [--bin build/bin] [--lib build/lib] [--rounds 11] [--epcc DIR]
+"""
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CONFIGS = ["no tool", "noop OMPT", "OMPT only", "POMP only", "both"]
+# EPCC v4.0 prints "<CONSTRUCT> median_ovrhd = <us> microseconds" (TARGETS.md compares medians).
+EPCC_LINE = re.compile(r"^(.+?) median_ovrhd\s*=\s*(-?[0-9.]+) microseconds")
+
+
+def check(cmd, **kw):
+    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+    if proc.returncode != 0:
+        sys.exit("bench: command failed (%d): %s\n%s" % (proc.returncode, " ".join(cmd),
+                                                           proc.stderr))
+    return proc.stdout
+
+
+def build(args, work):
+    cc = args.cc
+    tool = os.path.join(work, "noop_ompt_tool.so")
+    check([cc, "-O2", "-shared", "-fPIC", os.path.join(HERE, "noop_ompt_tool.c"), "-o", tool])
+    if args.epcc:
+        sources = [os.path.join(args.epcc, "syncbench.c"), os.path.join(args.epcc, "common.c")]
+        flags = ["-fopenmp", "-O1", "-I" + args.epcc]
+    else:
+        sources = [os.path.join(HERE, "parallel_barrier.c")]
+        flags = ["-fopenmp", "-O2"]
+    plain = os.path.join(work, "plain")
+    inst = os.path.join(work, "instrumented")
+    check([cc] + flags + sources + ["-o", plain, "-lm"])
+    check([os.path.join(args.bin, "ompcc"), "--cc=" + cc] + flags + sources + ["-o", inst, "-lm"],
+          cwd=work)
+    return plain, inst, tool
+
+
+def measure(args, exe, env):
+    cmd = [exe]
+    if args.epcc:
+        cmd += ["--outer-repetitions", str(args.epcc_outer)]
+    elif args.repetitions:
+        cmd += [str(args.repetitions)]
+    out = check(cmd, env=env)
+    values = {}
+    for line in out.splitlines():
+        m = EPCC_LINE.match(line.strip())
+        if m:
+            values[m.group(1).strip()] = float(m.group(2))
+        elif line.startswith(("parallel_ns", "barrier_ns")):
+            key, value = line.split()
+            values[key] = float(value)
+    return values
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bin", default="build/bin")
+    parser.add_argument("--lib", default="build/lib")
+    parser.add_argument("--cc", default="clang-19")
+    parser.add_argument("--rounds", type=int, default=11)
+    parser.add_argument("--threads", default="2")
+    parser.add_argument("--repetitions", type=int, default=0,
+                        help="parallel_barrier's repetitions (default: its own)")
+    parser.add_argument("--epcc", help="directory of the EPCC OpenMP micro-benchmarks")
+    parser.add_argument("--epcc-outer", type=int, default=20)
+    args = parser.parse_args()
+    args.bin = os.path.abspath(args.bin)
+    libpomp = os.path.abspath(os.path.join(args.lib, "libpomp.so"))
+    with tempfile.TemporaryDirectory(prefix="pomp-ompt-bench-") as work:
+        plain, inst, tool = build(args, work)
+        base = dict(os.environ, OMP_NUM_THREADS=args.threads, OMP_PROC_BIND="true",
+                    POMP_QUIET="1")
+        for name in ("OMP_TOOL_LIBRARIES", "POMP_OMPT", "OMP_TOOL"):
+            base.pop(name, None)
+        runs = {
+            "no tool": (plain, {}),
+            "noop OMPT": (plain, {"OMP_TOOL_LIBRARIES": tool}),
+            "OMPT only": (plain, {"OMP_TOOL_LIBRARIES": libpomp}),
+            "POMP only": (inst, {"POMP_OMPT": "off"}),
+            "both": (inst, {}),
+        }
+        samples = {c: {} for c in CONFIGS}
+        for r in range(args.rounds):
+            for config in CONFIGS:
+                exe, extra = runs[config]
+                env = dict(base, POMP_EXPERIMENT_DIR=os.path.join(work, "exp-%d" % r), **extra)
+                env["POMP_EXPERIMENT_DIR"] += "-" + config.replace(" ", "_")
+                for key, value in measure(args, exe, env).items():
+                    samples[config].setdefault(key, []).append(value)
+        unit = "us" if args.epcc else "ns"
+        keys = list(samples["no tool"])
+        print("median of %d alternating rounds, %s threads, %s per construct%s" %
+              (args.rounds, args.threads, unit, " (EPCC overhead)" if args.epcc else ""))
+        print("| construct | " + " | ".join(CONFIGS) + " | both / no tool |")
+        print("|---" * (len(CONFIGS) + 2) + "|")
+        for key in keys:
+            medians = [statistics.median(samples[c].get(key, [float("nan")])) for c in CONFIGS]
+            ratio = medians[-1] / medians[0] if medians[0] else float("nan")
+            cells = " | ".join("%.3f" % m if args.epcc else "%.0f" % m for m in medians)
+            print("| %s | %s | %.2f |" % (key, cells, ratio))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
