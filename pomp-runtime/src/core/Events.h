@@ -190,8 +190,21 @@ constexpr bool isWaiting(std::size_t E) {
 }
 } // namespace detail
 
+namespace detail {
+constexpr std::array<bool, EventCount> makeWaitingTable() {
+  std::array<bool, EventCount> Table{};
+  for (std::size_t E = 0; E < EventCount; ++E)
+    Table[E] = isWaiting(E);
+  return Table;
+}
+} // namespace detail
+
+/// For every event, whether it is a canonical opener whose node's exclusive
+/// time is waiting: a table, since the OMPT adapter asks at run time.
+inline constexpr std::array<bool, EventCount> WaitingOpeners = detail::makeWaitingTable();
+
 /// True for the canonical openers whose node's exclusive time is waiting.
-constexpr bool isWaitingOpener(EventId E) { return detail::isWaiting(index(E)); }
+constexpr bool isWaitingOpener(EventId E) { return WaitingOpeners[index(E)]; }
 
 /// Bits per word of a per-event bit set, and the words it needs.
 inline constexpr std::size_t EventMaskBits = 64;

@@ -147,6 +147,30 @@ static_assert(alignof(Node) > TaskTagMask, "node addresses leave the tag bits fr
 
 Core &core() { return Runtime::core(); }
 
+/// The time of a callback, read on first use: a callback that finds POMP
+/// reporting its construct already records nothing and reads no clock (the
+/// clock read is most of a callback's cost).
+class CallbackTime {
+public:
+  Tick operator()() {
+    if (!Read) {
+      Value = Clock::now();
+      Read = true;
+    }
+    return Value;
+  }
+
+  /// Makes the callback's time End (an end the runtime delivered late).
+  void set(Tick End) {
+    Value = End;
+    Read = true;
+  }
+
+private:
+  Tick Value = 0;
+  bool Read = false;
+};
+
 /// The region of a construct at a code address: from the thread's cache, or
 /// registered (once per construct and address, under the table's lock).
 RegionId codeRegion(ThreadState &T, Construct C, const void *Code) {
@@ -170,8 +194,16 @@ RegionId codeRegion(ThreadState &T, Construct C, const void *Code) {
 }
 
 /// The region "wait" that holds the time the runtime says a thread waited
-/// inside a barrier, taskwait, taskgroup or lock acquisition.
-RegionId waitRegion(ThreadState &T) { return codeRegion(T, Construct::Wait, nullptr); }
+/// inside a barrier, taskwait, taskgroup or lock acquisition: registered once,
+/// then one load (every barrier asks twice).
+std::atomic<RegionId> WaitRegion{0};
+RegionId waitRegion(ThreadState &T) {
+  if (const RegionId R = WaitRegion.load(std::memory_order_relaxed))
+    return R;
+  const RegionId R = codeRegion(T, Construct::Wait, nullptr);
+  WaitRegion.store(R, std::memory_order_relaxed);
+  return R;
+}
 
 /// The canonical opener of the innermost open region, when it comes from
 /// Origin; EventCount otherwise (no region open, or the other source's).
@@ -183,31 +215,32 @@ bool pompHas(ThreadState &T, EventId Opener) { return innermostIs(T, RegionOrigi
 bool omptHas(ThreadState &T, EventId Opener) { return innermostIs(T, RegionOrigin::Ompt, Opener); }
 bool innermostIsWait(ThreadState &T) {
   const Node *N = T.current();
-  return N->Kind == NodeKind::Region && keyRegion(N->Key) == waitRegion(T);
+  const RegionId Wait = WaitRegion.load(std::memory_order_relaxed);
+  return Wait != 0 && N->Kind == NodeKind::Region && keyRegion(N->Key) == Wait;
 }
 
 /// Enters a region of this adapter under the innermost open one.
-void open(ThreadState &T, Construct C, const void *Code, EventId Opener, Tick Now) {
+void open(ThreadState &T, Construct C, const void *Code, EventId Opener, CallbackTime &Now) {
   if (!Runtime::activation().isActive(Opener))
     return;
   if (const RegionId R = codeRegion(T, C, Code))
-    core().enter(T, R, Opener, Now);
+    core().enter(T, R, Opener, Now());
 }
 
 /// Closes the innermost region when this adapter opened it with Opener.
-bool closeOwn(ThreadState &T, EventId Opener, Tick Now) {
+bool closeOwn(ThreadState &T, EventId Opener, CallbackTime &Now) {
   if (!omptHas(T, Opener))
     return false;
-  core().leaveInnermost(T, Now);
+  core().leaveInnermost(T, Now());
   return true;
 }
 
 /// A single event at a code address.
-void single(ThreadState &T, Construct C, const void *Code, EventId E, Tick Now) {
+void single(ThreadState &T, Construct C, const void *Code, EventId E, CallbackTime &Now) {
   if (!Runtime::activation().isActive(E))
     return;
   if (const RegionId R = codeRegion(T, C, Code))
-    core().event(T, R, E, Now);
+    core().event(T, R, E, Now());
 }
 
 /// True when the program reports single events itself (it is instrumented).
@@ -215,24 +248,23 @@ bool pompReportsSingles() { return Runtime::regions().hasPompRegions(); }
 
 /// Opens the wait region when the innermost open region is one whose waiting
 /// the runtime is about to report.
-void openWait(ThreadState &T, Tick Now) {
+void openWait(ThreadState &T, CallbackTime &Now) {
   if (!Runtime::activation().isActive(EventId::Implicit_barrier_enter))
     return;
   if (const RegionId R = waitRegion(T))
-    core().enter(T, R, EventId::Implicit_barrier_enter, Now);
+    core().enter(T, R, EventId::Implicit_barrier_enter, Now());
 }
-void closeWait(ThreadState &T, Tick Now) {
+void closeWait(ThreadState &T, CallbackTime &Now) {
   if (innermostIsWait(T))
-    core().leaveInnermost(T, Now);
+    core().leaveInnermost(T, Now());
 }
 
-/// Now, or the end of the thread's current team when that ended already: the
-/// runtime delivered this end event late (Teams.h).
-Tick endTime(ThreadState &T, Tick Now) {
+/// Makes the callback's time the end of the thread's current team when that
+/// ended already: the runtime delivered this end event late (Teams.h).
+void capAtTeamEnd(ThreadState &T, CallbackTime &Now) {
   if (const ImplicitTask *Task = T.Teams.innermost())
-    if (const Tick End = Task->teamEnd(); End != 0 && End < Now)
-      return End;
-  return Now;
+    if (const Tick End = Task->teamEnd(); End != 0)
+      Now.set(End);
 }
 
 /// True when the thread's current implicit task belongs to a team that
@@ -276,7 +308,8 @@ template <typename Fn> void guarded(Fn &&Body) noexcept {
   if (!T)
     return;
   try {
-    Body(*T, Clock::now());
+    CallbackTime Now;
+    Body(*T, Now);
   } catch (...) {
     core().anomalies().count(Anomaly::InvalidArgument);
   }
@@ -292,17 +325,17 @@ void countOther() {
 
 void on_thread_begin(ompt_thread_t, ompt_data_t *) {
   // Registers the thread's state now rather than at its first event.
-  guarded([](ThreadState &, Tick) {});
+  guarded([](ThreadState &, CallbackTime &) {});
 }
 
 void on_thread_end(ompt_data_t *) {
-  guarded([](ThreadState &T, Tick) { core().closeEndedTeams({&T}); });
+  guarded([](ThreadState &T, CallbackTime &) { core().closeEndedTeams({&T}); });
 }
 
 void on_parallel_begin(ompt_data_t *, const ompt_frame_t *, ompt_data_t *ParallelData, unsigned int,
                        int Flags, const void *Code) {
   ParallelData->ptr = nullptr;
-  guarded([&](ThreadState &T, Tick Now) {
+  guarded([&](ThreadState &T, CallbackTime &Now) {
     const bool League = (Flags & ompt_parallel_league) != 0;
     const EventId Enter = League ? EventId::Teams_enter : EventId::Parallel_enter;
     TeamInstance &Team = T.Teams.nextInstance();
@@ -311,7 +344,7 @@ void on_parallel_begin(ompt_data_t *, const ompt_frame_t *, ompt_data_t *Paralle
     if (pompHas(T, Enter)) {
       Team.Instrumented = true;
     } else if (Team.Region != 0 && Runtime::activation().isActive(Enter)) {
-      core().enter(T, Team.Region, Enter, Now);
+      core().enter(T, Team.Region, Enter, Now());
       Team.ForkEntered = true;
       Team.ForkDepth = static_cast<std::uint32_t>(T.Stack.depth());
     }
@@ -321,17 +354,17 @@ void on_parallel_begin(ompt_data_t *, const ompt_frame_t *, ompt_data_t *Paralle
 }
 
 void on_parallel_end(ompt_data_t *ParallelData, ompt_data_t *, int, const void *) {
-  guarded([&](ThreadState &T, Tick Now) {
+  guarded([&](ThreadState &T, CallbackTime &Now) {
     auto *Team = static_cast<TeamInstance *>(ParallelData->ptr);
     if (!Team)
       return;
-    Team->End.store(Now, std::memory_order_release);
+    Team->End.store(Now(), std::memory_order_release);
     if (Team->ForkEntered && T.Stack.depth() >= Team->ForkDepth)
-      core().unwindTo(T, Team->ForkDepth - 1, Now);
+      core().unwindTo(T, Team->ForkDepth - 1, Now());
   });
 }
 
-void beginImplicitTask(ThreadState &T, TeamInstance *Team, Tick Now) {
+void beginImplicitTask(ThreadState &T, TeamInstance *Team, CallbackTime &Now) {
   ThreadTeams &Teams = T.Teams;
   if (Teams.TaskDepth == ThreadTeams::MaxNesting || Teams.Overflow != 0) {
     ++Teams.Overflow;
@@ -349,11 +382,11 @@ void beginImplicitTask(ThreadState &T, TeamInstance *Team, Tick Now) {
   if (Task.Instrumented || Team->Region == 0 || !Runtime::activation().isActive(Begin))
     return;
   Node *Parent = Team->Fork ? core().forkParent(T, Core::contextOf(Team->Fork)) : T.current();
-  core().enter(T, Team->Region, Begin, Now, Parent);
+  core().enter(T, Team->Region, Begin, Now(), Parent);
   Task.Depth = static_cast<std::uint32_t>(T.Stack.depth());
 }
 
-void endImplicitTask(ThreadState &T, Tick Now) {
+void endImplicitTask(ThreadState &T, CallbackTime &Now) {
   ThreadTeams &Teams = T.Teams;
   if (Teams.Overflow != 0) {
     --Teams.Overflow;
@@ -361,10 +394,10 @@ void endImplicitTask(ThreadState &T, Tick Now) {
   }
   if (Teams.TaskDepth == 0)
     return;
-  const Tick End = endTime(T, Now);
+  capAtTeamEnd(T, Now);
   const ImplicitTask &Task = Teams.Tasks[Teams.TaskDepth - 1];
   if (Task.Depth != 0 && T.Stack.depth() >= Task.Depth)
-    core().unwindTo(T, Task.Depth - 1, End);
+    core().unwindTo(T, Task.Depth - 1, Now());
   --Teams.TaskDepth;
 }
 
@@ -373,7 +406,7 @@ void on_implicit_task(ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
   // The initial task of a thread and of a league is not a region of its own.
   if (Flags & ompt_task_initial)
     return;
-  guarded([&](ThreadState &T, Tick Now) {
+  guarded([&](ThreadState &T, CallbackTime &Now) {
     if (Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend)
       beginImplicitTask(T, ParallelData ? static_cast<TeamInstance *>(ParallelData->ptr) : nullptr,
                         Now);
@@ -419,7 +452,7 @@ bool workEvent(ompt_work_t Kind, EventId &Enter, Construct &C) {
 }
 
 /// Closes the chunk or section this adapter opened inside a construct.
-void closePart(ThreadState &T, Tick Now) {
+void closePart(ThreadState &T, CallbackTime &Now) {
   if (!closeOwn(T, EventId::Loop_chunk_begin, Now))
     closeOwn(T, EventId::Section_begin, Now);
 }
@@ -432,13 +465,13 @@ void on_work(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *, om
     countOther();
     return;
   }
-  guarded([&](ThreadState &T, Tick Now) {
+  guarded([&](ThreadState &T, CallbackTime &Now) {
     const bool Executor = Kind == ompt_work_single_executor;
     if (Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend) {
       if (!pompHas(T, Enter)) {
         open(T, C, Code, Enter, Now);
         if (Executor && omptHas(T, Enter))
-          core().enter(T, keyRegion(T.current()->Key), EventId::Single_begin, Now);
+          core().enter(T, keyRegion(T.current()->Key), EventId::Single_begin, Now());
       }
     }
     if (Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend) {
@@ -451,7 +484,7 @@ void on_work(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *, om
 }
 
 void on_dispatch(ompt_data_t *, ompt_data_t *, ompt_dispatch_t Kind, ompt_data_t) {
-  guarded([&](ThreadState &T, Tick Now) {
+  guarded([&](ThreadState &T, CallbackTime &Now) {
     EventId Part;
     EventId Whole;
     switch (static_cast<int>(Kind)) {
@@ -480,7 +513,7 @@ void on_dispatch(ompt_data_t *, ompt_data_t *, ompt_dispatch_t Kind, ompt_data_t
     // Instrumented sections report their sections themselves.
     if (Part == EventId::Section_begin && R->Origin == RegionOrigin::Pomp)
       return;
-    core().enter(T, R->Id, Part, Now);
+    core().enter(T, R->Id, Part, Now());
   });
 }
 
@@ -537,7 +570,7 @@ void on_sync_region(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint, omp
     countOther();
     return;
   }
-  guarded([&](ThreadState &T, Tick Now) {
+  guarded([&](ThreadState &T, CallbackTime &Now) {
     if (isInstrumentedJoin(T, Kind))
       return;
     if ((Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend) &&
@@ -550,9 +583,9 @@ void on_sync_region(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint, omp
       open(T, C, Code, Enter, Now);
     }
     if (Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend) {
-      const Tick End = endTime(T, Now);
-      closeWait(T, End);
-      closeOwn(T, Enter, End);
+      capAtTeamEnd(T, Now);
+      closeWait(T, Now);
+      closeOwn(T, Enter, Now);
     }
   });
 }
@@ -565,7 +598,7 @@ void on_sync_region_wait(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint
     countOther();
     return;
   }
-  guarded([&](ThreadState &T, Tick Now) {
+  guarded([&](ThreadState &T, CallbackTime &Now) {
     if (isInstrumentedJoin(T, Kind))
       return;
     if (Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend) {
@@ -574,8 +607,10 @@ void on_sync_region_wait(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint
       if (R && isWaitingOpener(Innermost))
         openWait(T, Now);
     }
-    if (Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend)
-      closeWait(T, endTime(T, Now));
+    if (Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend) {
+      capAtTeamEnd(T, Now);
+      closeWait(T, Now);
+    }
   });
 }
 
@@ -613,7 +648,7 @@ bool mutexEvents(ompt_mutex_t Kind, MutexEvents &M) {
 
 void on_mutex_acquire(ompt_mutex_t Kind, unsigned int, unsigned int, ompt_wait_id_t,
                       const void *Code) {
-  guarded([&](ThreadState &T, Tick Now) {
+  guarded([&](ThreadState &T, CallbackTime &Now) {
     switch (static_cast<int>(Kind)) {
     case ompt_mutex_test_lock:
       if (!pompReportsSingles())
@@ -643,23 +678,23 @@ void on_mutex_acquire(ompt_mutex_t Kind, unsigned int, unsigned int, ompt_wait_i
 }
 
 void on_mutex_acquired(ompt_mutex_t Kind, ompt_wait_id_t, const void *) {
-  guarded([&](ThreadState &T, Tick Now) {
+  guarded([&](ThreadState &T, CallbackTime &Now) {
     if (innermostIsWait(T)) {
-      core().leaveInnermost(T, Now);
+      core().leaveInnermost(T, Now());
       return;
     }
     MutexEvents M;
     if (!mutexEvents(Kind, M) || !omptHas(T, M.Enter))
       return;
     if (M.Body == M.Enter)
-      core().leaveInnermost(T, Now);
+      core().leaveInnermost(T, Now());
     else if (Runtime::activation().isActive(M.Body))
-      core().enter(T, keyRegion(T.current()->Key), M.Body, Now);
+      core().enter(T, keyRegion(T.current()->Key), M.Body, Now());
   });
 }
 
 void on_mutex_released(ompt_mutex_t Kind, ompt_wait_id_t, const void *Code) {
-  guarded([&](ThreadState &T, Tick Now) {
+  guarded([&](ThreadState &T, CallbackTime &Now) {
     switch (static_cast<int>(Kind)) {
     case ompt_mutex_lock:
     case ompt_mutex_test_lock:
@@ -683,12 +718,12 @@ void on_mutex_released(ompt_mutex_t Kind, ompt_wait_id_t, const void *Code) {
 }
 
 void on_nest_lock(ompt_scope_endpoint_t Endpoint, ompt_wait_id_t, const void *Code) {
-  guarded([&](ThreadState &T, Tick Now) {
+  guarded([&](ThreadState &T, CallbackTime &Now) {
     if (Endpoint == ompt_scope_begin) {
       // A nested acquisition of a lock the thread owns: it completes the
       // acquisition mutex_acquire began.
       if (innermostIsWait(T))
-        core().leaveInnermost(T, Now);
+        core().leaveInnermost(T, Now());
       else
         closeOwn(T, EventId::Set_nest_lock_enter, Now);
     } else if (Endpoint == ompt_scope_end && !pompReportsSingles()) {
@@ -704,7 +739,7 @@ bool isNestKind(ompt_mutex_t Kind) {
 void on_lock_init(ompt_mutex_t Kind, unsigned int, unsigned int, ompt_wait_id_t, const void *Code) {
   if (pompReportsSingles())
     return;
-  guarded([&](ThreadState &T, Tick Now) {
+  guarded([&](ThreadState &T, CallbackTime &Now) {
     if (isNestKind(Kind))
       single(T, Construct::InitNestLock, Code, EventId::Init_nest_lock_event, Now);
     else
@@ -715,7 +750,7 @@ void on_lock_init(ompt_mutex_t Kind, unsigned int, unsigned int, ompt_wait_id_t,
 void on_lock_destroy(ompt_mutex_t Kind, ompt_wait_id_t, const void *Code) {
   if (pompReportsSingles())
     return;
-  guarded([&](ThreadState &T, Tick Now) {
+  guarded([&](ThreadState &T, CallbackTime &Now) {
     if (isNestKind(Kind))
       single(T, Construct::DestroyNestLock, Code, EventId::Destroy_nest_lock_event, Now);
     else
@@ -724,7 +759,7 @@ void on_lock_destroy(ompt_mutex_t Kind, ompt_wait_id_t, const void *Code) {
 }
 
 void on_masked(ompt_scope_endpoint_t Endpoint, ompt_data_t *, ompt_data_t *, const void *Code) {
-  guarded([&](ThreadState &T, Tick Now) {
+  guarded([&](ThreadState &T, CallbackTime &Now) {
     if (Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend)
       open(T, Construct::Masked, Code, EventId::Masked_begin, Now);
     if (Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend)
@@ -735,7 +770,7 @@ void on_masked(ompt_scope_endpoint_t Endpoint, ompt_data_t *, ompt_data_t *, con
 void on_flush(ompt_data_t *, const void *Code) {
   if (pompReportsSingles())
     return;
-  guarded([&](ThreadState &T, Tick Now) {
+  guarded([&](ThreadState &T, CallbackTime &Now) {
     single(T, Construct::Flush, Code, EventId::Flush_event, Now);
   });
 }
@@ -743,7 +778,7 @@ void on_flush(ompt_data_t *, const void *Code) {
 void on_cancel(ompt_data_t *, int Flags, const void *Code) {
   if (pompReportsSingles())
     return;
-  guarded([&](ThreadState &T, Tick Now) {
+  guarded([&](ThreadState &T, CallbackTime &Now) {
     if (Flags & ompt_cancel_activated)
       single(T, Construct::Cancel, Code, EventId::Cancel_event, Now);
     else if (Flags & ompt_cancel_detected)
@@ -758,7 +793,7 @@ void on_task_create(ompt_data_t *, const ompt_frame_t *, ompt_data_t *NewTask, i
   NewTask->value = 0;
   if (!(Flags & ompt_task_explicit))
     return;
-  guarded([&](ThreadState &T, Tick Now) {
+  guarded([&](ThreadState &T, CallbackTime &Now) {
     if (pompHas(T, EventId::Task_create_enter)) {
       NewTask->value = TaskInstrumented;
       return;
@@ -770,8 +805,8 @@ void on_task_create(ompt_data_t *, const ompt_frame_t *, ompt_data_t *NewTask, i
       return;
     // Creation is one moment to the runtime: a region of no duration whose
     // node is the context the task's execution hangs under.
-    Node *Created = core().enter(T, R, EventId::Task_create_enter, Now);
-    core().leaveInnermost(T, Now);
+    Node *Created = core().enter(T, R, EventId::Task_create_enter, Now());
+    core().leaveInnermost(T, Now());
     NewTask->value = Core::contextOf(Created);
   });
 }
@@ -781,12 +816,12 @@ bool endsTask(ompt_task_status_t Status) {
 }
 
 void on_task_schedule(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t *Next) {
-  guarded([&](ThreadState &T, Tick Now) {
+  guarded([&](ThreadState &T, CallbackTime &Now) {
     if (Prior && endsTask(Status)) {
       const std::uint64_t Value = Prior->value;
       if ((Value & TaskStarted) && Value != TaskInstrumented) {
         const auto *Created = reinterpret_cast<const Node *>(Value & ~TaskTagMask);
-        core().leave(T, keyRegion(Created->Key), EventId::Task_end, Now);
+        core().leave(T, keyRegion(Created->Key), EventId::Task_end, Now());
       }
     }
     if (!Next)
@@ -799,7 +834,8 @@ void on_task_schedule(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t
     if (!Runtime::activation().isActive(EventId::Task_begin))
       return;
     const auto *Created = reinterpret_cast<const Node *>(Value);
-    core().enter(T, keyRegion(Created->Key), EventId::Task_begin, Now, core().forkParent(T, Value));
+    core().enter(T, keyRegion(Created->Key), EventId::Task_begin, Now(),
+                 core().forkParent(T, Value));
   });
 }
 
