@@ -1,0 +1,116 @@
+//===- TeamsTest.cpp - Late team ends reconstructed by the core -----------===//
+///
+/// \file
+/// The OpenMP runtime may never deliver a worker's implicit-task end before
+/// finalisation (libomp does so at shutdown). Core::closeEndedTeams() closes
+/// such regions at their team's end, and only when the team instance still is
+/// the one the worker joined (the master's ring reuses slots).
+///
+//===----------------------------------------------------------------------===//
+
+#include "CoreTestSupport.h"
+
+namespace pomp::rt::test {
+namespace {
+
+using E = EventId;
+
+class TeamsTest : public CoreFixture {
+protected:
+  /// A worker thread that entered the implicit task of Team under Fork at
+  /// Start, with a barrier inside it from Start + 10.
+  void joinTeam(ThreadState &Worker, TeamInstance &Team, RegionId Par, RegionId Bar, Tick Start) {
+    C.enter(Worker, Par, E::Parallel_begin, Start,
+            C.forkParent(Worker, Core::contextOf(Team.Fork)));
+    ImplicitTask &Task = Worker.Teams.Tasks[Worker.Teams.TaskDepth++];
+    Task = {};
+    Task.Team = &Team;
+    Task.Generation = Team.Generation.load();
+    Task.Depth = static_cast<std::uint32_t>(Worker.Stack.depth());
+    C.enter(Worker, Bar, E::Implicit_barrier_enter, Start + 10);
+  }
+};
+
+TEST_F(TeamsTest, RegionsOfAnEndedTeamCloseAtItsEnd) {
+  const RegionId Par = region("type=parallel*file=t.c*slines=1,1");
+  const RegionId Bar = region("type=implicitbarrier*file=t.c*slines=1,1");
+  ThreadState &Master = *C.attachThread();
+  ThreadState &Worker = *C.attachThread();
+  TeamInstance &Team = Master.Teams.nextInstance();
+  Team.Fork = C.enter(Master, Par, E::Parallel_enter, 0);
+  joinTeam(Worker, Team, Par, Bar, 5);
+  Team.End.store(100);
+  C.leave(Master, Par, E::Parallel_exit, 100);
+
+  C.closeEndedTeams({&Master, &Worker});
+  EXPECT_TRUE(Worker.Stack.empty());
+  EXPECT_EQ(Worker.Teams.TaskDepth, 0u);
+
+  const Profile P = C.collect(10000, OneNsPerTick);
+  const ProfileNode *Body = find(P, {{Par, E::Parallel_enter}, {Par, E::Parallel_begin}});
+  const ProfileNode *Wait = find(
+      P, {{Par, E::Parallel_enter}, {Par, E::Parallel_begin}, {Bar, E::Implicit_barrier_enter}});
+  ASSERT_NE(Body, nullptr);
+  ASSERT_NE(Wait, nullptr);
+  EXPECT_EQ(of(*Body, Worker.Index).InclusiveNs, 95u) << "closed at the team's end, not at 10000";
+  EXPECT_EQ(of(*Wait, Worker.Index).InclusiveNs, 85u);
+  EXPECT_EQ(P.Anomalies[static_cast<std::size_t>(Anomaly::OpenAtFinalize)], 0u);
+}
+
+TEST_F(TeamsTest, ATeamStillRunningOrAReusedSlotIsLeftOpen) {
+  const RegionId Par = region("type=parallel*file=t.c*slines=1,1");
+  const RegionId Bar = region("type=implicitbarrier*file=t.c*slines=1,1");
+  ThreadState &Master = *C.attachThread();
+  ThreadState &Running = *C.attachThread();
+  ThreadState &Stale = *C.attachThread();
+  TeamInstance &Team = Master.Teams.nextInstance();
+  Team.Fork = C.enter(Master, Par, E::Parallel_enter, 0);
+  joinTeam(Running, Team, Par, Bar, 5);
+  joinTeam(Stale, Team, Par, Bar, 5);
+  // The worker "Stale" joined an earlier use of the slot.
+  Stale.Teams.Tasks[0].Generation -= 1;
+
+  C.closeEndedTeams({&Master, &Running, &Stale});
+  EXPECT_EQ(Running.Stack.depth(), 2u) << "the team has not ended";
+  Team.End.store(100);
+  C.closeEndedTeams({&Stale});
+  EXPECT_EQ(Stale.Stack.depth(), 2u) << "its team instance was reused";
+  C.closeEndedTeams({&Running});
+  EXPECT_TRUE(Running.Stack.empty());
+}
+
+TEST_F(TeamsTest, NestedTeamsCloseInnermostFirst) {
+  const RegionId Outer = region("type=parallel*file=t.c*slines=1,1");
+  const RegionId Inner = region("type=parallel*file=t.c*slines=2,2");
+  const RegionId Bar = region("type=implicitbarrier*file=t.c*slines=2,2");
+  ThreadState &Master = *C.attachThread();
+  ThreadState &Worker = *C.attachThread();
+  TeamInstance &OuterTeam = Master.Teams.nextInstance();
+  OuterTeam.Fork = C.enter(Master, Outer, E::Parallel_enter, 0);
+  joinTeam(Worker, OuterTeam, Outer, Bar, 1);
+  C.leave(Worker, Bar, E::Implicit_barrier_exit, 20);
+  // The worker forks the inner team itself and its own worker is elsewhere.
+  TeamInstance &InnerTeam = Worker.Teams.nextInstance();
+  InnerTeam.Fork = C.enter(Worker, Inner, E::Parallel_enter, 30);
+  joinTeam(Worker, InnerTeam, Inner, Bar, 40);
+  InnerTeam.End.store(60);
+  OuterTeam.End.store(80);
+
+  C.closeEndedTeams({&Worker});
+  // The inner implicit task closed at 60; the outer one at 80, with the inner
+  // fork (never closed by its end event) inside it.
+  EXPECT_TRUE(Worker.Stack.empty());
+  const Profile P = C.collect(1000, OneNsPerTick);
+  const ProfileNode *InnerBody = find(P, {{Outer, E::Parallel_enter},
+                                          {Outer, E::Parallel_begin},
+                                          {Inner, E::Parallel_enter},
+                                          {Inner, E::Parallel_begin}});
+  ASSERT_NE(InnerBody, nullptr);
+  EXPECT_EQ(of(*InnerBody, Worker.Index).InclusiveNs, 20u);
+  const ProfileNode *OuterBody = find(P, {{Outer, E::Parallel_enter}, {Outer, E::Parallel_begin}});
+  ASSERT_NE(OuterBody, nullptr);
+  EXPECT_EQ(of(*OuterBody, Worker.Index).InclusiveNs, 79u);
+}
+
+} // namespace
+} // namespace pomp::rt::test
