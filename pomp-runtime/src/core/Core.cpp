@@ -75,10 +75,16 @@ void Core::closeEndedTeams(const std::vector<ThreadState *> &Selected) {
       continue;
     while (Teams.TaskDepth > 0) {
       const ImplicitTask &Task = Teams.Tasks[Teams.TaskDepth - 1];
+      // An implicit task without a region of its own (instrumented code
+      // reports it) holds nothing to close.
+      if (Task.Depth == 0) {
+        --Teams.TaskDepth;
+        continue;
+      }
       const Tick End = Task.teamEnd();
       if (End == 0)
         break;
-      if (Task.Depth != 0 && T->Stack.depth() >= Task.Depth)
+      if (T->Stack.depth() >= Task.Depth)
         unwindTo(*T, Task.Depth - 1, End);
       --Teams.TaskDepth;
     }

@@ -358,7 +358,10 @@ void on_parallel_end(ompt_data_t *ParallelData, ompt_data_t *, int, const void *
     auto *Team = static_cast<TeamInstance *>(ParallelData->ptr);
     if (!Team)
       return;
-    Team->End.store(Now(), std::memory_order_release);
+    // Only the late ends of teams this adapter measures need the team's end:
+    // instrumented teams ignore them (and save the clock read).
+    if (!Team->Instrumented)
+      Team->End.store(Now(), std::memory_order_release);
     if (Team->ForkEntered && T.Stack.depth() >= Team->ForkDepth)
       core().unwindTo(T, Team->ForkDepth - 1, Now());
   });
