@@ -17,6 +17,7 @@ packages=(
   libopen-trace-format2-dev otf2-tools
   cmake ninja-build gcc g++ python3 binutils
   make pkgconf  # tests/ompcc: projects built with make, the installed pomp.pc
+  libdw-dev  # libpomp's symbolizer: the header only; libdw.so.1 is dlopen()ed at run time
 )
 
 say() { printf '\n== %s\n' "$*"; }

@@ -23,6 +23,13 @@ if(NOT POMP_FILECHECK OR NOT POMP_LIT)
 endif()
 find_package(Python3 REQUIRED COMPONENTS Interpreter)
 
+# elfutils' libdw header (libdw-dev) for libpomp's symbolizer. Only the header: libpomp opens
+# libdw.so.1 with dlopen() at run time (pomp-runtime/src/core/Symbolizer.h).
+find_path(POMP_LIBDWFL_INCLUDE_DIR elfutils/libdwfl.h)
+if(NOT POMP_LIBDWFL_INCLUDE_DIR)
+  message(FATAL_ERROR "elfutils' libdw header elfutils/libdwfl.h (libdw-dev) not found: ${POMP_SETUP_HINT}")
+endif()
+
 find_package(GTest QUIET)
 if(NOT GTest_FOUND)
   message(FATAL_ERROR "GoogleTest (libgtest-dev) not found: ${POMP_SETUP_HINT}")

@@ -1,0 +1,225 @@
+//===- SymbolizerTest.cpp - Return addresses to function, file and line ---===//
+//
+// Built with -g whatever the build type (tests/runtime/unit/CMakeLists.txt);
+// SymbolizerNoDebug.cpp, built with -g0, holds a caller without debug
+// information.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/Symbolizer.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <climits>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <memory>
+#include <string>
+#include <unistd.h>
+#include <utility>
+#include <vector>
+
+namespace pomp::rt::test {
+
+/// The return address of the call of this function: what OMPT reports as
+/// codeptr_ra. Defined here, called from SymbolizerNoDebug.cpp too.
+__attribute__((noinline)) std::uintptr_t recordReturnAddress() {
+  return reinterpret_cast<std::uintptr_t>(__builtin_return_address(0));
+}
+
+/// Defined in SymbolizerNoDebug.cpp, built without debug information.
+std::uintptr_t callerWithoutDebugInfo();
+
+namespace {
+
+/// Keeps Value alive in a register after the call, so that the call is not a
+/// tail call (whose return address would be in the caller's caller).
+inline void keep(std::uintptr_t Value) { asm volatile("" : : "r"(Value) : "memory"); }
+
+/// A return address and the source line of its call.
+struct CallSite {
+  std::uintptr_t Address = 0;
+  unsigned Line = 0;
+};
+
+__attribute__((noinline)) CallSite knownCaller() {
+  CallSite Site;
+  Site.Line = __LINE__ + 1;
+  Site.Address = recordReturnAddress();
+  keep(Site.Address);
+  return Site;
+}
+
+/// Inlined into its caller: the name must still be its own, as the line is.
+__attribute__((always_inline)) inline CallSite inlinedCaller() {
+  CallSite Site;
+  Site.Line = __LINE__ + 1;
+  Site.Address = recordReturnAddress();
+  keep(Site.Address);
+  return Site;
+}
+
+__attribute__((noinline)) CallSite callsInlinedCaller() {
+  CallSite Site = inlinedCaller();
+  keep(Site.Address);
+  return Site;
+}
+
+std::string baseName(const std::string &Path) {
+  const std::size_t Slash = Path.rfind('/');
+  return Slash == std::string::npos ? Path : Path.substr(Slash + 1);
+}
+
+std::string thisExecutable() {
+  char Path[PATH_MAX];
+  const ssize_t Size = ::readlink("/proc/self/exe", Path, sizeof Path - 1);
+  return Size > 0 ? std::string(Path, static_cast<std::size_t>(Size)) : std::string();
+}
+
+bool contains(const std::string &Text, const std::string &Part) {
+  return Text.find(Part) != std::string::npos;
+}
+
+TEST(SymbolizerTest, LoadsLibdw) {
+  // libdw1 is installed wherever the toolkit builds (dev.sh installs libdw-dev); without it every
+  // test below still passes, but files and lines would be missing.
+  EXPECT_TRUE(Symbolizer().usesDebugInfo());
+}
+
+TEST(SymbolizerTest, ResolvesFileLineAndCallerWithDebugInfo) {
+  const CallSite Site = knownCaller();
+  const std::vector<CodeLocation> Locations = symbolize({Site.Address});
+  ASSERT_EQ(Locations.size(), 1u);
+  const CodeLocation &Location = Locations[0];
+  EXPECT_EQ(baseName(Location.File), baseName(__FILE__));
+  EXPECT_EQ(Location.Line, Site.Line);
+  EXPECT_TRUE(contains(Location.Function, "knownCaller")) << Location.Function;
+  EXPECT_EQ(Location.Module, thisExecutable());
+}
+
+TEST(SymbolizerTest, NamesTheInlinedFunctionOfTheLine) {
+  const CallSite Site = callsInlinedCaller();
+  const CodeLocation Location = symbolize({Site.Address}).at(0);
+  EXPECT_EQ(baseName(Location.File), baseName(__FILE__));
+  EXPECT_EQ(Location.Line, Site.Line);
+  EXPECT_TRUE(contains(Location.Function, "inlinedCaller"))
+      << Location.Function << " at 0x" << std::hex << Site.Address - 1;
+}
+
+TEST(SymbolizerTest, CodeWithoutDebugInfoGetsItsFunctionFromTheSymbolTable) {
+  const CodeLocation Location = symbolize({callerWithoutDebugInfo()}).at(0);
+  EXPECT_TRUE(contains(Location.Function, "callerWithoutDebugInfo")) << Location.Function;
+  EXPECT_EQ(Location.File, "");
+  EXPECT_EQ(Location.Line, 0u);
+  EXPECT_EQ(Location.Module, thisExecutable());
+}
+
+std::uintptr_t LibcReturnAddress = 0;
+
+int compareAndRecordCaller(const void *A, const void *B) {
+  LibcReturnAddress = reinterpret_cast<std::uintptr_t>(__builtin_return_address(0));
+  return *static_cast<const int *>(A) - *static_cast<const int *>(B);
+}
+
+TEST(SymbolizerTest, AddressInAStrippedLibraryGivesItsModule) {
+  // qsort calls the comparator from inside the C library, which Debian ships
+  // stripped to its dynamic symbols: a function name or none, never a crash.
+  int Values[] = {3, 1, 2};
+  std::qsort(Values, std::size(Values), sizeof Values[0], compareAndRecordCaller);
+  ASSERT_NE(LibcReturnAddress, 0u);
+  const CodeLocation Location = symbolize({LibcReturnAddress}).at(0);
+  EXPECT_TRUE(contains(Location.Module, "libc.so")) << Location.Module;
+  std::printf("libc return address: function '%s', file '%s'\n", Location.Function.c_str(),
+              Location.File.c_str());
+}
+
+TEST(SymbolizerTest, AddressesOutsideCodeGiveEmptyResults) {
+  const auto Heap = std::make_unique<int>(0);
+  const int Stack = 0;
+  const std::vector<std::uintptr_t> Addresses = {
+      0,
+      1,
+      0xdeadbeef,
+      std::numeric_limits<std::uintptr_t>::max(),
+      reinterpret_cast<std::uintptr_t>(Heap.get()),
+      reinterpret_cast<std::uintptr_t>(&Stack),
+  };
+  for (const Symbolizer::Mode M : {Symbolizer::Mode::PreferLibdw, Symbolizer::Mode::DladdrOnly}) {
+    Symbolizer Resolver(M);
+    for (const std::uintptr_t Address : Addresses) {
+      const CodeLocation &Location = Resolver.resolveReturnAddress(Address);
+      EXPECT_TRUE(Location.empty())
+          << std::hex << Address << ": " << Location.Function << " " << Location.Module;
+      EXPECT_EQ(Location.Line, 0u);
+    }
+  }
+}
+
+TEST(SymbolizerTest, WithoutLibdwDladdrGivesTheModule) {
+  Symbolizer Resolver(Symbolizer::Mode::DladdrOnly);
+  EXPECT_FALSE(Resolver.usesDebugInfo());
+  const CodeLocation Own = Resolver.resolveReturnAddress(knownCaller().Address);
+  EXPECT_FALSE(Own.Module.empty());
+  EXPECT_EQ(Own.File, "");
+  EXPECT_EQ(Own.Line, 0u);
+  // qsort itself is exported: dladdr names it.
+  const CodeLocation Qsort =
+      Resolver.resolveReturnAddress(reinterpret_cast<std::uintptr_t>(&std::qsort) + 1);
+  EXPECT_TRUE(contains(Qsort.Module, "libc.so")) << Qsort.Module;
+  EXPECT_EQ(Qsort.Function, "qsort");
+}
+
+TEST(SymbolizerTest, KeepsOrderAndRepeats) {
+  const CallSite Site = knownCaller();
+  EXPECT_TRUE(symbolize({}).empty());
+  const std::vector<CodeLocation> Locations = symbolize({Site.Address, 0, Site.Address});
+  ASSERT_EQ(Locations.size(), 3u);
+  EXPECT_EQ(Locations[0].Line, Site.Line);
+  EXPECT_TRUE(Locations[1].empty());
+  EXPECT_EQ(Locations[2].Line, Site.Line);
+}
+
+/// As many distinct call sites as a program has OpenMP constructs, give or
+/// take: each instantiation is a function of its own.
+constexpr unsigned TimedAddresses = 100;
+
+template <unsigned N> __attribute__((noinline)) std::uintptr_t distinctCallSite() {
+  const std::uintptr_t Address = recordReturnAddress();
+  keep(Address + N);
+  return Address;
+}
+
+template <unsigned... N>
+std::vector<std::uintptr_t> distinctCallSites(std::integer_sequence<unsigned, N...>) {
+  return {distinctCallSite<N>()...};
+}
+
+TEST(SymbolizerTest, TimeToSymbolizeAHundredAddresses) {
+  const std::vector<std::uintptr_t> Addresses =
+      distinctCallSites(std::make_integer_sequence<unsigned, TimedAddresses>());
+  constexpr int Rounds = 5;
+  std::vector<double> Milliseconds;
+  for (int Round = 0; Round < Rounds; ++Round) {
+    const auto Start = std::chrono::steady_clock::now();
+    const std::vector<CodeLocation> Locations = symbolize(Addresses);
+    const std::chrono::duration<double, std::milli> Elapsed =
+        std::chrono::steady_clock::now() - Start;
+    Milliseconds.push_back(Elapsed.count());
+    for (const CodeLocation &Location : Locations) {
+      EXPECT_EQ(baseName(Location.File), baseName(__FILE__));
+      EXPECT_TRUE(contains(Location.Function, "distinctCallSite")) << Location.Function;
+    }
+  }
+  const double First = Milliseconds.front();
+  std::sort(Milliseconds.begin(), Milliseconds.end());
+  std::printf("symbolize(%u return addresses), libdw session included: first %.2f ms, "
+              "median of %d %.2f ms\n",
+              TimedAddresses, First, Rounds, Milliseconds[Rounds / 2]);
+}
+
+} // namespace
+} // namespace pomp::rt::test
