@@ -88,7 +88,7 @@ int main(void) {
 
 // Only the region between start and end, and the five unknown kinds.
 // TREE:      threads: 1
-// TREE-NEXT: parallel visits=1 threads=1
+// TREE-NEXT: parallel{{( @.*)?}} visits=1 threads=1
 // TREE-NEXT: anomalies: ompt_other_kind=5
 
 // OFF: pomp: OMPT: off (POMP_OMPT=off): measuring POMP events only

@@ -174,7 +174,8 @@ void finalizeLocked() {
   GlobalCore->closeEndedTeams(Idle);
   Run->Final = GlobalCore->collect(End, NsPerTick, Idle);
   Run->HaveFinal = true;
-  // 5. output
+  // 5. output, with the runtime's regions named by their code addresses
+  resolveCodeAddresses(GlobalRegions.Value);
   writeExperiment(Run->Final, GlobalRegions.Value, Info, Run->Output);
 }
 

@@ -2,6 +2,10 @@
 
 #include "core/Regions.h"
 
+#include "core/Symbolizer.h"
+
+#include <cinttypes>
+#include <cstdio>
 #include <new>
 
 namespace pomp::rt {
@@ -92,6 +96,46 @@ std::string regionLocation(const RegionDescriptor &Descriptor) {
   if (!Descriptor.StartLines)
     return Descriptor.File;
   return Descriptor.File + ":" + std::to_string(Descriptor.StartLines->First);
+}
+
+namespace {
+/// The function a person wrote: clang names the outlined body of a construct
+/// in f "f.omp_outlined", "f.omp_outlined_debug__", "f.omp_outlined.1".
+std::string sourceFunction(const std::string &Function) {
+  const std::size_t Outlined = Function.find(".omp_outlined");
+  return Outlined == std::string::npos || Outlined == 0 ? Function : Function.substr(0, Outlined);
+}
+
+std::string hexAddress(std::uintptr_t Address) {
+  char Buffer[2 + 2 * sizeof(std::uintptr_t) + 1];
+  std::snprintf(Buffer, sizeof Buffer, "0x%" PRIxPTR, Address);
+  return Buffer;
+}
+} // namespace
+
+void resolveCodeAddresses(RegionTable &Regions) {
+  std::unique_ptr<Symbolizer> Symbols;
+  for (RegionId Id = 1; Id <= Regions.size(); ++Id) {
+    Region &R = Regions.get(Id);
+    if (R.Origin != RegionOrigin::Ompt || R.CodeAddress == 0)
+      continue;
+    // Made on first need: a program without OMPT regions loads no libdw.
+    if (!Symbols)
+      Symbols = std::make_unique<Symbolizer>();
+    const CodeLocation &L = Symbols->resolveReturnAddress(R.CodeAddress);
+    if (!L.File.empty()) {
+      R.Descriptor.File = L.File;
+      if (L.Line != 0)
+        R.Descriptor.StartLines = pomp::ctc::LineRange{L.Line, L.Line};
+      R.Location = regionLocation(R.Descriptor);
+      if (!L.Function.empty())
+        R.Location += " (" + sourceFunction(L.Function) + ")";
+    } else if (!L.Function.empty()) {
+      R.Location = sourceFunction(L.Function) + " (" + hexAddress(R.CodeAddress) + ")";
+    } else {
+      R.Location = hexAddress(R.CodeAddress);
+    }
+  }
 }
 
 } // namespace pomp::rt

@@ -135,6 +135,13 @@ private:
   std::unordered_map<std::string, RegionId> *ByKey = nullptr;
 };
 
+/// Gives the regions the OpenMP runtime reported (OMPT) a source location from
+/// their code address: "file:line (function)" with debug information,
+/// "function (0x...)" with a symbol only, "0x..." without either; the file
+/// and line also go into the descriptor. Finalisation calls it once, when no
+/// thread raises events any more.
+void resolveCodeAddresses(RegionTable &Regions);
+
 /// The label and location of a descriptor, as the profile shows them.
 std::string regionLabel(const pomp::ctc::RegionDescriptor &Descriptor);
 std::string regionLocation(const pomp::ctc::RegionDescriptor &Descriptor);

@@ -40,6 +40,10 @@
 
 #include <omp-tools.h>
 
+#include <dlfcn.h>
+#include <link.h>
+
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 #include <string>
@@ -171,9 +175,59 @@ private:
   bool Read = false;
 };
 
+/// The address range of the OpenMP runtime's own code, found at tool
+/// initialisation; empty when unknown.
+std::uintptr_t RuntimeBegin = 0;
+std::uintptr_t RuntimeEnd = 0;
+
+/// Finds the loaded module that contains Address and records its extent.
+void findRuntimeCode(const void *Address) {
+  Dl_info Info;
+  if (!dladdr(Address, &Info) || !Info.dli_fbase)
+    return;
+  struct Search {
+    std::uintptr_t Base, Begin, End;
+  } S{reinterpret_cast<std::uintptr_t>(Info.dli_fbase), 0, 0};
+  dl_iterate_phdr(
+      [](dl_phdr_info *Module, std::size_t, void *Data) {
+        auto &S = *static_cast<Search *>(Data);
+        std::uintptr_t Begin = ~std::uintptr_t(0), End = 0;
+        for (int I = 0; I < Module->dlpi_phnum; ++I) {
+          const ElfW(Phdr) &P = Module->dlpi_phdr[I];
+          if (P.p_type != PT_LOAD)
+            continue;
+          Begin = std::min<std::uintptr_t>(Begin, Module->dlpi_addr + P.p_vaddr);
+          End = std::max<std::uintptr_t>(End, Module->dlpi_addr + P.p_vaddr + P.p_memsz);
+        }
+        if (Begin > S.Base || End <= S.Base)
+          return 0;
+        S.Begin = Begin;
+        S.End = End;
+        return 1;
+      },
+      &S);
+  RuntimeBegin = S.Begin;
+  RuntimeEnd = S.End;
+}
+
+/// The code address a region of the thread is named by. libomp reports no
+/// address for some events of workers, and an address inside itself when the
+/// compiler made the runtime call a tail call (clang's outlined body ends
+/// with __kmpc_barrier): those are charged to the parallel construct of the
+/// thread's team, as a person would look for them.
+const void *attributable(ThreadState &T, const void *Code) {
+  const auto Address = reinterpret_cast<std::uintptr_t>(Code);
+  if (Code && (Address < RuntimeBegin || Address >= RuntimeEnd))
+    return Code;
+  const ImplicitTask *Task = T.Teams.innermost();
+  return Task && Task->Team && Task->Team->Code ? Task->Team->Code : Code;
+}
+
 /// The region of a construct at a code address: from the thread's cache, or
 /// registered (once per construct and address, under the table's lock).
 RegionId codeRegion(ThreadState &T, Construct C, const void *Code) {
+  if (C != Construct::Wait)
+    Code = attributable(T, Code);
   const auto Address = reinterpret_cast<std::uintptr_t>(Code);
   const std::uintptr_t Key = (Address << ConstructBits) | (static_cast<std::uintptr_t>(C) + 1);
   CodeRegionCache::Entry &Slot = T.Codes.Slots[CodeRegionCache::slot(Key)];
@@ -578,8 +632,8 @@ void on_sync_region(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint, omp
       return;
     if ((Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend) &&
         !pompReportsSync(T, Enter)) {
-      // libomp gives workers no code address for the join barrier: it is the
-      // parallel construct's, as the master sees it.
+      // libomp gives workers no code address for the join barrier, the
+      // master the parallel construct's: both get the construct's.
       const ImplicitTask *Task = T.Teams.innermost();
       if (Kind == ompt_sync_region_barrier_implicit_parallel && Task && Task->Team)
         Code = Task->Team->Code;
@@ -901,6 +955,8 @@ bool Verbose = false;
 int initializeTool(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
   if (Runtime::initialize() != POMP_SUCCESS)
     return 0;
+  // The lookup function is the runtime's own code.
+  findRuntimeCode(reinterpret_cast<const void *>(Lookup));
   auto SetCallback = reinterpret_cast<ompt_set_callback_t>(Lookup("ompt_set_callback"));
   if (!SetCallback) {
     printMessage("OMPT: the OpenMP runtime offers no ompt_set_callback; measuring POMP events "
