@@ -18,6 +18,8 @@
 
 namespace pomp::rt {
 
+class ThreadTrace;
+
 /// One open region on a thread's stack.
 struct Frame {
   Node *Region;
@@ -124,6 +126,9 @@ public:
   FrameStack Stack;
   ChildIndex Children;
   CtcCache Ctcs;
+  /// Where the core also hands this thread's events when a trace is written
+  /// (trace/Trace.h); nullptr otherwise. Set when the thread attaches.
+  ThreadTrace *Trace = nullptr;
 
 private:
   Node *childSlow(Node *Parent, NodeKey Key);
