@@ -6,6 +6,7 @@
 #include "core/Output.h"
 #include "trace/Trace.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -145,8 +146,13 @@ void finishTrace(const std::vector<ThreadState *> &Idle, Tick End, double NsPerT
   Info.Program = Run->Info.Program;
   Info.Pid = Run->Info.Pid;
   const TraceResult Result = Run->Trace->finish(Info);
-  if (!Result.Ok || !Run->Output.Quiet)
-    printMessage(Result.Summary);
+  if (Result.Ok && Run->Output.Quiet)
+    return;
+  // One line per trace written (POMP_TRACE_FORMAT=both writes two).
+  for (std::size_t Begin = 0, End; Begin < Result.Summary.size(); Begin = End + 1) {
+    End = std::min(Result.Summary.find('\n', Begin), Result.Summary.size());
+    printMessage(Result.Summary.substr(Begin, End - Begin));
+  }
 }
 
 void exitHook() {

@@ -428,10 +428,11 @@ bool Otf2Sink::writeDefinitions(const TraceFinish &Info, const std::vector<NodeK
 
 bool Otf2Sink::writeLocalDefinitions(const std::vector<NodeKey> &Keys) {
   bool Ok = Lib.OTF2_Archive_OpenDefFiles(Archive) == OTF2_SUCCESS;
-  OTF2_IdMap *Map = Lib.OTF2_IdMap_Create(OTF2_ID_MAP_SPARSE, Keys.size());
-  if (!Map)
-    return false;
-  for (std::size_t I = 0; I < Keys.size(); ++I)
+  // Every location gets a local definition file, as readers expect, also
+  // when no region was recorded (OTF2 refuses an empty map).
+  OTF2_IdMap *Map = Keys.empty() ? nullptr : Lib.OTF2_IdMap_Create(OTF2_ID_MAP_SPARSE, Keys.size());
+  Ok = (Keys.empty() || Map) && Ok;
+  for (std::size_t I = 0; Map && I < Keys.size(); ++I)
     Ok = Lib.OTF2_IdMap_AddIdPair(Map, localRegionRef(Keys[I]), I) == OTF2_SUCCESS && Ok;
   for (const auto &T : Threads) {
     OTF2_DefWriter *Local = Lib.OTF2_Archive_GetDefWriter(Archive, T->Index);
@@ -439,11 +440,13 @@ bool Otf2Sink::writeLocalDefinitions(const std::vector<NodeKey> &Keys) {
       Ok = false;
       continue;
     }
-    Ok =
-        Lib.OTF2_DefWriter_WriteMappingTable(Local, OTF2_MAPPING_REGION, Map) == OTF2_SUCCESS && Ok;
+    if (Map)
+      Ok = Lib.OTF2_DefWriter_WriteMappingTable(Local, OTF2_MAPPING_REGION, Map) == OTF2_SUCCESS &&
+           Ok;
     Ok = Lib.OTF2_Archive_CloseDefWriter(Archive, Local) == OTF2_SUCCESS && Ok;
   }
-  Lib.OTF2_IdMap_Free(Map);
+  if (Map)
+    Lib.OTF2_IdMap_Free(Map);
   return Lib.OTF2_Archive_CloseDefFiles(Archive) == OTF2_SUCCESS && Ok;
 }
 
@@ -488,10 +491,12 @@ TraceResult Otf2Sink::finish(const TraceFinish &Info) {
                         std::to_string(Threads.size()) + " threads, " + std::to_string(FlushCount) +
                         " buffer flushes, ";
   Summary += Dropped == 0 ? "no events dropped" : DroppedText + " events DROPPED";
+  if (!Ok)
+    Summary += "; the archive is incomplete";
   if (!Ok || Dropped != 0) {
     const std::string Reason = firstError();
     if (!Reason.empty())
-      Summary += " (" + Reason + ")";
+      Summary += " (OTF2: " + Reason + ")";
   }
   return {Ok && Dropped == 0, Summary};
 }
