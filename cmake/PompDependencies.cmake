@@ -35,6 +35,14 @@ if(NOT GTest_FOUND)
   message(FATAL_ERROR "GoogleTest (libgtest-dev) not found: ${POMP_SETUP_HINT}")
 endif()
 
+# OTF2's headers (libopen-trace-format2-dev): libpomp compiles its trace writer against them and
+# loads the library only when a trace is asked for. otf2-print (otf2-tools) checks traces in tests.
+find_path(POMP_OTF2_INCLUDE_DIR otf2/otf2.h)
+if(NOT POMP_OTF2_INCLUDE_DIR)
+  message(FATAL_ERROR "OTF2 headers (libopen-trace-format2-dev) not found: ${POMP_SETUP_HINT}")
+endif()
+find_program(POMP_OTF2_PRINT otf2-print)
+
 # Compilers the tests build OpenMP programs with: the instrumented output must work with both.
 find_program(POMP_CLANG19 clang-19 HINTS "${LLVM_TOOLS_BINARY_DIR}")
 find_program(POMP_CLANGXX19 clang++-19 HINTS "${LLVM_TOOLS_BINARY_DIR}")

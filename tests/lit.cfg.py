@@ -54,5 +54,11 @@ config.substitutions.append(
     )
 )
 
+# otf2-print (otf2-tools) reads the OTF2 traces libpomp writes; tests that need it say
+# "REQUIRES: otf2-print".
+if config.otf2_print and not config.otf2_print.endswith("-NOTFOUND"):
+    config.available_features.add("otf2-print")
+    config.substitutions.append(("%otf2-print", config.otf2_print))
+
 if config.pomp_sanitize:
     config.available_features.add("sanitize")

@@ -7,6 +7,7 @@
 #include "core/Clock.h"
 #include "core/Lifecycle.h"
 #include "core/Output.h"
+#include "trace/Trace.h"
 
 #include <cctype>
 #include <cstdlib>
@@ -52,8 +53,42 @@ std::string_view typeName(OptionType Type) {
     return "choice";
   case OptionType::Path:
     return "path";
+  case OptionType::Size:
+    return "size";
   }
   return "";
+}
+
+/// The multiplier of a size suffix; 0 for an unknown suffix.
+std::uint64_t sizeUnit(std::string_view Suffix) {
+  constexpr std::uint64_t Kibi = 1024;
+  if (Suffix.empty() || Suffix == "b")
+    return 1;
+  if (Suffix == "k" || Suffix == "kb" || Suffix == "kib")
+    return Kibi;
+  if (Suffix == "m" || Suffix == "mb" || Suffix == "mib")
+    return Kibi * Kibi;
+  if (Suffix == "g" || Suffix == "gb" || Suffix == "gib")
+    return Kibi * Kibi * Kibi;
+  return 0;
+}
+
+/// A byte count such as "256K" or "8m"; false when it is not one or overflows.
+bool parseSize(std::string_view Word, std::uint64_t &Bytes) {
+  std::size_t Digits = 0;
+  std::uint64_t Number = 0;
+  constexpr std::uint64_t Base = 10;
+  for (; Digits < Word.size() && std::isdigit(static_cast<unsigned char>(Word[Digits])); ++Digits) {
+    const auto Digit = static_cast<std::uint64_t>(Word[Digits] - '0');
+    if (Number > (UINT64_MAX - Digit) / Base)
+      return false;
+    Number = Number * Base + Digit;
+  }
+  const std::uint64_t Unit = sizeUnit(Word.substr(Digits));
+  if (Digits == 0 || Unit == 0 || Number > UINT64_MAX / Unit)
+    return false;
+  Bytes = Number * Unit;
+  return true;
 }
 
 } // namespace
@@ -65,6 +100,7 @@ std::vector<OptionTable> allOptions() {
       table("clock", ClockOptions),
       table("lifecycle", LifecycleOptions),
       table("ompt", OmptOptions),
+      table("trace", TraceOptions),
   };
 }
 
@@ -125,6 +161,20 @@ std::size_t OptionSource::readChoice(const OptionSpec &Spec) const {
 std::string OptionSource::readPath(const OptionSpec &Spec) const {
   const char *Value = raw(Spec.Name);
   return Value && *Value ? std::string(Value) : std::string(Spec.Default);
+}
+
+std::uint64_t OptionSource::readSize(const OptionSpec &Spec) const {
+  std::uint64_t Default = 0;
+  parseSize(lowerTrimmed(Spec.Default), Default);
+  const char *Value = raw(Spec.Name);
+  if (!Value || !*Value)
+    return Default;
+  std::uint64_t Bytes = 0;
+  if (!parseSize(lowerTrimmed(Value), Bytes)) {
+    reject(Spec, Value);
+    return Default;
+  }
+  return Bytes;
 }
 
 std::vector<std::string_view> choiceWords(const OptionSpec &Spec) {

@@ -4,7 +4,7 @@
 /// Every option of libpomp is an environment variable described by an
 /// OptionSpec: name, type, default, accepted values and a sentence. Each module
 /// declares its specs next to the code that reads them (Activation.h,
-/// Output.h, Clock.h, Lifecycle.h); allOptions() in Config.cpp lists those
+/// Output.h, Clock.h, Lifecycle.h, trace/Trace.h); allOptions() in Config.cpp lists those
 /// module tables once, and both the parser here and the help text (POMP_HELP=1,
 /// the pomp-options tool, docs/RUNTIME.md) come from that list.
 ///
@@ -16,6 +16,7 @@
 #define POMP_RUNTIME_CORE_CONFIG_H
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,6 +28,7 @@ enum class OptionType {
   Bool,   ///< 0/1, true/false, yes/no, on/off (case-insensitive)
   Choice, ///< one of the words in Accepted (case-insensitive)
   Path,   ///< any non-empty string
+  Size,   ///< a byte count, optionally with K, M or G (binary: 1K = 1024)
 };
 
 /// One environment variable of the library.
@@ -70,6 +72,9 @@ public:
   std::size_t readChoice(const OptionSpec &Spec) const;
   /// The option's value as a string ("" when unset and no default).
   std::string readPath(const OptionSpec &Spec) const;
+  /// The option's value in bytes; an invalid value is reported and the
+  /// default used.
+  std::uint64_t readSize(const OptionSpec &Spec) const;
 
   /// The messages about invalid values, one per variable, in the order read.
   const std::vector<std::string> &messages() const { return Messages; }

@@ -23,6 +23,10 @@ ThreadState *Core::attachThread() {
                                      ThreadState(static_cast<std::uint32_t>(Threads.size())));
   if (!T)
     return nullptr;
+  // The thread's trace is created here, under the lock, so that trace
+  // writers never see two threads register at once.
+  if (Trace && !(T->Trace = Trace->attach(T->Index)))
+    return nullptr;
   Threads.push_back(std::move(T));
   return Threads.back().get();
 }
@@ -52,7 +56,8 @@ Node *Core::guessParent(ThreadState &T, RegionId Region, EventId Begin) {
   return T.current();
 }
 
-LeaveResult Core::leaveOuter(ThreadState &T, NodeKey Key, Tick Now) {
+LeaveResult Core::leaveOuter(ThreadState &T, NodeKey Key, EventId Closer, Tick Now,
+                             std::uint64_t Payload) {
   std::size_t Depth = T.Stack.depth();
   while (Depth > 0 && T.Stack.open(Depth - 1).Region->Key != Key)
     --Depth;
@@ -64,6 +69,8 @@ LeaveResult Core::leaveOuter(ThreadState &T, NodeKey Key, Tick Now) {
   for (std::size_t I = 0; I < Inner; ++I)
     leaveInnermost(T, Now);
   Counters.count(Anomaly::ClosedInnerRegions, Inner);
+  if (T.Trace)
+    T.Trace->closing(Key, Closer, Now, Payload);
   leaveInnermost(T, Now);
   return LeaveResult::ClosedInner;
 }

@@ -10,8 +10,10 @@
 ///   event(T, region, event, now)            a single event
 ///
 /// plus the parent rules for regions that start on another thread than the one
-/// that created them (forkParent, guessParent). A trace writer plugs in at the
-/// same three operations.
+/// that created them (forkParent, guessParent). A trace (trace/Trace.h) plugs
+/// in at the same three operations: with a TraceSink set, each thread's state
+/// points to its ThreadTrace, which sees every enter, leave and event. Payload
+/// carries what a trace needs beyond the region (lock ids, team sizes).
 ///
 /// Exclusive time is measured on each thread's stack: a region's duration is
 /// charged to the region below it on the same thread, whatever the region's
@@ -29,6 +31,7 @@
 #include "core/Profile.h"
 #include "core/Regions.h"
 #include "core/ThreadState.h"
+#include "trace/Trace.h"
 
 #include <memory>
 #include <mutex>
@@ -56,11 +59,14 @@ public:
   ThreadState *attachThread();
 
   /// Enters a region under Parent: an enter or begin event.
-  Node *enter(ThreadState &T, RegionId Region, EventId Opener, Tick Now, Node *Parent) {
+  Node *enter(ThreadState &T, RegionId Region, EventId Opener, Tick Now, Node *Parent,
+              std::uint64_t Payload = 0) {
     Node *N = T.child(Parent, makeKey(Region, canonicalOpener(Opener)));
     T.Stack.push(N, Now);
     if (__builtin_expect(DebugEvents, 0))
       printEvent(T, "enter", N->Key);
+    if (__builtin_expect(T.Trace != nullptr, 0))
+      T.Trace->enter(N->Key, Opener, Now, Payload);
     return N;
   }
   /// Enters a region under the thread's innermost open region.
@@ -71,15 +77,18 @@ public:
   /// Leaves the open region that Closer closes: an exit or end event. When the
   /// region is not the innermost one, the regions inside it are closed too
   /// and counted; when it is not open at all, nothing changes.
-  LeaveResult leave(ThreadState &T, RegionId Region, EventId Closer, Tick Now) {
+  LeaveResult leave(ThreadState &T, RegionId Region, EventId Closer, Tick Now,
+                    std::uint64_t Payload = 0) {
     const NodeKey Key = makeKey(Region, canonicalOpener(Closer));
     // The sentinel at the bottom of the stack has the root's key, which no
     // region has: no emptiness test needed.
     if (__builtin_expect(T.Stack.back().Region->Key == Key, 1)) {
+      if (__builtin_expect(T.Trace != nullptr, 0))
+        T.Trace->closing(Key, Closer, Now, Payload);
       leaveInnermost(T, Now);
       return LeaveResult::Closed;
     }
-    return leaveOuter(T, Key, Now);
+    return leaveOuter(T, Key, Closer, Now, Payload);
   }
 
   /// Closes the innermost open region (requires one): pop() for adapters
@@ -100,20 +109,24 @@ public:
   /// Takes the innermost open region off the stack without counting it: an
   /// adapter found that another source reports the same construct instance
   /// (its node keeps no visit of it).
-  void discardInnermost(ThreadState &T) {
+  void discardInnermost(ThreadState &T, Tick Now) {
     if (__builtin_expect(DebugEvents, 0))
       printEvent(T, "discard", T.Stack.back().Region->Key);
+    // A trace already has its enter: it gets a leave, so that it stays
+    // balanced (a region of the runtime's, just before POMP's).
+    if (__builtin_expect(T.Trace != nullptr, 0))
+      T.Trace->leave(T.Stack.back().Region->Key, Now);
     T.Stack.pop();
   }
 
   /// Drops the innermost open region when the OpenMP runtime reported it with
   /// Opener: instrumented code is about to report the same construct instance
   /// (a masked construct, whose runtime begin comes before POMP's).
-  void replaceRuntimeRegion(ThreadState &T, EventId Opener) {
+  void replaceRuntimeRegion(ThreadState &T, EventId Opener, Tick Now) {
     const Region *R = innermostRegion(T);
     if (R && R->Origin == RegionOrigin::Ompt &&
         keyOpener(T.current()->Key) == canonicalOpener(Opener))
-      discardInnermost(T);
+      discardInnermost(T, Now);
   }
 
   /// The region of the thread's innermost open region; nullptr when none is.
@@ -128,17 +141,20 @@ public:
   }
 
   /// A single event: counts a visit of its node, which has no duration.
-  void event(ThreadState &T, RegionId Region, EventId E, Tick Now) {
-    (void)Now; // the profile needs no time for single events; traces will
+  void event(ThreadState &T, RegionId Region, EventId E, Tick Now, std::uint64_t Payload = 0) {
     Node *N = T.child(T.current(), makeKey(Region, canonicalOpener(E)));
     ++N->Visits;
+    // The profile needs no time for single events; a trace does.
+    if (__builtin_expect(T.Trace != nullptr, 0))
+      T.Trace->event(N->Key, E, Now, Payload);
     if (__builtin_expect(DebugEvents, 0))
       printEvent(T, "event", N->Key);
   }
 
   //--- The common cases, for adapters' fast paths -----------------------//
   // Each either completes an operation above exactly as it would, or returns
-  // "no" before changing anything.
+  // "no" before changing anything. They do not feed a trace: while one is
+  // written, Activation's fast bits are clear and adapters never get here.
 
   /// The node enter(T, ..., Parent) would enter when it is already Parent's
   /// most recent child and the stack has room; nullptr otherwise.
@@ -170,6 +186,8 @@ public:
     const Frame F = T.Stack.back();
     T.Stack.pop();
     charge(T, F, Now);
+    if (__builtin_expect(T.Trace != nullptr, 0))
+      T.Trace->leave(F.Region->Key, Now);
   }
   /// pop() reading the clock itself, after the frame was taken off.
   template <typename ClockFn> static void popCached(ThreadState &T, ClockFn &&Now) {
@@ -230,6 +248,10 @@ public:
   Anomalies &anomalies() { return Counters; }
   RegionTable &regions() { return Regions; }
 
+  /// Makes every thread that attaches from now on feed this trace (set at
+  /// initialisation, before any thread attached; the core does not own it).
+  void setTraceSink(TraceSink *Sink) { Trace = Sink; }
+
   /// Stops accepting new threads; returns the registered ones.
   std::vector<ThreadState *> stopAttaching();
 
@@ -243,7 +265,8 @@ public:
   Profile collect(Tick End, double NsPerTick) { return collect(End, NsPerTick, threads()); }
 
 private:
-  LeaveResult leaveOuter(ThreadState &T, NodeKey Key, Tick Now);
+  LeaveResult leaveOuter(ThreadState &T, NodeKey Key, EventId Closer, Tick Now,
+                         std::uint64_t Payload);
   void printEvent(const ThreadState &T, const char *What, NodeKey Key) const;
 
   bool DebugEvents = false;
@@ -252,6 +275,7 @@ private:
   mutable std::mutex Registry;
   std::vector<std::unique_ptr<ThreadState>> Threads;
   bool Attaching = true;
+  TraceSink *Trace = nullptr;
 };
 
 } // namespace pomp::rt

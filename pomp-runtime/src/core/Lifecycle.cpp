@@ -4,7 +4,9 @@
 
 #include "core/Clock.h"
 #include "core/Output.h"
+#include "trace/Trace.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -13,6 +15,7 @@
 #include <linux/membarrier.h>
 #include <mutex>
 #include <new>
+#include <pthread.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -49,6 +52,8 @@ struct RunState {
   /// What finalisation collected, kept for finalProfile().
   Profile Final;
   bool HaveFinal = false;
+  /// The trace being written (POMP_TRACE=1), or nullptr.
+  std::unique_ptr<TraceSink> Trace;
 };
 RunState *Run = nullptr;
 
@@ -98,6 +103,60 @@ bool waitUntilIdle(const ThreadState &T) {
   return true;
 }
 
+/// A forked child must not write into its parent's trace files: it goes on
+/// without a trace (its profile is not written either, see exitHook()).
+void stopTracingInChild() {
+  if (CurrentThread)
+    CurrentThread->Trace = nullptr;
+  if (GlobalCore)
+    GlobalCore->setTraceSink(nullptr);
+}
+
+/// Claims the experiment directory and opens the trace in it (POMP_TRACE=1).
+/// A failure is one message; the run goes on without a trace.
+void openTrace(const TraceSettings &Settings) {
+  std::string Error;
+  const std::string Directory =
+      claimDirectory(experimentDirectoryName(Run->Info, Run->Output), Error);
+  if (Directory.empty()) {
+    printMessage(Error + "; no trace or profile written");
+    Run->Output.Unwritable = true;
+    return;
+  }
+  Run->Output.Claimed = Directory;
+  Run->Trace = openTraceSink(Settings, Directory, Error);
+  if (!Run->Trace) {
+    printMessage(Error + "; no trace written");
+    return;
+  }
+  GlobalCore->setTraceSink(Run->Trace.get());
+  // The adapters' fast paths bypass the core, and with it the trace.
+  GlobalActivation.setFastPath(false);
+  pthread_atfork(nullptr, nullptr, stopTracingInChild);
+}
+
+/// Closes the trace after the profile was collected and reports it.
+void finishTrace(const std::vector<ThreadState *> &Idle, Tick End, double NsPerTick) {
+  TraceFinish Info;
+  Info.Final = &Run->Final;
+  Info.Regions = &GlobalRegions.Value;
+  for (const ThreadState *T : Idle)
+    Info.IdleThreads.push_back(T->Index);
+  Info.Start = Run->StartTicks;
+  Info.End = End;
+  Info.NsPerTick = NsPerTick;
+  Info.Program = Run->Info.Program;
+  Info.Pid = Run->Info.Pid;
+  const TraceResult Result = Run->Trace->finish(Info);
+  if (Result.Ok && Run->Output.Quiet)
+    return;
+  // One line per trace written (POMP_TRACE_FORMAT=both writes two).
+  for (std::size_t Begin = 0, End; Begin < Result.Summary.size(); Begin = End + 1) {
+    End = std::min(Result.Summary.find('\n', Begin), Result.Summary.size());
+    printMessage(Result.Summary.substr(Begin, End - Begin));
+  }
+}
+
 void exitHook() {
   if (Run && ::getpid() == Run->InitPid)
     Runtime::finalize();
@@ -139,6 +198,9 @@ int32_t initializeLocked() {
   Run->Info.StartTime = std::time(nullptr);
   Run->InitPid = ::getpid();
   Run->BarrierRegistered = registerHeavyBarrier();
+  // 5b. trace: written during the run, so its directory is claimed now.
+  if (const TraceSettings Trace = readTraceSettings(Options); Trace.Enabled)
+    openTrace(Trace);
   for (const std::string &Message : Options.messages())
     printMessage(Message);
   // 6. handles: a program linked by pomp-link binds all its handles here.
@@ -172,11 +234,14 @@ void finalizeLocked() {
     Info.Levels[G] = GlobalActivation.level(static_cast<POMP_Group>(G));
   Info.MonitoringOn = GlobalActivation.isOn();
   GlobalCore->closeEndedTeams(Idle);
+  // Closes the regions still open, which a trace records as well.
   Run->Final = GlobalCore->collect(End, NsPerTick, Idle);
   Run->HaveFinal = true;
   // 5. output, with the runtime's regions named by their code addresses
   resolveCodeAddresses(GlobalRegions.Value);
   writeExperiment(Run->Final, GlobalRegions.Value, Info, Run->Output);
+  if (Run->Trace)
+    finishTrace(Idle, End, NsPerTick);
 }
 
 } // namespace

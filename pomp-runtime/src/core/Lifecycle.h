@@ -19,6 +19,8 @@
 ///   | 3 | activation | group levels from POMP_<GROUP>     | record the levels for the profile   |
 ///   | 4 | core       | thread registry, regions           | stop attaching, merge the trees     |
 ///   | 5 | output     | settings, program name, start time | write the experiment directory      |
+///   |   |  + trace   | POMP_TRACE: claim the directory,   | finish the trace after the profile  |
+///   |   |            | open the sink, fast path off       | was collected                       |
 ///   | 6 | handles    | call POMP_Init_Handles()           | -                                   |
 ///   | 7 | exit hook  | atexit(): auto-finalise            | -                                   |
 ///   | 8 | recording  | activation bits on: events record  | bits off, wait for events in flight |

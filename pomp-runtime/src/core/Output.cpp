@@ -446,14 +446,20 @@ bool writeFileAtomically(const std::string &Directory, const std::string &Name,
   return true;
 }
 
+std::string experimentDirectoryName(const RunInfo &Run, const OutputSettings &Settings) {
+  return !Settings.ExperimentDir.empty()
+             ? Settings.ExperimentDir
+             : "pomp-" + Run.Program + "-" + formatTime(Run.StartTime, "%Y%m%d-%H%M%S", false);
+}
+
 std::string writeExperiment(const Profile &P, const RegionTable &Regions, const RunInfo &Run,
                             const OutputSettings &Settings) {
-  const std::string Wanted =
-      !Settings.ExperimentDir.empty()
-          ? Settings.ExperimentDir
-          : "pomp-" + Run.Program + "-" + formatTime(Run.StartTime, "%Y%m%d-%H%M%S", false);
+  if (Settings.Unwritable)
+    return {};
   std::string Error;
-  const std::string Directory = claimDirectory(Wanted, Error);
+  const std::string Directory = !Settings.Claimed.empty()
+                                    ? Settings.Claimed
+                                    : claimDirectory(experimentDirectoryName(Run, Settings), Error);
   if (Directory.empty()) {
     printMessage(Error + "; no profile written");
     return {};

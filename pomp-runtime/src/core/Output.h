@@ -53,8 +53,17 @@ struct RunInfo {
 struct OutputSettings {
   std::string ExperimentDir; ///< "" for the default name
   bool Quiet = false;
+  /// The directory claimed at initialisation (with a trace), "" when it is
+  /// to be claimed at finalisation.
+  std::string Claimed;
+  /// Claiming failed at initialisation and was reported: write nothing.
+  bool Unwritable = false;
 };
 OutputSettings readOutputSettings(const OptionSource &Options);
+
+/// The directory a run asks for: POMP_EXPERIMENT_DIR or
+/// ./pomp-<program>-<timestamp> (claimDirectory() may add a suffix).
+std::string experimentDirectoryName(const RunInfo &Run, const OutputSettings &Settings);
 
 /// Prints "pomp: <message>" on stderr with one write(), so it never
 /// interleaves with the program's buffered output.
@@ -65,9 +74,9 @@ std::string profileJson(const Profile &P, const RegionTable &Regions, const RunI
 /// The profile as a table for people.
 std::string profileText(const Profile &P, const RegionTable &Regions, const RunInfo &Run);
 
-/// Creates the experiment directory and writes both files; prints the summary
-/// unless quiet and one message on any failure. Returns the directory, or ""
-/// when nothing could be written.
+/// Creates the experiment directory (unless it was claimed at initialisation)
+/// and writes both files; prints the summary unless quiet and one message on
+/// any failure. Returns the directory, or "" when nothing could be written.
 std::string writeExperiment(const Profile &P, const RegionTable &Regions, const RunInfo &Run,
                             const OutputSettings &Settings);
 

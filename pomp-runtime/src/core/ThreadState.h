@@ -19,6 +19,8 @@
 
 namespace pomp::rt {
 
+class ThreadTrace;
+
 /// One open region on a thread's stack.
 struct Frame {
   Node *Region;
@@ -128,6 +130,9 @@ public:
   /// Teams the OpenMP runtime reported (OMPT) and their code addresses.
   ThreadTeams Teams;
   CodeRegionCache Codes;
+  /// Where the core also hands this thread's events when a trace is written
+  /// (trace/Trace.h); nullptr otherwise. Set when the thread attaches.
+  ThreadTrace *Trace = nullptr;
 
 private:
   Node *childSlow(Node *Parent, NodeKey Key);

@@ -17,6 +17,7 @@
 #include "core/Events.h"
 #include "core/Lifecycle.h"
 
+#include <cstdint>
 #include <cstring>
 #include <string>
 #include <type_traits>
@@ -45,6 +46,21 @@ template <typename C> constexpr C pickContext(NoArg, C Task) { return Task; }
 
 constexpr const char *ctcOf(const char *Ctc) { return Ctc; }
 constexpr const char *ctcOf(NoArg) { return nullptr; }
+
+/// What the core hands a trace besides the region (Core.h): the lock id of a
+/// lock event (0 when a test did not set the lock) and the requested team
+/// size of a fork; 0 for every other event.
+template <EventId E, typename LockArg, typename WasSetArg, typename ThreadsArg>
+constexpr std::uint64_t payloadOf(LockArg Lock, WasSetArg WasSet, ThreadsArg NumThreads) {
+  if constexpr (std::is_same_v<LockArg, POMP_Lock_id_t> && std::is_same_v<WasSetArg, NoArg>)
+    return Lock;
+  else if constexpr (std::is_same_v<LockArg, POMP_Lock_id_t>)
+    return WasSet ? Lock : 0;
+  else if constexpr (E == EventId::Parallel_enter || E == EventId::Parallel_fork)
+    return NumThreads > 0 ? static_cast<std::uint64_t>(NumThreads) : 0;
+  else
+    return 0;
+}
 
 constexpr const char *ErrorStrings[] = {
     "success",
@@ -182,7 +198,7 @@ __attribute__((noinline)) int32_t unmatched() {
 /// has the common ones inline).
 template <EventId E, typename ContextArg>
 __attribute__((always_inline)) inline int32_t record(ThreadState &T, RegionId Region,
-                                                     ContextArg Context) {
+                                                     ContextArg Context, std::uint64_t Payload) {
   constexpr Role R = info(E).EventRole;
   const Tick Now = Clock::now();
   Core &C = Runtime::core();
@@ -191,7 +207,7 @@ __attribute__((always_inline)) inline int32_t record(ThreadState &T, RegionId Re
     // construct (docs/OMPT.md). The fast path never gets here with such a
     // region innermost: nothing is ever entered under it.
     if constexpr (E == EventId::Master_begin || E == EventId::Masked_begin)
-      C.replaceRuntimeRegion(T, EventId::Masked_begin);
+      C.replaceRuntimeRegion(T, EventId::Masked_begin, Now);
     Node *Parent;
     if constexpr (ReceivesContext<ContextArg>)
       Parent = Context ? C.forkParent(T, Context) : C.guessParent(T, Region, E);
@@ -199,16 +215,16 @@ __attribute__((always_inline)) inline int32_t record(ThreadState &T, RegionId Re
       Parent = C.guessParent(T, Region, E);
     else
       Parent = T.current();
-    Node *N = C.enter(T, Region, E, Now, Parent);
+    Node *N = C.enter(T, Region, E, Now, Parent, Payload);
     if constexpr (ReturnsContext<ContextArg>)
       *Context = Core::contextOf(N);
     else if constexpr (R == Role::ENTER && info(E).Group == POMP_GROUP_PARALLEL)
       C.noteFork(Region, N);
   } else if constexpr (R == Role::EXIT || R == Role::END) {
-    if (__builtin_expect(C.leave(T, Region, E, Now) == LeaveResult::NoMatch, 0))
+    if (__builtin_expect(C.leave(T, Region, E, Now, Payload) == LeaveResult::NoMatch, 0))
       return unmatched();
   } else {
-    C.event(T, Region, E, Now);
+    C.event(T, Region, E, Now, Payload);
   }
   return POMP_SUCCESS;
 }
@@ -217,7 +233,7 @@ __attribute__((always_inline)) inline int32_t record(ThreadState &T, RegionId Re
 /// garbage handle, a NULL context pointer.
 template <EventId E, typename HandleArg, typename ContextArg>
 __attribute__((noinline)) int32_t recordSlow(ThreadState &T, HandleArg Handle, const char *Ctc,
-                                             ContextArg Context) {
+                                             ContextArg Context, std::uint64_t Payload) {
   if constexpr (ReturnsContext<ContextArg>)
     if (!Context)
       return fail(Anomaly::InvalidArgument, POMP_ERROR_INVALID_ARGUMENT,
@@ -227,13 +243,14 @@ __attribute__((noinline)) int32_t recordSlow(ThreadState &T, HandleArg Handle, c
     clearContext(Context);
     return Error == SkippedAfterSwitch ? POMP_SUCCESS : Error;
   }
-  return record<E>(T, Region, Context);
+  return record<E>(T, Region, Context, Payload);
 }
 
 /// An event whose bit is off: monitoring is off, its group's level excludes
 /// it, or the library is not running.
 template <EventId E, typename HandleArg, typename ContextArg>
-__attribute__((noinline)) int32_t skip(ThreadState &T, HandleArg Handle, ContextArg Context) {
+__attribute__((noinline)) int32_t skip(ThreadState &T, HandleArg Handle, ContextArg Context,
+                                       std::uint64_t Payload) {
   clearContext(Context);
   const Phase P = Runtime::phase();
   if (P != Phase::Running)
@@ -244,7 +261,7 @@ __attribute__((noinline)) int32_t skip(ThreadState &T, HandleArg Handle, Context
   if constexpr (isCloser(info(E).EventRole) && std::is_same_v<HandleArg, POMP_Handle_t>) {
     const auto Region = static_cast<RegionId>(Handle);
     if (Runtime::regions().isValid(Handle) && Core::closesInnermost(T, Region, E))
-      Runtime::core().leave(T, Region, E, Clock::now());
+      Runtime::core().leave(T, Region, E, Clock::now(), Payload);
   }
   return POMP_SUCCESS;
 }
@@ -258,8 +275,8 @@ __attribute__((noinline)) int32_t reentrant() {
 /// once. Guard against re-entry, initialise lazily, test the activation bit,
 /// resolve the handle, record.
 template <EventId E, typename HandleArg, typename ContextArg>
-__attribute__((noinline)) int32_t slowEvent(HandleArg Handle, const char *Ctc,
-                                            ContextArg Context) noexcept {
+__attribute__((noinline)) int32_t slowEvent(HandleArg Handle, const char *Ctc, ContextArg Context,
+                                            std::uint64_t Payload) noexcept {
   ThreadState *T = CurrentThread;
   if (!T) {
     int32_t Error = POMP_SUCCESS;
@@ -281,11 +298,11 @@ __attribute__((noinline)) int32_t slowEvent(HandleArg Handle, const char *Ctc,
   try {
     RegionId Region;
     if (!Runtime::activation().isActive(E))
-      Result = skip<E>(*T, Handle, Context);
+      Result = skip<E>(*T, Handle, Context, Payload);
     else if ((Region = quickRegion(Handle)) != 0 && canStoreContext(Context))
-      Result = record<E>(*T, Region, Context);
+      Result = record<E>(*T, Region, Context, Payload);
     else
-      Result = recordSlow<E>(*T, Handle, Ctc, Context);
+      Result = recordSlow<E>(*T, Handle, Ctc, Context, Payload);
   } catch (...) {
     // Only warm-up allocations can throw.
     clearContext(Context);
@@ -302,8 +319,8 @@ __attribute__((noinline)) int32_t slowEvent(HandleArg Handle, const char *Ctc,
 /// the paper's context-free fork and begin) leaves before changing anything
 /// and is done by slowEvent().
 template <EventId E, typename HandleArg, typename ContextArg>
-__attribute__((always_inline)) inline int32_t handleEvent(HandleArg Handle, const char *Ctc,
-                                                          ContextArg Context) noexcept {
+__attribute__((always_inline)) inline int32_t
+handleEvent(HandleArg Handle, const char *Ctc, ContextArg Context, std::uint64_t Payload) noexcept {
   constexpr Role R = info(E).EventRole;
   constexpr bool PlainFork = info(E).Group == POMP_GROUP_PARALLEL && !ReturnsContext<ContextArg> &&
                              !ReceivesContext<ContextArg> && (R == Role::ENTER || R == Role::BEGIN);
@@ -323,18 +340,18 @@ __attribute__((always_inline)) inline int32_t handleEvent(HandleArg Handle, cons
             Core::innermostIs(*T, makeKey(static_cast<RegionId>(Handle), canonicalOpener(E)));
         T->InEvent.store(false, std::memory_order_release);
         if (Open)
-          return slowEvent<E>(Handle, Ctc, Context);
+          return slowEvent<E>(Handle, Ctc, Context, Payload);
         return POMP_SUCCESS;
       }
     }
     if constexpr (!ReturnsContext<ContextArg>)
       if (__builtin_expect(Runtime::phase() == Phase::Running, 1))
         return POMP_SUCCESS;
-    return slowEvent<E>(Handle, Ctc, Context);
+    return slowEvent<E>(Handle, Ctc, Context, Payload);
   }
   ThreadState *T = CurrentThread;
   if (PlainFork || __builtin_expect(!T || T->InEvent.load(std::memory_order_relaxed), 0))
-    return slowEvent<E>(Handle, Ctc, Context);
+    return slowEvent<E>(Handle, Ctc, Context, Payload);
   T->InEvent.store(true, std::memory_order_relaxed);
   std::atomic_signal_fence(std::memory_order_seq_cst);
   const RegionId Region = quickRegion(Handle);
@@ -344,7 +361,7 @@ __attribute__((always_inline)) inline int32_t handleEvent(HandleArg Handle, cons
   if (__builtin_expect(
           !Runtime::activation().isActiveFast(E) || Region == 0 || !canStoreContext(Context), 0)) {
     T->InEvent.store(false, std::memory_order_relaxed);
-    return slowEvent<E>(Handle, Ctc, Context);
+    return slowEvent<E>(Handle, Ctc, Context, Payload);
   }
   const NodeKey Key = makeKey(Region, canonicalOpener(E));
   if constexpr (R == Role::ENTER || R == Role::BEGIN) {
@@ -357,7 +374,7 @@ __attribute__((always_inline)) inline int32_t handleEvent(HandleArg Handle, cons
     }
     if (__builtin_expect(N == nullptr, 0)) {
       T->InEvent.store(false, std::memory_order_relaxed);
-      return slowEvent<E>(Handle, Ctc, Context);
+      return slowEvent<E>(Handle, Ctc, Context, Payload);
     }
     Core::enterCached(*T, N, Clock::readTsc);
     if constexpr (ReturnsContext<ContextArg>)
@@ -365,14 +382,14 @@ __attribute__((always_inline)) inline int32_t handleEvent(HandleArg Handle, cons
   } else if constexpr (R == Role::EXIT || R == Role::END) {
     if (__builtin_expect(!Core::innermostIs(*T, Key), 0)) {
       T->InEvent.store(false, std::memory_order_relaxed);
-      return slowEvent<E>(Handle, Ctc, Context);
+      return slowEvent<E>(Handle, Ctc, Context, Payload);
     }
     Core::popCached(*T, Clock::readTsc);
   } else {
     Node *N = Core::cachedChild(*T, T->current(), Key);
     if (__builtin_expect(N == nullptr, 0)) {
       T->InEvent.store(false, std::memory_order_relaxed);
-      return slowEvent<E>(Handle, Ctc, Context);
+      return slowEvent<E>(Handle, Ctc, Context, Payload);
     }
     Core::eventCached(N);
   }
@@ -380,11 +397,14 @@ __attribute__((always_inline)) inline int32_t handleEvent(HandleArg Handle, cons
   return POMP_SUCCESS;
 }
 
-template <EventId E, typename HandleArg, typename CtcArg, typename ForkArg, typename TaskArg>
-int32_t dispatch(HandleArg Handle, CtcArg Ctc, ForkArg Fork, TaskArg Task) noexcept {
+template <EventId E, typename HandleArg, typename CtcArg, typename ForkArg, typename TaskArg,
+          typename LockArg, typename WasSetArg, typename ThreadsArg>
+int32_t dispatch(HandleArg Handle, CtcArg Ctc, ForkArg Fork, TaskArg Task, LockArg Lock,
+                 WasSetArg WasSet, ThreadsArg NumThreads) noexcept {
   static_assert(std::is_same_v<HandleArg, POMP_Handle_t *> == (info(E).Handle == HandleKind::FIRST),
                 "FIRST events take POMP_Handle_t*, NEXT events POMP_Handle_t");
-  return handleEvent<E>(Handle, ctcOf(Ctc), pickContext(Fork, Task));
+  return handleEvent<E>(Handle, ctcOf(Ctc), pickContext(Fork, Task),
+                        payloadOf<E>(Lock, WasSet, NumThreads));
 }
 
 /// Runs a control routine, turning any exception into an error code.
@@ -402,22 +422,27 @@ template <typename Fn> int32_t guarded(Fn &&F) noexcept {
 // The event routines are generated from the event list, which gives each
 // routine's parameter list but not its arguments as a list. The bodies name
 // the parameters every row spells the same way (handle, ctc, fork_context,
-// task_context); these placeholders stand in for the ones a routine lacks, and
-// a routine's own parameter of the same name hides its placeholder.
+// task_context, and for traces lock_id, was_lock_set, num_threads); these
+// placeholders stand in for the ones a routine lacks, and a routine's own
+// parameter of the same name hides its placeholder.
 namespace {
 constexpr pomp::rt::NoArg ctc{};
 constexpr pomp::rt::NoArg fork_context{};
 constexpr pomp::rt::NoArg task_context{};
+constexpr pomp::rt::NoArg lock_id{};
+constexpr pomp::rt::NoArg was_lock_set{};
+constexpr pomp::rt::NoArg num_threads{};
 } // namespace
 
-// The run-time context arguments (thread ids, team sizes, iteration bounds,
-// lock ids) are accepted but the profile does not need them: the library
+// The other run-time context arguments (thread ids, iteration bounds) are
+// accepted but neither the profile nor a trace needs them: the library
 // identifies threads itself.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #define POMP_EVENT(Name, Group, Role, Handle, Levels, Params)                                      \
   POMP_EXPORT int32_t POMP_##Name Params {                                                         \
-    return pomp::rt::dispatch<pomp::rt::EventId::Name>(handle, ctc, fork_context, task_context);   \
+    return pomp::rt::dispatch<pomp::rt::EventId::Name>(handle, ctc, fork_context, task_context,    \
+                                                       lock_id, was_lock_set, num_threads);        \
   }
 #include "pomp_events.def"
 #pragma GCC diagnostic pop

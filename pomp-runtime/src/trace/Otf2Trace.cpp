@@ -1,0 +1,517 @@
+//===- trace/Otf2Trace.cpp - The OTF2 trace writer ------------------------===//
+
+#include "trace/Otf2Trace.h"
+
+#include "core/Profile.h"
+#include "core/Regions.h"
+#include "trace/LockTracker.h"
+#include "trace/Otf2Library.h"
+#include "trace/RegionRoles.h"
+
+#include <algorithm>
+#include <atomic>
+#include <climits>
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <mutex>
+#include <new>
+#include <set>
+#include <unistd.h>
+#include <unordered_map>
+#include <vector>
+
+/// OTF2's lock object is the caller's to define: a plain mutex.
+struct OTF2_LockObject {
+  std::mutex Mutex;
+};
+
+namespace pomp::rt {
+namespace {
+
+/// While the program runs a thread refers to a region by its node key, so
+/// that no table is consulted per event; each location's local definitions
+/// map those keys to the dense global region references (OTF2 mapping tables).
+static_assert((NodeKey(RegionTable::MaxRegions) << OpenerBits) <
+                  std::numeric_limits<OTF2_RegionRef>::max(),
+              "node keys must fit an OTF2 region reference");
+OTF2_RegionRef localRegionRef(NodeKey Key) { return static_cast<OTF2_RegionRef>(Key); }
+
+constexpr const char *ArchiveDirectory = "trace";
+constexpr const char *ArchiveName = "traces";
+/// The archive's and each location's count of dropped events.
+constexpr const char *DroppedProperty = "POMP::EVENTS_DROPPED";
+constexpr double NsPerSecond = 1e9;
+/// Room for OTF2's first error message.
+constexpr std::size_t ErrorBufferSize = 512;
+/// The most threads one fork can ask for in a ThreadFork record.
+constexpr std::uint64_t MaxRequestedThreads = std::numeric_limits<std::uint32_t>::max();
+
+//--- OTF2's callbacks ------------------------------------------------------//
+
+/// OTF2 reports errors through a process-wide callback, which by default
+/// prints them: keep the first one for our own message instead.
+std::mutex ErrorMutex;
+char FirstError[ErrorBufferSize];
+
+OTF2_ErrorCode keepError(void *, const char *, uint64_t, const char *, OTF2_ErrorCode Code,
+                         const char *Format, va_list Args) {
+  std::lock_guard<std::mutex> Guard(ErrorMutex);
+  if (FirstError[0] == '\0' && Format) {
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+    std::vsnprintf(FirstError, sizeof FirstError, Format, Args);
+#pragma GCC diagnostic pop
+  }
+  return Code;
+}
+
+std::string firstError() {
+  std::lock_guard<std::mutex> Guard(ErrorMutex);
+  return FirstError;
+}
+
+/// The chunks of one OTF2 buffer: an event buffer may hold at most Limit of
+/// them, after which OTF2 flushes it to disk and frees them for reuse.
+struct ChunkPool {
+  std::vector<void *> Chunks;
+  std::size_t Limit = 0;
+};
+
+class Otf2Sink;
+
+/// One thread's OTF2 event writer: only its thread writes it.
+class Otf2ThreadTrace final : public ThreadTrace {
+public:
+  Otf2ThreadTrace(const Otf2Library &Lib, LockTracker &Locks, std::uint32_t Index,
+                  OTF2_EvtWriter *Writer)
+      : Lib(Lib), Locks(Locks), Index(Index), Writer(Writer) {}
+
+  void enter(NodeKey Key, EventId E, Tick Now, std::uint64_t Payload) override {
+    put(Lib.OTF2_EvtWriter_Enter, Now, localRegionRef(Key));
+    if (E == EventId::Parallel_enter || E == EventId::Parallel_fork)
+      put(Lib.OTF2_EvtWriter_ThreadFork, Now, OTF2_PARADIGM_OPENMP,
+          static_cast<std::uint32_t>(std::min(Payload, MaxRequestedThreads)));
+  }
+
+  void closing(NodeKey, EventId Closer, Tick Now, std::uint64_t Payload) override {
+    if (Closer == EventId::Parallel_exit)
+      put(Lib.OTF2_EvtWriter_ThreadJoin, Now, OTF2_PARADIGM_OPENMP);
+    else if (Closer == EventId::Set_lock_exit || Closer == EventId::Set_nest_lock_exit)
+      acquired(Now, Payload);
+  }
+
+  void leave(NodeKey Key, Tick Now) override {
+    put(Lib.OTF2_EvtWriter_Leave, Now, localRegionRef(Key));
+  }
+
+  void event(NodeKey Key, EventId E, Tick Now, std::uint64_t Payload) override {
+    // A single event is a region without duration, so that it has a place in
+    // the timeline and the lock records have a region around them.
+    put(Lib.OTF2_EvtWriter_Enter, Now, localRegionRef(Key));
+    switch (E) {
+    case EventId::Set_lock_event:
+    case EventId::Set_nest_lock_event:
+    case EventId::Test_lock_event:
+    case EventId::Test_nest_lock_event:
+      acquired(Now, Payload);
+      break;
+    case EventId::Unset_lock_event:
+    case EventId::Unset_nest_lock_event:
+      if (Payload != 0)
+        if (const auto R = Locks.release(Payload))
+          put(Lib.OTF2_EvtWriter_ThreadReleaseLock, Now, OTF2_PARADIGM_OPENMP, R->Id, R->Order);
+      break;
+    default:
+      break;
+    }
+    put(Lib.OTF2_EvtWriter_Leave, Now, localRegionRef(Key));
+  }
+
+  const Otf2Library &Lib;
+  LockTracker &Locks;
+  const std::uint32_t Index;
+  /// nullptr when OTF2 could not create it: every record is then dropped.
+  OTF2_EvtWriter *Writer;
+  std::uint64_t Written = 0;
+  std::uint64_t Dropped = 0;
+  /// OTF2's count of the location's records (with its BufferFlush records),
+  /// taken when the writer is closed.
+  std::uint64_t Records = 0;
+
+private:
+  /// Writes one record, counting it as written or dropped (OTF2 failed to
+  /// flush a full buffer, or the writer does not exist).
+  template <typename Fn, typename... Args> void put(Fn Record, Tick Now, Args... Rest) {
+    if (Writer && Record(Writer, nullptr, Now, Rest...) == OTF2_SUCCESS)
+      ++Written;
+    else
+      ++Dropped;
+  }
+
+  void acquired(Tick Now, std::uint64_t Lock) {
+    // 0: a test that did not set the lock.
+    if (Lock != 0)
+      if (const auto R = Locks.acquire(Lock))
+        put(Lib.OTF2_EvtWriter_ThreadAcquireLock, Now, OTF2_PARADIGM_OPENMP, R->Id, R->Order);
+  }
+};
+
+/// Interns the strings of the global definitions; OTF2 wants every string
+/// defined once, before the definitions that refer to it.
+class StringTable {
+public:
+  OTF2_StringRef operator()(const std::string &S) {
+    auto [It, New] = Refs.try_emplace(S, static_cast<OTF2_StringRef>(Order.size()));
+    if (New)
+      Order.push_back(&It->first);
+    return It->second;
+  }
+  template <typename Fn> void forEach(Fn &&F) const {
+    for (std::size_t I = 0; I < Order.size(); ++I)
+      F(static_cast<OTF2_StringRef>(I), *Order[I]);
+  }
+
+private:
+  std::unordered_map<std::string, OTF2_StringRef> Refs;
+  std::vector<const std::string *> Order;
+};
+
+/// The OTF2 archive of a run.
+class Otf2Sink final : public TraceSink {
+public:
+  Otf2Sink(const Otf2Library &Lib, std::string Directory, std::uint64_t BufferBytes)
+      : Lib(Lib), Directory(std::move(Directory)) {
+    ChunkBytes =
+        std::clamp<std::uint64_t>(BufferBytes, OTF2_CHUNK_SIZE_MIN, OTF2_CHUNK_SIZE_EVENTS_DEFAULT);
+    ChunksPerBuffer = std::max<std::uint64_t>(1, BufferBytes / ChunkBytes);
+  }
+  ~Otf2Sink() override {
+    if (Archive)
+      Lib.OTF2_Archive_Close(Archive);
+  }
+
+  bool open(std::string &Error);
+  ThreadTrace *attach(std::uint32_t ThreadIndex) override;
+  TraceResult finish(const TraceFinish &Info) override;
+
+private:
+  static OTF2_FlushType preFlush(void *, OTF2_FileType, OTF2_LocationRef, void *, bool);
+  static OTF2_TimeStamp postFlush(void *, OTF2_FileType, OTF2_LocationRef);
+  static void *allocateChunk(void *, OTF2_FileType, OTF2_LocationRef, void **, uint64_t);
+  static void freeChunks(void *, OTF2_FileType, OTF2_LocationRef, void **, bool);
+  static void releaseLocking(void *) {}
+  static OTF2_CallbackCode createLock(void *, OTF2_Lock *);
+  static OTF2_CallbackCode destroyLock(void *, OTF2_Lock);
+  static OTF2_CallbackCode lockLock(void *, OTF2_Lock);
+  static OTF2_CallbackCode unlockLock(void *, OTF2_Lock);
+
+  bool writeLocalDefinitions(const std::vector<NodeKey> &Keys);
+  bool writeDefinitions(const TraceFinish &Info, const std::vector<NodeKey> &Keys);
+
+  const Otf2Library &Lib;
+  const std::string Directory;
+  std::uint64_t ChunkBytes = 0;
+  std::uint64_t ChunksPerBuffer = 0;
+  OTF2_Archive *Archive = nullptr;
+  LockTracker Locks;
+  /// Appended under the core's registry lock; read at finalisation.
+  std::vector<std::unique_ptr<Otf2ThreadTrace>> Threads;
+  std::atomic<std::uint64_t> Flushes{0};
+  /// realtime and clock at open(), to date the trace's first timestamp.
+  std::uint64_t RealtimeNsAtOpen = 0;
+  Tick TicksAtOpen = 0;
+};
+
+OTF2_FlushType Otf2Sink::preFlush(void *Data, OTF2_FileType Type, OTF2_LocationRef, void *,
+                                  bool Final) {
+  if (Type == OTF2_FILETYPE_EVENTS && !Final)
+    static_cast<Otf2Sink *>(Data)->Flushes.fetch_add(1, std::memory_order_relaxed);
+  // A full buffer is always written out: events are never dropped for room.
+  return OTF2_FLUSH;
+}
+
+OTF2_TimeStamp Otf2Sink::postFlush(void *, OTF2_FileType, OTF2_LocationRef) {
+  // The end of the flush, for the BufferFlush record OTF2 adds.
+  return Clock::now();
+}
+
+void *Otf2Sink::allocateChunk(void *Data, OTF2_FileType Type, OTF2_LocationRef, void **PerBuffer,
+                              uint64_t Size) {
+  auto *Pool = static_cast<ChunkPool *>(*PerBuffer);
+  if (!Pool) {
+    Pool = new (std::nothrow) ChunkPool;
+    if (!Pool)
+      return nullptr;
+    // Only event buffers are bounded: definitions are few and written once.
+    Pool->Limit = Type == OTF2_FILETYPE_EVENTS ? static_cast<Otf2Sink *>(Data)->ChunksPerBuffer
+                                               : std::numeric_limits<std::size_t>::max();
+    *PerBuffer = Pool;
+  }
+  // Full: OTF2 asks preFlush(), writes the buffer, frees the chunks and asks again.
+  if (Pool->Chunks.size() >= Pool->Limit)
+    return nullptr;
+  void *Chunk = std::malloc(Size);
+  if (!Chunk)
+    return nullptr;
+  try {
+    Pool->Chunks.push_back(Chunk);
+  } catch (...) {
+    std::free(Chunk);
+    return nullptr;
+  }
+  return Chunk;
+}
+
+void Otf2Sink::freeChunks(void *, OTF2_FileType, OTF2_LocationRef, void **PerBuffer, bool Final) {
+  auto *Pool = static_cast<ChunkPool *>(*PerBuffer);
+  if (!Pool)
+    return;
+  for (void *Chunk : Pool->Chunks)
+    std::free(Chunk);
+  Pool->Chunks.clear();
+  if (Final) {
+    delete Pool;
+    *PerBuffer = nullptr;
+  }
+}
+
+OTF2_CallbackCode Otf2Sink::createLock(void *, OTF2_Lock *Lock) {
+  *Lock = new (std::nothrow) OTF2_LockObject;
+  return *Lock ? OTF2_CALLBACK_SUCCESS : OTF2_CALLBACK_ERROR;
+}
+OTF2_CallbackCode Otf2Sink::destroyLock(void *, OTF2_Lock Lock) {
+  delete Lock;
+  return OTF2_CALLBACK_SUCCESS;
+}
+OTF2_CallbackCode Otf2Sink::lockLock(void *, OTF2_Lock Lock) {
+  Lock->Mutex.lock();
+  return OTF2_CALLBACK_SUCCESS;
+}
+OTF2_CallbackCode Otf2Sink::unlockLock(void *, OTF2_Lock Lock) {
+  Lock->Mutex.unlock();
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+bool Otf2Sink::open(std::string &Error) {
+  Lib.OTF2_Error_RegisterCallback(keepError, nullptr);
+  const std::string Path = Directory + "/" + ArchiveDirectory;
+  Archive = Lib.OTF2_Archive_Open(Path.c_str(), ArchiveName, OTF2_FILEMODE_WRITE, ChunkBytes,
+                                  OTF2_CHUNK_SIZE_DEFINITIONS_DEFAULT, OTF2_SUBSTRATE_POSIX,
+                                  OTF2_COMPRESSION_NONE);
+  static const OTF2_FlushCallbacks Flush = {preFlush, postFlush};
+  static const OTF2_MemoryCallbacks Memory = {allocateChunk, freeChunks};
+  static const OTF2_LockingCallbacks Locking = {releaseLocking, createLock, destroyLock, lockLock,
+                                                unlockLock};
+  if (!Archive || Lib.OTF2_Archive_SetFlushCallbacks(Archive, &Flush, this) != OTF2_SUCCESS ||
+      Lib.OTF2_Archive_SetMemoryCallbacks(Archive, &Memory, this) != OTF2_SUCCESS ||
+      Lib.OTF2_Archive_SetLockingCallbacks(Archive, &Locking, nullptr) != OTF2_SUCCESS ||
+      Lib.OTF2_Archive_SetSerialCollectiveCallbacks(Archive) != OTF2_SUCCESS ||
+      Lib.OTF2_Archive_OpenEvtFiles(Archive) != OTF2_SUCCESS) {
+    const std::string Reason = firstError();
+    Error = "cannot create the OTF2 trace in '" + Path + "'" +
+            (Reason.empty() ? std::string() : ": " + Reason);
+    if (Archive)
+      Lib.OTF2_Archive_Close(Archive);
+    Archive = nullptr;
+    return false;
+  }
+  timespec Now;
+  clock_gettime(CLOCK_REALTIME, &Now);
+  RealtimeNsAtOpen = static_cast<std::uint64_t>(Now.tv_sec) * Clock::NsPerSecond +
+                     static_cast<std::uint64_t>(Now.tv_nsec);
+  TicksAtOpen = Clock::now();
+  return true;
+}
+
+ThreadTrace *Otf2Sink::attach(std::uint32_t ThreadIndex) {
+  try {
+    Threads.reserve(Threads.size() + 1);
+    OTF2_EvtWriter *Writer = Lib.OTF2_Archive_GetEvtWriter(Archive, ThreadIndex);
+    Threads.push_back(std::make_unique<Otf2ThreadTrace>(Lib, Locks, ThreadIndex, Writer));
+    return Threads.back().get();
+  } catch (...) {
+    return nullptr;
+  }
+}
+
+bool Otf2Sink::writeDefinitions(const TraceFinish &Info, const std::vector<NodeKey> &Keys) {
+  OTF2_GlobalDefWriter *Defs = Lib.OTF2_Archive_GetGlobalDefWriter(Archive);
+  if (!Defs)
+    return false;
+  StringTable Strings;
+  const OTF2_StringRef Empty = Strings("");
+
+  struct RegionDef {
+    OTF2_StringRef Name, Description, File;
+    TraceRegionKind Kind;
+    std::uint32_t Begin, End;
+  };
+  std::vector<RegionDef> RegionDefs;
+  for (const NodeKey Key : Keys) {
+    const RegionId Id = keyRegion(Key);
+    const EventId Opener = keyOpener(Key);
+    std::string Name = constructName(Opener);
+    RegionDef Def{0, Empty, Empty, traceRegionKind(Opener), 0, 0};
+    if (Info.Regions->isValid(Id)) {
+      const Region &R = Info.Regions->get(Id);
+      const pomp::ctc::RegionDescriptor &D = R.Descriptor;
+      if (!D.Name.empty())
+        Name += " \"" + D.Name + "\"";
+      if (!R.Location.empty())
+        Name += " @" + R.Location;
+      Def.Description = Strings(R.Key);
+      Def.File = Strings(D.File);
+      Def.Begin = D.StartLines ? D.StartLines->First : 0;
+      Def.End = D.EndLines ? D.EndLines->Last : D.StartLines ? D.StartLines->Last : 0;
+    }
+    Def.Name = Strings(Name);
+    RegionDefs.push_back(Def);
+  }
+
+  char Host[HOST_NAME_MAX + 1] = "localhost";
+  ::gethostname(Host, sizeof Host);
+  Host[HOST_NAME_MAX] = '\0';
+  const OTF2_StringRef MachineName = Strings("machine");
+  const OTF2_StringRef MachineClass = Strings("machine");
+  const OTF2_StringRef NodeName = Strings(Host);
+  const OTF2_StringRef NodeClass = Strings("node");
+  const OTF2_StringRef ProcessName =
+      Strings(Info.Program + " (pid " + std::to_string(Info.Pid) + ")");
+  const OTF2_StringRef OpenMpName = Strings("OpenMP");
+  const OTF2_StringRef DroppedName = Strings(DroppedProperty);
+  std::vector<std::pair<Otf2ThreadTrace *, OTF2_StringRef>> Locations;
+  for (const auto &T : Threads)
+    Locations.emplace_back(T.get(), Strings("thread " + std::to_string(T->Index)));
+
+  Strings.forEach([&](OTF2_StringRef Ref, const std::string &S) {
+    Lib.OTF2_GlobalDefWriter_WriteString(Defs, Ref, S.c_str());
+  });
+  const auto Resolution = static_cast<std::uint64_t>(std::llround(NsPerSecond / Info.NsPerTick));
+  const double SinceOpenNs =
+      (static_cast<double>(Info.Start) - static_cast<double>(TicksAtOpen)) * Info.NsPerTick;
+  const auto Realtime =
+      static_cast<std::uint64_t>(static_cast<double>(RealtimeNsAtOpen) + SinceOpenNs);
+  Lib.OTF2_GlobalDefWriter_WriteClockProperties(Defs, Resolution, Info.Start,
+                                                Info.End - Info.Start + 1, Realtime);
+  Lib.OTF2_GlobalDefWriter_WriteParadigm(Defs, OTF2_PARADIGM_OPENMP, OpenMpName,
+                                         OTF2_PARADIGM_CLASS_THREAD_FORK_JOIN);
+  constexpr OTF2_SystemTreeNodeRef Machine = 0;
+  constexpr OTF2_SystemTreeNodeRef Node = 1;
+  constexpr OTF2_LocationGroupRef Process = 0;
+  Lib.OTF2_GlobalDefWriter_WriteSystemTreeNode(Defs, Machine, MachineName, MachineClass,
+                                               OTF2_UNDEFINED_SYSTEM_TREE_NODE);
+  Lib.OTF2_GlobalDefWriter_WriteSystemTreeNode(Defs, Node, NodeName, NodeClass, Machine);
+  Lib.OTF2_GlobalDefWriter_WriteLocationGroup(Defs, Process, ProcessName,
+                                              OTF2_LOCATION_GROUP_TYPE_PROCESS, Node,
+                                              OTF2_UNDEFINED_LOCATION_GROUP);
+  for (const auto &[T, Name] : Locations) {
+    Lib.OTF2_GlobalDefWriter_WriteLocation(Defs, T->Index, Name, OTF2_LOCATION_TYPE_CPU_THREAD,
+                                           T->Records, Process);
+    OTF2_AttributeValue Dropped;
+    Dropped.uint64 = T->Dropped;
+    Lib.OTF2_GlobalDefWriter_WriteLocationProperty(Defs, T->Index, DroppedName, OTF2_TYPE_UINT64,
+                                                   Dropped);
+  }
+  bool Ok = true;
+  for (std::size_t I = 0; I < RegionDefs.size(); ++I) {
+    const RegionDef &R = RegionDefs[I];
+    Ok = Lib.OTF2_GlobalDefWriter_WriteRegion(
+             Defs, static_cast<OTF2_RegionRef>(I), R.Name, R.Name, R.Description, R.Kind.Role,
+             R.Kind.Paradigm, OTF2_REGION_FLAG_NONE, R.File, R.Begin, R.End) == OTF2_SUCCESS &&
+         Ok;
+  }
+  return Ok;
+}
+
+bool Otf2Sink::writeLocalDefinitions(const std::vector<NodeKey> &Keys) {
+  bool Ok = Lib.OTF2_Archive_OpenDefFiles(Archive) == OTF2_SUCCESS;
+  // Every location gets a local definition file, as readers expect, also
+  // when no region was recorded (OTF2 refuses an empty map).
+  OTF2_IdMap *Map = Keys.empty() ? nullptr : Lib.OTF2_IdMap_Create(OTF2_ID_MAP_SPARSE, Keys.size());
+  Ok = (Keys.empty() || Map) && Ok;
+  for (std::size_t I = 0; Map && I < Keys.size(); ++I)
+    Ok = Lib.OTF2_IdMap_AddIdPair(Map, localRegionRef(Keys[I]), I) == OTF2_SUCCESS && Ok;
+  for (const auto &T : Threads) {
+    OTF2_DefWriter *Local = Lib.OTF2_Archive_GetDefWriter(Archive, T->Index);
+    if (!Local) {
+      Ok = false;
+      continue;
+    }
+    if (Map)
+      Ok = Lib.OTF2_DefWriter_WriteMappingTable(Local, OTF2_MAPPING_REGION, Map) == OTF2_SUCCESS &&
+           Ok;
+    Ok = Lib.OTF2_Archive_CloseDefWriter(Archive, Local) == OTF2_SUCCESS && Ok;
+  }
+  if (Map)
+    Lib.OTF2_IdMap_Free(Map);
+  return Lib.OTF2_Archive_CloseDefFiles(Archive) == OTF2_SUCCESS && Ok;
+}
+
+TraceResult Otf2Sink::finish(const TraceFinish &Info) {
+  const std::string Anchor = Directory + "/" + Otf2AnchorPath;
+  // A thread still inside an event may be writing its buffer: closing the
+  // archive would free it under the thread's feet.
+  if (const std::size_t Busy = busyThreads(Threads, Info.IdleThreads))
+    return {false, "trace " + Anchor + " not finished: " + std::to_string(Busy) +
+                       " threads were still inside an event"};
+  bool Ok = true;
+  std::uint64_t Written = 0;
+  std::uint64_t Dropped = 0;
+  for (const auto &T : Threads) {
+    Written += T->Written;
+    Dropped += T->Dropped;
+    if (!T->Writer)
+      continue;
+    // The location's definition needs the count, which dies with the writer.
+    Lib.OTF2_EvtWriter_GetNumberOfEvents(T->Writer, &T->Records);
+    Ok = Lib.OTF2_Archive_CloseEvtWriter(Archive, T->Writer) == OTF2_SUCCESS && Ok;
+    T->Writer = nullptr;
+  }
+  Ok = Lib.OTF2_Archive_CloseEvtFiles(Archive) == OTF2_SUCCESS && Ok;
+  // Every (region, opener) that was entered or raised on a thread is a node
+  // of the profile; their global references follow the keys' order.
+  std::set<NodeKey> Used;
+  for (std::size_t I = 1; I < Info.Final->Nodes.size(); ++I)
+    Used.insert(makeKey(Info.Final->Nodes[I].Region, Info.Final->Nodes[I].Opener));
+  const std::vector<NodeKey> Keys(Used.begin(), Used.end());
+  Ok = writeLocalDefinitions(Keys) && Ok;
+  Ok = writeDefinitions(Info, Keys) && Ok;
+  const std::string DroppedText = std::to_string(Dropped);
+  Lib.OTF2_Archive_SetCreator(Archive, "libpomp (POMP toolkit)");
+  Lib.OTF2_Archive_SetDescription(Archive, Info.Program.c_str());
+  Lib.OTF2_Archive_SetProperty(Archive, DroppedProperty, DroppedText.c_str(), true);
+  Ok = Lib.OTF2_Archive_Close(Archive) == OTF2_SUCCESS && Ok;
+  Archive = nullptr;
+
+  const std::uint64_t FlushCount = Flushes.load(std::memory_order_relaxed);
+  std::string Summary = "trace " + Anchor + ": " + std::to_string(Written) + " events, " +
+                        std::to_string(Threads.size()) + " threads, " + std::to_string(FlushCount) +
+                        " buffer flushes, ";
+  Summary += Dropped == 0 ? "no events dropped" : DroppedText + " events DROPPED";
+  if (!Ok)
+    Summary += "; the archive is incomplete";
+  if (!Ok || Dropped != 0) {
+    const std::string Reason = firstError();
+    if (!Reason.empty())
+      Summary += " (OTF2: " + Reason + ")";
+  }
+  return {Ok && Dropped == 0, Summary};
+}
+
+} // namespace
+
+std::unique_ptr<TraceSink> openOtf2Trace(const TraceSettings &Settings,
+                                         const std::string &Directory, std::string &Error) {
+  const Otf2Library *Lib = Otf2Library::load(Error);
+  if (!Lib)
+    return nullptr;
+  auto Sink = std::make_unique<Otf2Sink>(*Lib, Directory, Settings.BufferBytes);
+  if (!Sink->open(Error))
+    return nullptr;
+  return Sink;
+}
+
+} // namespace pomp::rt

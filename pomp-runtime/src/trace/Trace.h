@@ -1,0 +1,143 @@
+//===- trace/Trace.h - Event traces behind the core -------------*- C++ -*-===//
+///
+/// \file
+/// A trace is a sink behind the measurement core: with POMP_TRACE=1 every
+/// thread's state (ThreadState::Trace) points to a ThreadTrace, and the core's
+/// enter, leave and event operations hand it each event they record, in the
+/// thread's order, with the timestamp the profile uses. Adapters know nothing
+/// of traces; whatever reaches the core reaches the trace.
+///
+/// The adapters' fast paths bypass the core's operations, so while a trace is
+/// written the library clears Activation's fast bits (Lifecycle.cpp): every
+/// event takes the general path.
+///
+/// Lifecycle (docs/TRACE_FORMAT.md):
+///   initialisation  the experiment directory is claimed and the sink opened
+///                   (openTraceSink); a failure is one message, tracing off
+///   first event     Core::attachThread asks the sink for the thread's
+///                   ThreadTrace under the core's registry lock
+///   finalisation    after recording stopped and the open regions were closed
+///                   (Core::collect), finish() closes the threads' buffers,
+///                   writes the definitions and says what it wrote
+///
+//===----------------------------------------------------------------------===//
+#ifndef POMP_RUNTIME_TRACE_TRACE_H
+#define POMP_RUNTIME_TRACE_TRACE_H
+
+#include "core/CallPath.h"
+#include "core/Clock.h"
+#include "core/Config.h"
+#include "core/Events.h"
+
+#include <cstdint>
+#include <ctime>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace pomp::rt {
+
+struct Profile;
+class RegionTable;
+
+/// What one thread's trace receives from the core, in the thread's order.
+/// Key is the node key of the region (makeKey(region, canonical opener));
+/// Payload is what the event carries besides its region: the lock id of lock
+/// events (0 when a test did not set the lock), the requested team size of
+/// Parallel_enter/Parallel_fork, else 0.
+class ThreadTrace {
+public:
+  virtual ~ThreadTrace() = default;
+  /// A region was entered by event E.
+  virtual void enter(NodeKey Key, EventId E, Tick Now, std::uint64_t Payload) = 0;
+  /// Closer is about to close the open region Key (before its leave()).
+  virtual void closing(NodeKey Key, EventId Closer, Tick Now, std::uint64_t Payload) = 0;
+  /// The region Key was left: by its own closing event, because an enclosing
+  /// region ended, or at finalisation.
+  virtual void leave(NodeKey Key, Tick Now) = 0;
+  /// A single event.
+  virtual void event(NodeKey Key, EventId E, Tick Now, std::uint64_t Payload) = 0;
+};
+
+/// Facts finalisation hands a trace to write its definitions.
+struct TraceFinish {
+  const Profile *Final = nullptr; ///< every (region, opener) that was recorded
+  const RegionTable *Regions = nullptr;
+  /// Indices of the threads that left their last event: only their buffers
+  /// are closed. A thread still inside an event keeps the trace open.
+  std::vector<std::uint32_t> IdleThreads;
+  Tick Start = 0; ///< initialisation; no event is earlier
+  Tick End = 0;   ///< finalisation; no event is later
+  double NsPerTick = 1.0;
+  std::string Program;
+  std::int64_t Pid = 0;
+};
+
+/// What a trace wrote, for the summary on stderr.
+struct TraceResult {
+  bool Ok = false;
+  std::string Summary; ///< "trace in ..." or the reason it failed
+};
+
+/// The process's trace: one per run, created at initialisation.
+class TraceSink {
+public:
+  virtual ~TraceSink() = default;
+  /// The trace of a thread's events, created on its first event under the
+  /// core's registry lock. Never null: a thread whose buffer could not be
+  /// created gets one that counts its events as dropped.
+  virtual ThreadTrace *attach(std::uint32_t ThreadIndex) = 0;
+  /// Closes the buffers of the idle threads and writes the trace.
+  virtual TraceResult finish(const TraceFinish &Info) = 0;
+};
+
+/// How many of a sink's thread traces belong to threads that were not idle at
+/// finalisation: their buffers must not be closed.
+template <typename ThreadTraces>
+std::size_t busyThreads(const ThreadTraces &Threads, const std::vector<std::uint32_t> &Idle) {
+  std::size_t Busy = 0;
+  for (const auto &T : Threads) {
+    bool Found = false;
+    for (std::uint32_t I : Idle)
+      Found = Found || I == T->Index;
+    Busy += Found ? 0 : 1;
+  }
+  return Busy;
+}
+
+/// The trace formats POMP_TRACE_FORMAT accepts, in its order.
+enum class TraceFormat : std::uint8_t { Otf2, Chrome, Both };
+
+inline constexpr OptionSpec TraceOption = {
+    "POMP_TRACE", OptionType::Bool, "0", "0, 1",
+    "1: also write an event trace into the experiment directory, which is then created at "
+    "initialisation (docs/TRACE_FORMAT.md). Every event takes the library's general path."};
+inline constexpr OptionSpec TraceFormatOption = {
+    "POMP_TRACE_FORMAT", OptionType::Choice, "otf2", "otf2, chrome, both",
+    "With POMP_TRACE=1: trace/traces.otf2 (OTF2), trace.json (Chrome trace events, for Perfetto) "
+    "or both."};
+inline constexpr OptionSpec TraceBufferOption = {
+    "POMP_TRACE_BUFFER", OptionType::Size, "8M", "a size in bytes, with K, M or G; at least 256K",
+    "Trace memory per thread: a full buffer is written to disk and reused, so long runs need no "
+    "more memory and lose no events."};
+inline constexpr OptionSpec TraceOptions[] = {TraceOption, TraceFormatOption, TraceBufferOption};
+
+/// What the trace module reads at initialisation.
+struct TraceSettings {
+  bool Enabled = false;
+  TraceFormat Format = TraceFormat::Otf2;
+  std::uint64_t BufferBytes = 0;
+};
+TraceSettings readTraceSettings(const OptionSource &Options);
+
+/// The smallest buffer a thread gets: OTF2's smallest chunk.
+inline constexpr std::uint64_t MinTraceBufferBytes = std::uint64_t(256) * 1024;
+
+/// Opens the trace of this run in the claimed experiment directory. nullptr
+/// and the reason when it cannot be written; the program is not affected.
+std::unique_ptr<TraceSink> openTraceSink(const TraceSettings &Settings,
+                                         const std::string &Directory, std::string &Error);
+
+} // namespace pomp::rt
+
+#endif // POMP_RUNTIME_TRACE_TRACE_H

@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""Checks the OTF2 trace of a libpomp run against its profile and prints a summary for FileCheck.
+
+    trace_check.py <otf2-print> <experiment dir> [--paths] [--chrome]
+
+Reads `otf2-print` of <dir>/trace/traces.otf2 and <dir>/profile.json. Checks, failing with status 1
+and a message on stderr:
+- per location, timestamps never decrease, every LEAVE closes the innermost ENTERed region, every
+  THREAD_JOIN closes a THREAD_FORK, nothing is left open;
+- every THREAD_RELEASE_LOCK pairs with an earlier THREAD_ACQUIRE_LOCK of the same lock and
+  acquisition order, and acquisition orders of a lock count up from 0;
+- the trace holds exactly the profile's visits: one ENTER per visit of every node, one THREAD_FORK
+  per visit of a parallel construct (Parallel_enter), one acquisition per visit of Set_lock_enter
+  and Set_lock_event, one release per Unset_lock_event;
+- with --chrome, <dir>/trace.json parses, its B/E events balance per tid and its B and i events
+  equal the OTF2 ENTERs.
+
+Prints the number of locations, the count of each record type (BUFFER_FLUSH only as "flushes > 0"
+or "flushes: 0"), and with --paths every distinct stack of regions seen on a location with the
+number of locations that had it, indented by depth.
+"""
+import collections
+import json
+import os
+import re
+import subprocess
+import sys
+
+EVENT = re.compile(r"^([A-Z_]+)\s+(\d+)\s+(\d+)\s*(.*)$")
+REGION = re.compile(r'Region: "(.*)" <\d+>')
+LOCK = re.compile(r"Lock: (\d+), Acquisition Order: (\d+)")
+
+
+def fail(message):
+    print("trace_check.py: " + message, file=sys.stderr)
+    sys.exit(1)
+
+
+def read_events(otf2_print, anchor):
+    out = subprocess.run([otf2_print, anchor], capture_output=True, text=True)
+    if out.returncode != 0 or "warning" in out.stderr or "error" in out.stderr:
+        fail("otf2-print failed: " + out.stderr.strip())
+    events = []
+    for line in out.stdout.splitlines():
+        m = EVENT.match(line)
+        if m and m.group(1) not in ("Event",):
+            events.append((m.group(1), int(m.group(2)), int(m.group(3)), m.group(4)))
+    return events
+
+
+def check_locations(events):
+    stacks = collections.defaultdict(list)
+    forks = collections.defaultdict(int)
+    last_time = {}
+    paths = collections.defaultdict(set)
+    held = {}
+    orders = collections.defaultdict(int)
+    counts = collections.Counter()
+    for kind, loc, time, attrs in events:
+        counts[kind] += 1
+        if time < last_time.get(loc, 0):
+            fail("location %d: time goes back at %s %d" % (loc, kind, time))
+        last_time[loc] = time
+        if kind == "ENTER":
+            stacks[loc].append(REGION.search(attrs).group(1))
+            paths[tuple(stacks[loc])].add(loc)
+        elif kind == "LEAVE":
+            region = REGION.search(attrs).group(1)
+            if not stacks[loc] or stacks[loc][-1] != region:
+                fail("location %d: LEAVE of %s, innermost is %s" % (loc, region, stacks[loc][-1:]))
+            stacks[loc].pop()
+        elif kind == "THREAD_FORK":
+            forks[loc] += 1
+        elif kind == "THREAD_JOIN":
+            if forks[loc] == 0:
+                fail("location %d: THREAD_JOIN without THREAD_FORK" % loc)
+            forks[loc] -= 1
+        elif kind in ("THREAD_ACQUIRE_LOCK", "THREAD_RELEASE_LOCK"):
+            lock, order = map(int, LOCK.search(attrs).groups())
+            if kind == "THREAD_ACQUIRE_LOCK":
+                if lock in held or order != orders[lock]:
+                    fail("location %d: lock %d acquired out of order (%d)" % (loc, lock, order))
+                held[lock] = (loc, order)
+                orders[lock] += 1
+            elif held.pop(lock, None) != (loc, order):
+                fail("location %d: release of lock %d order %d was not acquired" % (loc, lock, order))
+    for loc, stack in stacks.items():
+        if stack:
+            fail("location %d: regions left open: %s" % (loc, stack))
+    if any(forks.values()) or held:
+        fail("forks or locks left open")
+    return counts, paths
+
+
+def check_against_profile(directory, counts):
+    with open(os.path.join(directory, "profile.json"), encoding="utf-8") as f:
+        profile = json.load(f)
+    nodes = profile["nodes"][1:]
+
+    def visits(*events):
+        return sum(n["visits"] for n in nodes if n["event"] in events)
+
+    expected = {
+        "ENTER": sum(n["visits"] for n in nodes),
+        "THREAD_FORK": visits("Parallel_enter"),
+        "THREAD_ACQUIRE_LOCK": visits("Set_lock_enter", "Set_lock_event"),
+        "THREAD_RELEASE_LOCK": visits("Unset_lock_event"),
+    }
+    for kind, number in expected.items():
+        if counts[kind] != number:
+            fail("%d %s records, the profile says %d" % (counts[kind], kind, number))
+    if counts["THREAD_JOIN"] != counts["THREAD_FORK"]:
+        fail("THREAD_JOIN and THREAD_FORK differ")
+
+
+def check_chrome(directory, enters):
+    with open(os.path.join(directory, "trace.json"), encoding="utf-8") as f:
+        trace = json.load(f)
+    depth = collections.Counter()
+    opened = 0
+    for e in trace["traceEvents"]:
+        if e["ph"] == "B":
+            depth[e["tid"]] += 1
+            opened += 1
+        elif e["ph"] == "E":
+            depth[e["tid"]] -= 1
+            if depth[e["tid"]] < 0:
+                fail("trace.json: E without B on tid %d" % e["tid"])
+        elif e["ph"] == "i":
+            opened += 1
+    if any(depth.values()) or opened != enters:
+        fail("trace.json: unbalanced, or %d events for %d OTF2 ENTERs" % (opened, enters))
+    print("chrome: %d events, balanced" % opened)
+
+
+def main():
+    if len(sys.argv) < 3:
+        fail("usage: trace_check.py <otf2-print> <experiment dir> [--paths] [--chrome]")
+    otf2_print, directory = sys.argv[1], sys.argv[2]
+    events = read_events(otf2_print, os.path.join(directory, "trace", "traces.otf2"))
+    counts, paths = check_locations(events)
+    check_against_profile(directory, counts)
+    print("locations: %d" % len({loc for _, loc, _, _ in events}))
+    for kind in ("ENTER", "LEAVE", "THREAD_FORK", "THREAD_JOIN", "THREAD_ACQUIRE_LOCK",
+                 "THREAD_RELEASE_LOCK"):
+        print("%s: %d" % (kind, counts[kind]))
+    print("flushes > 0" if counts["BUFFER_FLUSH"] else "flushes: 0")
+    if "--chrome" in sys.argv[3:]:
+        check_chrome(directory, counts["ENTER"])
+    if "--paths" in sys.argv[3:]:
+        for path in sorted(paths):
+            print("%s%s locations=%d" % ("  " * (len(path) - 1), path[-1], len(paths[path])))
+
+
+if __name__ == "__main__":
+    main()
