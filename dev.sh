@@ -17,6 +17,8 @@ packages=(
   libopen-trace-format2-dev otf2-tools
   cmake ninja-build gcc g++ python3 binutils
   make pkgconf  # tests/ompcc: projects built with make, the installed pomp.pc
+  nlohmann-json3-dev  # report/: pomp-report reads profile.json with it (precise parse errors)
+  chromium  # tests/report: renders pomp-report's HTML page headless (--dump-dom); large
 )
 
 say() { printf '\n== %s\n' "$*"; }

@@ -1,6 +1,7 @@
 # Installation: `cmake --install <build> --prefix <dir>` gives a relocatable toolkit.
 #
-#   <dir>/bin/ompcc, ompc++ (a link to ompcc), ompinst, pomp-link, pomp-run (once it exists)
+#   <dir>/bin/ompcc, ompc++ (a link to ompcc), ompinst, pomp-link, pomp-report, pomp-run (once it
+#                                     exists)
 #   <dir>/lib/libpomp.so, libpomp.a
 #   <dir>/lib/pomp/clang/include      Clang 19's resource headers (omp.h, builtins) for ompinst
 #   <dir>/include/pomplib.h, pomp_events.def, pomp_omp_wrappers.h
@@ -21,7 +22,7 @@ set(POMP_INSTALL_CMAKEDIR lib/cmake/POMP)
 
 # Tools. ompinst and pomp-link load Clang's and LLVM's shared libraries from LLVM's own directory
 # (libclang-cpp.so.19 is not on the system's search path); ompcc links LLVM's Support statically.
-set(POMP_INSTALLED_TOOLS ompcc ompinst pomp-link)
+set(POMP_INSTALLED_TOOLS ompcc ompinst pomp-link pomp-report)
 if(TARGET pomp-run)
   list(APPEND POMP_INSTALLED_TOOLS pomp-run)
 endif()
