@@ -26,6 +26,7 @@ table.report tr.wait td.region { color: #a0522d; }
 table.report tbody tr:hover { background: #f7f7ff; }
 #timeline svg { width: 100%; height: auto; border: 1px solid #ddd; background: #fff; }
 #timeline text { font: 11px system-ui, sans-serif; fill: #333; }
+#timeline text.interval-label { font-size: 10px; fill: #111; pointer-events: none; }
 #timeline rect.interval { stroke: #fff; stroke-width: 0.3; }
 #timeline rect.interval:hover { stroke: #000; stroke-width: 1; }
 #timeline line.tick { stroke: #ccc; }
@@ -82,7 +83,7 @@ const char *const Script = R"js(
   var data = JSON.parse(dataNode.textContent);
   var SVG = 'http://www.w3.org/2000/svg';
   var width = 1200, labelWidth = 170, plotWidth = width - labelWidth - 10;
-  var rowHeight = 14, laneGap = 10, axisHeight = 24;
+  var rowHeight = 14, laneGap = 10, axisHeight = 24, charWidth = 6;
   var end = Math.max(data.end_ns, 1);
   function el(name, attrs, parent) {
     var e = document.createElementNS(SVG, name);
@@ -121,8 +122,17 @@ const char *const Script = R"js(
                              y: y + iv[2] * rowHeight,
                              width: Math.max(plotWidth * iv[1] / end, 0.5).toFixed(2),
                              height: rowHeight - 1, fill: color(iv[3])}, g);
-      el('title', {}, rect).textContent = region.name + ' \u2014 ' + duration(iv[1]) +
-          ' (depth ' + iv[2] + ')' + (region.file ? ' ' + region.file + ':' + region.line : '');
+      var tip = region.name + ' \u2014 ' + duration(iv[1]) + ' (depth ' + iv[2] + ')' +
+                (region.file ? ' ' + region.file + ':' + region.line : '');
+      el('title', {}, rect).textContent = tip;
+      // A name inside the rectangle where it fits; the tooltip has it anyway.
+      var fits = Math.floor((plotWidth * iv[1] / end - 4) / charWidth);
+      if (fits >= 3) {
+        var label = el('text', {'class': 'interval-label', x: +rect.getAttribute('x') + 2,
+                                y: y + iv[2] * rowHeight + rowHeight - 4}, g);
+        label.textContent = region.name.length <= fits ? region.name :
+                            region.name.slice(0, fits - 1) + '\u2026';
+      }
     });
     y += (lane.max_depth + 1) * rowHeight + laneGap;
   });

@@ -88,7 +88,8 @@ std::string renderTable(const Profile &P, const std::vector<Row> &Rows, const Ta
 }
 
 std::string renderJson(const Profile &P, const std::vector<Row> &Rows, const TableOptions &O) {
-  using nlohmann::json;
+  // Keys in the order written, which reads better than sorted.
+  using json = nlohmann::ordered_json;
   json Out = json::object();
   Out["schema"] = "pomp-report";
   Out["version"] = JsonReportVersion;
