@@ -220,7 +220,7 @@ std::string renderTableHtml(const HtmlPage &Page) {
 /// The timeline's data for the page's script; '<', '>' and '&' are escaped
 /// so that no region name can end the script element.
 std::string timelineJson(const Timeline &T) {
-  using nlohmann::json;
+  using json = nlohmann::ordered_json;
   json Regions = json::array();
   for (const TraceRegion &R : T.Regions)
     Regions.push_back({{"name", R.Name}, {"file", R.File}, {"line", R.Line}});
