@@ -140,10 +140,12 @@ int writeHtml(const Options &O, const Profile &P, const std::vector<Row> &Rows,
     Err << "pomp-report: error: " << Error << "\n";
     return ExitError;
   }
-  Out << "pomp-report: wrote " << O.HtmlPath << ": " << Rows.size() << " rows";
+  // With --json, stdout is the JSON alone.
+  std::ostream &Note = O.Json ? Err : Out;
+  Note << "pomp-report: wrote " << O.HtmlPath << ": " << Rows.size() << " rows";
   if (Page.Trace)
-    Out << ", timeline of " << Trace.Lanes.size() << " locations";
-  Out << "\n";
+    Note << ", timeline of " << Trace.Lanes.size() << " locations";
+  Note << "\n";
   return ExitOk;
 }
 

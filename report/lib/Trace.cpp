@@ -283,9 +283,13 @@ std::string traceAnchorIn(const std::string &ExperimentDir) {
 bool readTimeline(const std::string &AnchorPath, const TimelineLimits &Limits, Timeline &Out,
                   std::string &Error) {
   struct stat Info {};
-  if (::stat(AnchorPath.c_str(), &Info) != 0 || !S_ISREG(Info.st_mode)) {
-    Error = "cannot read OTF2 trace '" + AnchorPath + "': " +
-            (S_ISDIR(Info.st_mode) ? "a directory, not an anchor file" : std::strerror(errno));
+  if (::stat(AnchorPath.c_str(), &Info) != 0) {
+    Error = "cannot read OTF2 trace '" + AnchorPath + "': " + std::strerror(errno);
+    return false;
+  }
+  if (!S_ISREG(Info.st_mode)) {
+    Error =
+        "cannot read OTF2 trace '" + AnchorPath + "': not a file (name the anchor file, *.otf2)";
     return false;
   }
   const Otf2MessageScope Messages;
