@@ -18,6 +18,8 @@ packages=(
   cmake ninja-build gcc g++ python3 binutils
   make pkgconf  # tests/ompcc: projects built with make, the installed pomp.pc
   libdw-dev  # libpomp's symbolizer: the header only; libdw.so.1 is dlopen()ed at run time
+  nlohmann-json3-dev  # report/: pomp-report reads profile.json with it (precise parse errors)
+  chromium  # tests/report: renders pomp-report's HTML page headless (--dump-dom); large
 )
 
 say() { printf '\n== %s\n' "$*"; }

@@ -1,5 +1,6 @@
 # lit configuration of the POMP toolkit's test suite (tests/**/*.c, *.cpp, *.test).
 import os
+import shutil
 
 import lit.formats
 
@@ -36,6 +37,10 @@ config.substitutions.append(("%pomp_api_version", config.pomp_api_version))
 config.substitutions.append(("%ompinst", os.path.join(config.pomp_tools_dir, "ompinst")))
 config.substitutions.append(("%ompcxx", os.path.join(config.pomp_tools_dir, "ompc++")))
 config.substitutions.append(("%ompcc", os.path.join(config.pomp_tools_dir, "ompcc")))
+config.substitutions.append(("%pomp-report", os.path.join(config.pomp_tools_dir, "pomp-report")))
+config.substitutions.append(
+    ("%report-otf2-fixture", os.path.join(config.pomp_tools_dir, "report-otf2-fixture"))
+)
 # Instrumented output with the check comments of the test file removed, for FileCheck.
 config.substitutions.append(("%strip-checks", r"sed -e '/^ *\/\/ *[A-Z][A-Z0-9-]*:/d'"))
 # Builds the original and the instrumented file with gcc and clang-19, runs them with 1, 2 and 4
@@ -62,3 +67,6 @@ if config.otf2_print and not config.otf2_print.endswith("-NOTFOUND"):
 
 if config.pomp_sanitize:
     config.available_features.add("sanitize")
+# tests/report renders pomp-report's HTML page with headless Chromium (dev.sh installs it).
+if shutil.which("chromium"):
+    config.available_features.add("chromium")

@@ -1,0 +1,85 @@
+//===- pomp/report/Profile.h - A libpomp profile, read back -----*- C++ -*-===//
+///
+/// \file
+/// The part of profile.json (docs/PROFILE_FORMAT.md) that pomp-report shows:
+/// the header, the regions and the merged call-path tree with per-thread
+/// metrics. Fields the report does not use are not kept, so newer profiles
+/// with more fields load unchanged. Times are nanoseconds, as in the file.
+///
+//===----------------------------------------------------------------------===//
+#ifndef POMP_REPORT_PROFILE_H
+#define POMP_REPORT_PROFILE_H
+
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace pomp::report {
+
+/// What a node's exclusive time is: the `kind` field of a node.
+enum class NodeKind { Root, Work, Wait, Event };
+
+/// "work", "wait", "event", "root": the spelling of profile.json and profile.txt.
+const char *kindName(NodeKind Kind);
+
+/// One region of the program: a row of `regions`.
+struct Region {
+  std::uint32_t Id = 0;
+  std::string Type;     ///< CTC type: "parallel", "critical", "userregion", ...
+  std::string Label;    ///< for people: "critical(name)"
+  std::string Name;     ///< CTC name, or ""
+  std::string Location; ///< "file:line", or ""
+};
+
+/// One thread's metrics at one node: an entry of `per_thread`.
+struct ThreadMetrics {
+  std::uint32_t Thread = 0;
+  std::uint64_t Visits = 0;
+  std::uint64_t InclusiveNs = 0;
+  std::uint64_t ExclusiveNs = 0;
+};
+
+/// One node of the merged call-path tree.
+struct Node {
+  static constexpr std::uint32_t NoParent = std::numeric_limits<std::uint32_t>::max();
+
+  std::uint32_t Id = 0;
+  std::uint32_t Parent = NoParent;
+  std::uint32_t Depth = 0;
+  std::uint32_t RegionId = 0; ///< 0 for the root
+  std::string Event;          ///< the opening or single event; "" for the root
+  std::string Construct;      ///< "parallel body", "barrier", ...
+  NodeKind Kind = NodeKind::Work;
+  std::uint64_t Visits = 0;
+  std::uint64_t InclusiveNs = 0;
+  std::uint64_t ExclusiveNs = 0;
+  std::vector<ThreadMetrics> PerThread; ///< by thread index
+  std::vector<std::uint32_t> Children;  ///< in file order
+};
+
+/// A whole profile.json: nodes are in pre-order, Nodes[0] is the root and
+/// every node's Id is its index.
+struct Profile {
+  std::string Program;
+  std::int64_t Pid = 0;
+  std::string StartTime; ///< ISO 8601, UTC, as written
+  std::uint64_t DurationNs = 0;
+  std::vector<std::uint32_t> Threads; ///< thread indices
+  std::map<std::uint32_t, Region> Regions;
+  std::vector<Node> Nodes;
+  /// The anomaly counters, in file order.
+  std::vector<std::pair<std::string, std::uint64_t>> Anomalies;
+
+  /// The region a node belongs to, or nullptr (the root).
+  const Region *regionOf(const Node &N) const;
+  /// The node for people, spelled as libpomp's profile.txt and stderr summary
+  /// spell it: `user region "work" @demo.c:20`, `parallel body @demo.c:7`.
+  std::string title(const Node &N) const;
+};
+
+} // namespace pomp::report
+
+#endif // POMP_REPORT_PROFILE_H

@@ -1,0 +1,44 @@
+//===- pomp/report/Table.h - The report as text and JSON --------*- C++ -*-===//
+///
+/// \file
+/// Renders chosen rows as a table for people and as JSON for scripts. Numbers
+/// are printed with profile.txt's formats (seconds with six decimals, the
+/// imbalance as a percentage with one), so that a row reads the same here, in
+/// profile.txt and in libpomp's summary on stderr.
+///
+//===----------------------------------------------------------------------===//
+#ifndef POMP_REPORT_TABLE_H
+#define POMP_REPORT_TABLE_H
+
+#include "pomp/report/Profile.h"
+#include "pomp/report/Rows.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace pomp::report {
+
+/// How the rows are laid out.
+struct TableOptions {
+  bool Tree = false;    ///< rows are call-path nodes, indented by depth
+  bool Threads = false; ///< a line per thread under every row
+  ThreadMetric Metric = ThreadMetric::Exclusive;
+  /// One line on how the rows were chosen: "sorted by excl; 4 of 4 rows".
+  std::string Selection;
+};
+
+/// Seconds as profile.txt prints them ("%.6f").
+std::string formatSeconds(std::uint64_t Ns);
+/// An imbalance as profile.txt prints it ("33.2%").
+std::string formatPercent(double Fraction);
+
+/// The header, the rows and the anomalies as text.
+std::string renderTable(const Profile &P, const std::vector<Row> &Rows, const TableOptions &O);
+
+/// The rows as one JSON object (docs/REPORT.md, "--json").
+std::string renderJson(const Profile &P, const std::vector<Row> &Rows, const TableOptions &O);
+
+} // namespace pomp::report
+
+#endif // POMP_REPORT_TABLE_H

@@ -1,0 +1,273 @@
+//===- Loader.cpp - Reading profile.json ----------------------------------===//
+
+#include "pomp/report/Loader.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
+
+namespace pomp::report {
+namespace {
+
+using nlohmann::json;
+
+/// A field that is not what the schema says; thrown inside the loader only,
+/// where one failure anywhere ends the load with one message.
+struct SchemaError {
+  std::string Pointer;
+  std::string Problem;
+};
+
+/// A JSON value and its JSON pointer, for messages.
+struct Field {
+  const json &Value;
+  std::string Pointer;
+
+  [[noreturn]] void fail(const std::string &Problem) const { throw SchemaError{Pointer, Problem}; }
+
+  [[noreturn]] void wrongType(const char *Expected) const {
+    fail(std::string("expected ") + Expected + ", found " + Value.type_name());
+  }
+
+  const json::object_t &object() const {
+    if (!Value.is_object())
+      wrongType("an object");
+    return Value.get_ref<const json::object_t &>();
+  }
+
+  Field member(const char *Key) const {
+    const json::object_t &Object = object();
+    const auto It = Object.find(Key);
+    if (It == Object.end())
+      throw SchemaError{Pointer + "/" + Key, "missing"};
+    return Field{It->second, Pointer + "/" + Key};
+  }
+
+  Field element(std::size_t Index) const {
+    return Field{Value[Index], Pointer + "/" + std::to_string(Index)};
+  }
+
+  std::size_t arraySize() const {
+    if (!Value.is_array())
+      wrongType("an array");
+    return Value.size();
+  }
+
+  std::uint64_t unsignedValue() const {
+    if (!Value.is_number_unsigned())
+      wrongType("a non-negative integer");
+    return Value.get<std::uint64_t>();
+  }
+
+  std::uint32_t smallUnsigned() const {
+    const std::uint64_t V = unsignedValue();
+    if (V > std::numeric_limits<std::uint32_t>::max())
+      fail(std::to_string(V) + " is out of range");
+    return static_cast<std::uint32_t>(V);
+  }
+
+  std::int64_t integerValue() const {
+    if (!Value.is_number_integer())
+      wrongType("an integer");
+    if (Value.is_number_unsigned() &&
+        Value.get<std::uint64_t>() >
+            static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+      fail("out of range");
+    return Value.get<std::int64_t>();
+  }
+
+  std::string stringValue() const {
+    if (!Value.is_string())
+      wrongType("a string");
+    return Value.get<std::string>();
+  }
+};
+
+void readHeader(const Field &Root, Profile &P) {
+  const Field Schema = Root.member("schema");
+  if (Schema.stringValue() != ProfileSchema)
+    Schema.fail("\"" + Schema.stringValue() + "\" is not a libpomp profile (expected \"" +
+                std::string(ProfileSchema) + "\")");
+  const Field Version = Root.member("version");
+  const std::int64_t V = Version.integerValue();
+  if (V < 1)
+    Version.fail(std::to_string(V) + " is not a version");
+  if (V > ProfileVersion)
+    Version.fail("version " + std::to_string(V) + " is newer than this pomp-report reads (" +
+                 std::to_string(ProfileVersion) + ")");
+  P.Program = Root.member("program").stringValue();
+  P.Pid = Root.member("pid").integerValue();
+  P.StartTime = Root.member("start_time").stringValue();
+  P.DurationNs = Root.member("duration_ns").unsignedValue();
+}
+
+void readThreads(const Field &Root, Profile &P) {
+  const Field Threads = Root.member("threads");
+  for (std::size_t I = 0, N = Threads.arraySize(); I < N; ++I)
+    P.Threads.push_back(Threads.element(I).member("index").smallUnsigned());
+}
+
+void readRegions(const Field &Root, Profile &P) {
+  const Field Regions = Root.member("regions");
+  for (std::size_t I = 0, N = Regions.arraySize(); I < N; ++I) {
+    const Field F = Regions.element(I);
+    Region R;
+    const Field Id = F.member("id");
+    R.Id = Id.smallUnsigned();
+    if (R.Id == 0)
+      Id.fail("region ids start at 1");
+    R.Type = F.member("type").stringValue();
+    R.Label = F.member("label").stringValue();
+    R.Name = F.member("name").stringValue();
+    R.Location = F.member("location").stringValue();
+    if (!P.Regions.emplace(R.Id, R).second)
+      Id.fail("region " + std::to_string(R.Id) + " is defined twice");
+  }
+}
+
+NodeKind readKind(const Field &F) {
+  const std::string Kind = F.stringValue();
+  if (Kind == "work")
+    return NodeKind::Work;
+  if (Kind == "wait")
+    return NodeKind::Wait;
+  if (Kind == "event")
+    return NodeKind::Event;
+  if (Kind == "root")
+    return NodeKind::Root;
+  F.fail("unknown kind \"" + Kind + "\" (expected work, wait, event or root)");
+}
+
+void readNodes(const Field &Root, Profile &P) {
+  const Field Nodes = Root.member("nodes");
+  const std::size_t Count = Nodes.arraySize();
+  if (Count == 0)
+    Nodes.fail("no nodes: the program root is missing");
+  if (Count > Node::NoParent)
+    Nodes.fail("too many nodes");
+  for (std::size_t I = 0; I < Count; ++I) {
+    const Field F = Nodes.element(I);
+    Node N;
+    const Field Id = F.member("id");
+    if (Id.unsignedValue() != I)
+      Id.fail("node ids must be their position in the array (expected " + std::to_string(I) + ")");
+    N.Id = static_cast<std::uint32_t>(I);
+    const Field Parent = F.member("parent");
+    if (I == 0) {
+      if (!Parent.Value.is_null())
+        Parent.fail("node 0 is the program root and has no parent (expected null)");
+      N.Kind = NodeKind::Root;
+    } else {
+      if (Parent.Value.is_null())
+        Parent.fail("only node 0 may be a root (expected a node id)");
+      N.Parent = Parent.smallUnsigned();
+      if (N.Parent >= I)
+        Parent.fail("parent " + std::to_string(N.Parent) +
+                    " does not come before the node (the tree is written in pre-order)");
+      N.Depth = P.Nodes[N.Parent].Depth + 1;
+      const Field RegionField = F.member("region");
+      N.RegionId = RegionField.smallUnsigned();
+      if (P.Regions.count(N.RegionId) == 0)
+        RegionField.fail("region " + std::to_string(N.RegionId) + " is not in /regions");
+      N.Event = F.member("event").stringValue();
+      N.Kind = readKind(F.member("kind"));
+    }
+    N.Construct = F.member("construct").stringValue();
+    N.Visits = F.member("visits").unsignedValue();
+    N.InclusiveNs = F.member("inclusive_ns").unsignedValue();
+    N.ExclusiveNs = F.member("exclusive_ns").unsignedValue();
+    const Field PerThread = F.member("per_thread");
+    for (std::size_t T = 0, TN = PerThread.arraySize(); T < TN; ++T) {
+      const Field E = PerThread.element(T);
+      ThreadMetrics M;
+      M.Thread = E.member("thread").smallUnsigned();
+      M.Visits = E.member("visits").unsignedValue();
+      M.InclusiveNs = E.member("inclusive_ns").unsignedValue();
+      M.ExclusiveNs = E.member("exclusive_ns").unsignedValue();
+      N.PerThread.push_back(M);
+    }
+    if (N.Parent != Node::NoParent)
+      P.Nodes[N.Parent].Children.push_back(N.Id);
+    P.Nodes.push_back(std::move(N));
+  }
+}
+
+void readAnomalies(const Field &Root, Profile &P) {
+  const Field Anomalies = Root.member("anomalies");
+  for (const auto &[Name, Value] : Anomalies.object())
+    P.Anomalies.emplace_back(Name, Field{Value, Anomalies.Pointer + "/" + Name}.unsignedValue());
+}
+
+/// JSON's own message without the library's "[json.exception.parse_error.101] " prefix.
+std::string parseMessage(const char *What) {
+  std::string Message(What);
+  if (!Message.empty() && Message.front() == '[') {
+    const std::size_t Close = Message.find("] ");
+    if (Close != std::string::npos)
+      Message.erase(0, Close + 2);
+  }
+  return Message;
+}
+
+} // namespace
+
+bool parseProfile(std::string_view Text, const std::string &Source, Profile &Out,
+                  std::string &Error) {
+  json Document;
+  try {
+    Document = json::parse(Text.begin(), Text.end());
+  } catch (const json::parse_error &E) {
+    Error = Source + ": invalid JSON: " + parseMessage(E.what());
+    return false;
+  }
+  Profile P;
+  try {
+    const Field Root{Document, ""};
+    Root.object();
+    readHeader(Root, P);
+    readThreads(Root, P);
+    readRegions(Root, P);
+    readNodes(Root, P);
+    readAnomalies(Root, P);
+  } catch (const SchemaError &E) {
+    Error = Source + ": " + (E.Pointer.empty() ? "/" : E.Pointer) + ": " + E.Problem;
+    return false;
+  }
+  Out = std::move(P);
+  return true;
+}
+
+bool loadProfile(const std::string &Path, Profile &Out, std::string &Error) {
+  struct stat Info {};
+  if (::stat(Path.c_str(), &Info) != 0) {
+    Error = "cannot open '" + Path + "': " + std::strerror(errno);
+    return false;
+  }
+  std::string File = Path;
+  if (S_ISDIR(Info.st_mode)) {
+    File = Path + (Path.empty() || Path.back() != '/' ? "/" : "") + std::string(ProfileFileName);
+    if (::stat(File.c_str(), &Info) != 0) {
+      Error = "'" + Path + "' has no " + std::string(ProfileFileName) + " (" +
+              std::strerror(errno) + "): not an experiment directory of libpomp";
+      return false;
+    }
+  }
+  std::ifstream In(File, std::ios::binary);
+  if (!In) {
+    Error = "cannot read '" + File + "': " + std::strerror(errno);
+    return false;
+  }
+  std::ostringstream Text;
+  Text << In.rdbuf();
+  if (In.bad()) {
+    Error = "cannot read '" + File + "': " + std::strerror(errno);
+    return false;
+  }
+  return parseProfile(Text.str(), File, Out, Error);
+}
+
+} // namespace pomp::report

@@ -1,0 +1,41 @@
+//===- Profile.cpp - A libpomp profile, read back -------------------------===//
+
+#include "pomp/report/Profile.h"
+
+namespace pomp::report {
+
+const char *kindName(NodeKind Kind) {
+  switch (Kind) {
+  case NodeKind::Root:
+    return "root";
+  case NodeKind::Work:
+    return "work";
+  case NodeKind::Wait:
+    return "wait";
+  case NodeKind::Event:
+    return "event";
+  }
+  return "work";
+}
+
+const Region *Profile::regionOf(const Node &N) const {
+  const auto It = Regions.find(N.RegionId);
+  return It == Regions.end() ? nullptr : &It->second;
+}
+
+std::string Profile::title(const Node &N) const {
+  // The same spelling as nodeTitle() in pomp-runtime/src/core/Output.cpp, so
+  // a row of the report can be found in profile.txt and the stderr summary.
+  if (N.Parent == Node::NoParent)
+    return "program";
+  std::string Title = N.Construct;
+  if (const Region *R = regionOf(N)) {
+    if (!R->Name.empty())
+      Title += " \"" + R->Name + "\"";
+    if (!R->Location.empty())
+      Title += " @" + R->Location;
+  }
+  return Title;
+}
+
+} // namespace pomp::report

@@ -1,0 +1,312 @@
+//===- Rows.cpp - The rows of the report ----------------------------------===//
+
+#include "pomp/report/Rows.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <utility>
+
+namespace pomp::report {
+namespace {
+
+/// Waiting time at and below every node, in total and per thread.
+struct SubtreeWait {
+  std::vector<std::uint64_t> Total;
+  std::vector<std::map<std::uint32_t, std::uint64_t>> PerThread;
+};
+
+SubtreeWait subtreeWait(const Profile &P) {
+  SubtreeWait W;
+  W.Total.assign(P.Nodes.size(), 0);
+  W.PerThread.resize(P.Nodes.size());
+  // Pre-order puts every child after its parent, so a backward pass has
+  // finished a node's children before it adds the node to its parent.
+  for (std::size_t I = P.Nodes.size(); I-- > 0;) {
+    const Node &N = P.Nodes[I];
+    if (N.Kind == NodeKind::Wait) {
+      W.Total[I] += N.ExclusiveNs;
+      for (const ThreadMetrics &M : N.PerThread)
+        W.PerThread[I][M.Thread] += M.ExclusiveNs;
+    }
+    if (N.Parent == Node::NoParent)
+      continue;
+    W.Total[N.Parent] += W.Total[I];
+    for (const auto &[Thread, Ns] : W.PerThread[I])
+      W.PerThread[N.Parent][Thread] += Ns;
+  }
+  return W;
+}
+
+/// A visiting thread's own waiting at and below a node. Other threads'
+/// waiting below it (workers' barriers under the master's parallel region)
+/// counts in the row's total only: a thread's line lists what it did.
+std::uint64_t threadWait(const SubtreeWait &W, std::uint32_t Node, std::uint32_t Thread) {
+  const auto It = W.PerThread[Node].find(Thread);
+  return It == W.PerThread[Node].end() ? 0 : It->second;
+}
+
+void describe(const Profile &P, const Node &N, Row &R) {
+  R.Title = P.title(N);
+  R.Construct = N.Construct;
+  R.Kind = N.Kind;
+  if (const Region *Reg = P.regionOf(N)) {
+    R.Name = Reg->Name;
+    R.Location = Reg->Location;
+  }
+}
+
+std::uint64_t metricOf(const ThreadShare &S, ThreadMetric M) {
+  return M == ThreadMetric::Exclusive ? S.ExclusiveNs : S.InclusiveNs;
+}
+
+/// Orders rows by the key, largest first (names: alphabetically), ties by
+/// first node as profile.txt does.
+bool before(const Row &A, const Row &B, SortKey Key) {
+  auto Larger = [&](auto X, auto Y) {
+    if (X != Y)
+      return X > Y;
+    return A.FirstNode < B.FirstNode;
+  };
+  switch (Key) {
+  case SortKey::Exclusive:
+    return Larger(A.ExclusiveNs, B.ExclusiveNs);
+  case SortKey::Inclusive:
+    return Larger(A.InclusiveNs, B.InclusiveNs);
+  case SortKey::Visits:
+    return Larger(A.Visits, B.Visits);
+  case SortKey::Imbalance:
+    return Larger(A.Imbalance, B.Imbalance);
+  case SortKey::Wait:
+    return Larger(A.WaitNs, B.WaitNs);
+  case SortKey::Name:
+    if (A.Title != B.Title)
+      return A.Title < B.Title;
+    return A.FirstNode < B.FirstNode;
+  }
+  return A.FirstNode < B.FirstNode;
+}
+
+bool matches(const Row &R, const Selection &S) {
+  return !S.Filter || std::regex_search(R.Title, *S.Filter);
+}
+
+/// The spellings of the sort keys on the command line, indexed by SortKey.
+constexpr const char *SortKeyNames[] = {"excl", "incl", "calls", "imbalance", "wait", "name"};
+static_assert(std::size(SortKeyNames) == static_cast<std::size_t>(SortKey::Name) + 1,
+              "one spelling per sort key");
+
+} // namespace
+
+std::uint64_t Row::threadMin(ThreadMetric M) const {
+  if (PerThread.empty())
+    return 0;
+  std::uint64_t Min = metricOf(PerThread.front(), M);
+  for (const ThreadShare &S : PerThread)
+    Min = std::min(Min, metricOf(S, M));
+  return Min;
+}
+
+double Row::threadMean(ThreadMetric M) const {
+  if (PerThread.empty())
+    return 0.0;
+  double Sum = 0.0;
+  for (const ThreadShare &S : PerThread)
+    Sum += static_cast<double>(metricOf(S, M));
+  return Sum / static_cast<double>(PerThread.size());
+}
+
+std::uint64_t Row::threadMax(ThreadMetric M) const {
+  std::uint64_t Max = 0;
+  for (const ThreadShare &S : PerThread)
+    Max = std::max(Max, metricOf(S, M));
+  return Max;
+}
+
+double imbalanceOf(const std::vector<std::uint64_t> &PerThreadInclusive) {
+  // The same arithmetic as libpomp's imbalance() (pomp-runtime/src/core/Profile.cpp),
+  // so the rounded percentages agree.
+  if (PerThreadInclusive.size() < 2)
+    return 0.0;
+  std::uint64_t Max = 0;
+  double Sum = 0.0;
+  for (std::uint64_t Ns : PerThreadInclusive) {
+    Max = std::max(Max, Ns);
+    Sum += static_cast<double>(Ns);
+  }
+  if (Max == 0)
+    return 0.0;
+  return (static_cast<double>(Max) - Sum / static_cast<double>(PerThreadInclusive.size())) /
+         static_cast<double>(Max);
+}
+
+std::vector<Row> flatRows(const Profile &P) {
+  const SubtreeWait Wait = subtreeWait(P);
+  using Key = std::pair<std::uint32_t, std::string>;
+  /// A row while it is being summed.
+  struct Entry {
+    Row R;
+    std::map<std::uint32_t, ThreadShare> Shares;
+    std::map<std::uint32_t, std::uint64_t> OutermostInclusive;
+  };
+  std::map<Key, Entry> ByKey;
+  // How many occurrences of a key are open on the walk: only the outermost
+  // adds inclusive and waiting time.
+  std::map<Key, int> Open;
+  /// A node on the walk and the next of its children to visit.
+  struct Visit {
+    std::uint32_t Node;
+    std::size_t NextChild;
+  };
+  std::vector<Visit> Pending = {{0, 0}};
+  while (!Pending.empty()) {
+    const std::uint32_t I = Pending.back().Node;
+    const Node &N = P.Nodes[I];
+    const bool IsRoot = N.Parent == Node::NoParent;
+    const Key K{N.RegionId, N.Event};
+    if (Pending.back().NextChild == 0 && !IsRoot) {
+      Entry &E = ByKey[K];
+      // profile.txt names a row after its first node with anything in it.
+      if (E.R.Visits == 0 && E.R.ExclusiveNs == 0 && E.R.InclusiveNs == 0) {
+        E.R.FirstNode = I;
+        describe(P, N, E.R);
+      }
+      E.R.Visits += N.Visits;
+      E.R.ExclusiveNs += N.ExclusiveNs;
+      const bool Outermost = Open[K] == 0;
+      if (Outermost) {
+        E.R.InclusiveNs += N.InclusiveNs;
+        E.R.WaitNs += Wait.Total[I];
+      }
+      for (const ThreadMetrics &M : N.PerThread) {
+        ThreadShare &S = E.Shares[M.Thread];
+        S.Thread = M.Thread;
+        S.Visits += M.Visits;
+        S.ExclusiveNs += M.ExclusiveNs;
+        if (Outermost) {
+          S.InclusiveNs += M.InclusiveNs;
+          S.WaitNs += threadWait(Wait, I, M.Thread);
+          E.OutermostInclusive[M.Thread] += M.InclusiveNs;
+        }
+      }
+      ++Open[K];
+    }
+    if (Pending.back().NextChild < N.Children.size()) {
+      const std::uint32_t Child = N.Children[Pending.back().NextChild++];
+      Pending.push_back({Child, 0});
+      continue;
+    }
+    if (!IsRoot)
+      --Open[K];
+    Pending.pop_back();
+  }
+
+  std::vector<Row> Rows;
+  for (auto &[K, E] : ByKey) {
+    std::vector<std::uint64_t> Inclusive;
+    for (const auto &[Thread, Ns] : E.OutermostInclusive)
+      Inclusive.push_back(Ns);
+    E.R.Threads = Inclusive.size();
+    E.R.Imbalance = imbalanceOf(Inclusive);
+    for (const auto &[Thread, S] : E.Shares)
+      E.R.PerThread.push_back(S);
+    Rows.push_back(std::move(E.R));
+  }
+  std::sort(Rows.begin(), Rows.end(),
+            [](const Row &A, const Row &B) { return before(A, B, SortKey::Exclusive); });
+  return Rows;
+}
+
+std::vector<Row> treeRows(const Profile &P) {
+  const SubtreeWait Wait = subtreeWait(P);
+  std::vector<Row> Rows;
+  for (std::uint32_t I = 1; I < P.Nodes.size(); ++I) {
+    const Node &N = P.Nodes[I];
+    Row R;
+    R.FirstNode = I;
+    R.ParentNode = N.Parent == 0 ? Row::NoParent : N.Parent;
+    R.Depth = N.Depth - 1;
+    describe(P, N, R);
+    R.Visits = N.Visits;
+    R.InclusiveNs = N.InclusiveNs;
+    R.ExclusiveNs = N.ExclusiveNs;
+    R.WaitNs = Wait.Total[I];
+    std::vector<std::uint64_t> Inclusive;
+    for (const ThreadMetrics &M : N.PerThread) {
+      R.PerThread.push_back(
+          {M.Thread, M.Visits, M.InclusiveNs, M.ExclusiveNs, threadWait(Wait, I, M.Thread)});
+      Inclusive.push_back(M.InclusiveNs);
+    }
+    R.Threads = Inclusive.size();
+    R.Imbalance = imbalanceOf(Inclusive);
+    Rows.push_back(std::move(R));
+  }
+  return Rows;
+}
+
+std::optional<SortKey> parseSortKey(const std::string &Text) {
+  for (std::size_t I = 0; I < std::size(SortKeyNames); ++I)
+    if (Text == SortKeyNames[I])
+      return static_cast<SortKey>(I);
+  return std::nullopt;
+}
+
+const char *sortKeyName(SortKey Key) { return SortKeyNames[static_cast<std::size_t>(Key)]; }
+
+std::vector<Row> selectFlat(std::vector<Row> Rows, const Selection &S) {
+  Rows.erase(std::remove_if(Rows.begin(), Rows.end(), [&](const Row &R) { return !matches(R, S); }),
+             Rows.end());
+  std::sort(Rows.begin(), Rows.end(),
+            [&](const Row &A, const Row &B) { return before(A, B, S.Sort); });
+  if (S.Top != 0 && Rows.size() > S.Top)
+    Rows.resize(S.Top);
+  return Rows;
+}
+
+std::vector<Row> selectTree(const std::vector<Row> &Rows, const Selection &S) {
+  std::map<std::uint32_t, std::size_t> IndexOfNode;
+  for (std::size_t I = 0; I < Rows.size(); ++I)
+    IndexOfNode[Rows[I].FirstNode] = I;
+  std::vector<std::size_t> Chosen;
+  for (std::size_t I = 0; I < Rows.size(); ++I)
+    if (matches(Rows[I], S))
+      Chosen.push_back(I);
+  auto Before = [&](std::size_t A, std::size_t B) { return before(Rows[A], Rows[B], S.Sort); };
+  if (S.Top != 0 && Chosen.size() > S.Top) {
+    std::sort(Chosen.begin(), Chosen.end(), Before);
+    Chosen.resize(S.Top);
+  }
+  std::vector<bool> Keep(Rows.size(), false);
+  for (std::size_t I : Chosen)
+    for (std::size_t At = I; !Keep[At];) {
+      Keep[At] = true;
+      const auto Parent = IndexOfNode.find(Rows[At].ParentNode);
+      if (Parent == IndexOfNode.end())
+        break;
+      At = Parent->second;
+    }
+  // Children of each kept row (Rows.size() stands for the top level).
+  std::map<std::size_t, std::vector<std::size_t>> Children;
+  for (std::size_t I = 0; I < Rows.size(); ++I) {
+    if (!Keep[I])
+      continue;
+    const auto Parent = IndexOfNode.find(Rows[I].ParentNode);
+    Children[Parent == IndexOfNode.end() ? Rows.size() : Parent->second].push_back(I);
+  }
+  std::vector<Row> Shown;
+  std::function<void(std::size_t)> Walk = [&](std::size_t Parent) {
+    auto It = Children.find(Parent);
+    if (It == Children.end())
+      return;
+    std::vector<std::size_t> Kids = It->second;
+    std::sort(Kids.begin(), Kids.end(), Before);
+    for (std::size_t K : Kids) {
+      Shown.push_back(Rows[K]);
+      Walk(K);
+    }
+  };
+  Walk(Rows.size());
+  return Shown;
+}
+
+} // namespace pomp::report

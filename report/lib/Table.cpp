@@ -1,0 +1,143 @@
+//===- Table.cpp - The report as text and JSON ----------------------------===//
+
+#include "pomp/report/Table.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdarg>
+#include <cstdio>
+
+namespace pomp::report {
+namespace {
+
+constexpr double NsPerSecond = 1e9;
+constexpr double Percent = 100.0;
+/// Room for one formatted line; longer region titles are cut, as in profile.txt.
+constexpr std::size_t LineBufferSize = 512;
+/// Spaces per call-path level, as in profile.txt.
+constexpr int IndentPerLevel = 2;
+/// Version of the --json output; fields are only ever added.
+constexpr int JsonReportVersion = 1;
+
+double seconds(std::uint64_t Ns) { return static_cast<double>(Ns) / NsPerSecond; }
+
+std::string formatLine(const char *Format, ...) __attribute__((format(printf, 1, 2)));
+std::string formatLine(const char *Format, ...) {
+  char Buffer[LineBufferSize];
+  va_list Args;
+  va_start(Args, Format);
+  const int N = std::vsnprintf(Buffer, sizeof Buffer, Format, Args);
+  va_end(Args);
+  if (N < 0)
+    return {};
+  return std::string(Buffer, std::min<std::size_t>(static_cast<std::size_t>(N), sizeof Buffer - 1));
+}
+
+const char *metricName(ThreadMetric M) {
+  return M == ThreadMetric::Exclusive ? "exclusive" : "inclusive";
+}
+
+std::uint64_t shareMetric(const ThreadShare &S, ThreadMetric M) {
+  return M == ThreadMetric::Exclusive ? S.ExclusiveNs : S.InclusiveNs;
+}
+
+} // namespace
+
+std::string formatSeconds(std::uint64_t Ns) { return formatLine("%.6f", seconds(Ns)); }
+
+std::string formatPercent(double Fraction) { return formatLine("%.1f%%", Percent * Fraction); }
+
+std::string renderTable(const Profile &P, const std::vector<Row> &Rows, const TableOptions &O) {
+  std::string Text;
+  Text += formatLine("POMP report of %s (pid %lld), started %s, %.6f s, %zu threads, %zu regions\n",
+                     P.Program.c_str(), static_cast<long long>(P.Pid), P.StartTime.c_str(),
+                     seconds(P.DurationNs), P.Threads.size(), P.Regions.size());
+  Text += O.Tree ? "\nCall paths" : "\nRegions, summed over threads and call paths";
+  Text += "; " + O.Selection + ".\n";
+  Text += formatLine("min/avg/max: per-thread %s time; imbalance: (max - mean) / max of the "
+                     "threads' inclusive times;\n",
+                     metricName(O.Metric));
+  Text += "wait: waiting time (barriers, locks, taskwait, critical and ordered entry) in the "
+          "region.\n";
+  Text += formatLine("%14s %14s %12s %7s %10s %10s %10s %9s %12s %-5s %s\n", "exclusive[s]",
+                     "inclusive[s]", "visits", "threads", "min[s]", "avg[s]", "max[s]", "imbalance",
+                     "wait[s]", "kind", O.Tree ? "call path" : "region");
+  for (const Row &R : Rows) {
+    const int Indent = O.Tree ? IndentPerLevel * static_cast<int>(R.Depth) : 0;
+    Text += formatLine("%14.6f %14.6f %12llu %7zu %10.6f %10.6f %10.6f %8.1f%% %12.6f %-5s %*s%s\n",
+                       seconds(R.ExclusiveNs), seconds(R.InclusiveNs),
+                       static_cast<unsigned long long>(R.Visits), R.Threads,
+                       seconds(R.threadMin(O.Metric)), R.threadMean(O.Metric) / NsPerSecond,
+                       seconds(R.threadMax(O.Metric)), Percent * R.Imbalance, seconds(R.WaitNs),
+                       kindName(R.Kind), Indent, "", R.Title.c_str());
+    if (!O.Threads)
+      continue;
+    for (const ThreadShare &S : R.PerThread)
+      Text += formatLine("%14.6f %14.6f %12llu %7s %10s %10.6f %10s %9s %12.6f %-5s %*sthread %u\n",
+                         seconds(S.ExclusiveNs), seconds(S.InclusiveNs),
+                         static_cast<unsigned long long>(S.Visits), "", "",
+                         seconds(shareMetric(S, O.Metric)), "", "", seconds(S.WaitNs), "",
+                         Indent + IndentPerLevel, "", S.Thread);
+  }
+  std::string Anomalies;
+  for (const auto &[Name, Count] : P.Anomalies)
+    if (Count != 0)
+      Anomalies += formatLine(" %s=%llu", Name.c_str(), static_cast<unsigned long long>(Count));
+  Text += Anomalies.empty() ? "\nanomalies: none\n" : "\nanomalies:" + Anomalies + "\n";
+  return Text;
+}
+
+std::string renderJson(const Profile &P, const std::vector<Row> &Rows, const TableOptions &O) {
+  // Keys in the order written, which reads better than sorted.
+  using json = nlohmann::ordered_json;
+  json Out = json::object();
+  Out["schema"] = "pomp-report";
+  Out["version"] = JsonReportVersion;
+  Out["program"] = P.Program;
+  Out["pid"] = P.Pid;
+  Out["duration_ns"] = P.DurationNs;
+  Out["mode"] = O.Tree ? "tree" : "regions";
+  Out["selection"] = O.Selection;
+  json Array = json::array();
+  for (const Row &R : Rows) {
+    json J = json::object();
+    J["node"] = R.FirstNode;
+    if (O.Tree) {
+      J["depth"] = R.Depth;
+      J["parent"] = R.ParentNode == Row::NoParent ? json(nullptr) : json(R.ParentNode);
+    }
+    J["title"] = R.Title;
+    J["construct"] = R.Construct;
+    J["name"] = R.Name;
+    J["location"] = R.Location;
+    J["kind"] = kindName(R.Kind);
+    J["visits"] = R.Visits;
+    J["inclusive_ns"] = R.InclusiveNs;
+    J["exclusive_ns"] = R.ExclusiveNs;
+    J["wait_ns"] = R.WaitNs;
+    J["threads"] = R.Threads;
+    J["imbalance"] = R.Imbalance;
+    J["thread_metric"] = metricName(O.Metric);
+    J["thread_min_ns"] = R.threadMin(O.Metric);
+    J["thread_avg_ns"] = R.threadMean(O.Metric);
+    J["thread_max_ns"] = R.threadMax(O.Metric);
+    json Threads = json::array();
+    for (const ThreadShare &S : R.PerThread)
+      Threads.push_back({{"thread", S.Thread},
+                         {"visits", S.Visits},
+                         {"inclusive_ns", S.InclusiveNs},
+                         {"exclusive_ns", S.ExclusiveNs},
+                         {"wait_ns", S.WaitNs}});
+    J["per_thread"] = std::move(Threads);
+    Array.push_back(std::move(J));
+  }
+  Out["rows"] = std::move(Array);
+  json Anomalies = json::object();
+  for (const auto &[Name, Count] : P.Anomalies)
+    Anomalies[Name] = Count;
+  Out["anomalies"] = std::move(Anomalies);
+  // Invalid UTF-8 in names (a hand-written profile) must not abort the report.
+  return Out.dump(1, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+} // namespace pomp::report

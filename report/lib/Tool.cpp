@@ -1,0 +1,261 @@
+//===- Tool.cpp - The pomp-report command ---------------------------------===//
+
+#include "pomp/report/Tool.h"
+
+#include "pomp/report/AtomicFile.h"
+#include "pomp/report/Html.h"
+#include "pomp/report/Loader.h"
+#include "pomp/report/Table.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <limits>
+#include <optional>
+#include <sys/stat.h>
+
+namespace pomp::report {
+namespace {
+
+/// Options that take a value, as `--name=value` or `--name value`.
+bool takesValue(const std::string &Name) {
+  return Name == "--sort" || Name == "--filter" || Name == "--top" || Name == "--metric" ||
+         Name == "--html" || Name == "--trace" || Name == "--timeline-limit";
+}
+
+/// A count: digits only, no sign, no overflow.
+std::optional<std::size_t> parseCount(const std::string &Text) {
+  if (Text.empty() || Text.find_first_not_of("0123456789") != std::string::npos)
+    return std::nullopt;
+  errno = 0;
+  char *End = nullptr;
+  const unsigned long long V = std::strtoull(Text.c_str(), &End, 10);
+  if (errno == ERANGE || V > std::numeric_limits<std::size_t>::max())
+    return std::nullopt;
+  return static_cast<std::size_t>(V);
+}
+
+bool applyValue(const std::string &Name, const std::string &Value, Options &O, std::string &Error) {
+  if (Name == "--sort") {
+    const std::optional<SortKey> Key = parseSortKey(Value);
+    if (!Key) {
+      Error =
+          "unknown sort key '" + Value + "' (expected excl, incl, calls, imbalance, wait or name)";
+      return false;
+    }
+    O.Select.Sort = *Key;
+  } else if (Name == "--filter") {
+    try {
+      O.Select.Filter = std::regex(Value, std::regex::ECMAScript);
+    } catch (const std::regex_error &E) {
+      Error = "--filter='" + Value + "' is not a valid regular expression: " + E.what();
+      return false;
+    }
+    O.FilterText = Value;
+  } else if (Name == "--top") {
+    const std::optional<std::size_t> N = parseCount(Value);
+    if (!N || *N == 0) {
+      Error = "--top needs a positive number, not '" + Value + "'";
+      return false;
+    }
+    O.Select.Top = *N;
+  } else if (Name == "--metric") {
+    if (Value == "excl")
+      O.Metric = ThreadMetric::Exclusive;
+    else if (Value == "incl")
+      O.Metric = ThreadMetric::Inclusive;
+    else {
+      Error = "unknown metric '" + Value + "' (expected excl or incl)";
+      return false;
+    }
+  } else if (Name == "--html" || Name == "--trace") {
+    if (Value.empty()) {
+      Error = Name + " needs a file name";
+      return false;
+    }
+    (Name == "--html" ? O.HtmlPath : O.TracePath) = Value;
+  } else if (Name == "--timeline-limit") {
+    const std::optional<std::size_t> N = parseCount(Value);
+    if (!N || *N == 0) {
+      Error = "--timeline-limit needs a positive number, not '" + Value + "'";
+      return false;
+    }
+    O.Limits.IntervalsPerLane = *N;
+  }
+  return true;
+}
+
+std::string selectionText(const Options &O, std::size_t Shown, std::size_t Total) {
+  std::string Text = std::string("sorted by ") + sortKeyName(O.Select.Sort);
+  if (O.Select.Filter)
+    Text += ", filter /" + O.FilterText + "/";
+  if (O.Select.Top != 0)
+    Text += ", top " + std::to_string(O.Select.Top);
+  Text += "; " + std::to_string(Shown) + " of " + std::to_string(Total) +
+          (O.Tree ? " call-path nodes" : " regions");
+  return Text;
+}
+
+bool exists(const std::string &Path) {
+  struct stat Info {};
+  return ::stat(Path.c_str(), &Info) == 0;
+}
+
+/// The experiment directory of a profile path: the path itself, or the
+/// directory holding a profile.json given as a file.
+std::string experimentDirOf(const std::string &Path) {
+  struct stat Info {};
+  if (::stat(Path.c_str(), &Info) == 0 && S_ISDIR(Info.st_mode))
+    return Path;
+  const std::size_t Slash = Path.rfind('/');
+  return Slash == std::string::npos ? "." : Path.substr(0, Slash);
+}
+
+int writeHtml(const Options &O, const Profile &P, const std::vector<Row> &Rows,
+              const TableOptions &Table, std::ostream &Out, std::ostream &Err) {
+  HtmlPage Page;
+  Page.P = &P;
+  Page.Rows = Rows;
+  Page.Table = Table;
+  Page.ExperimentPath = O.Experiment;
+  Timeline Trace;
+  const std::string Anchor =
+      O.TracePath.empty() ? traceAnchorIn(experimentDirOf(O.Experiment)) : O.TracePath;
+  if (!O.TracePath.empty() || exists(Anchor)) {
+    std::string Error;
+    if (readTimeline(Anchor, O.Limits, Trace, Error)) {
+      Page.Trace = &Trace;
+    } else if (!O.TracePath.empty()) {
+      Err << "pomp-report: error: " << Error << "\n";
+      return ExitError;
+    } else {
+      // The table is still worth having when the experiment's trace is broken.
+      Err << "pomp-report: warning: " << Error << "; the page has no timeline\n";
+      Page.TraceNote = "No timeline: " + Error + ".";
+    }
+  } else {
+    Page.TraceNote = "No timeline: there is no OTF2 trace at " + Anchor + ".";
+  }
+  std::string Error;
+  if (!writeFileAtomically(O.HtmlPath, renderHtml(Page), Error)) {
+    Err << "pomp-report: error: " << Error << "\n";
+    return ExitError;
+  }
+  // With --json, stdout is the JSON alone.
+  std::ostream &Note = O.Json ? Err : Out;
+  Note << "pomp-report: wrote " << O.HtmlPath << ": " << Rows.size() << " rows";
+  if (Page.Trace)
+    Note << ", timeline of " << Trace.Lanes.size() << " locations";
+  Note << "\n";
+  return ExitOk;
+}
+
+} // namespace
+
+std::string usageText() {
+  return "usage: pomp-report [options] <experiment-dir | profile.json>\n"
+         "Shows the profile libpomp wrote (docs/REPORT.md).\n"
+         "  --sort=KEY          order rows by excl (default), incl, calls, imbalance, wait, name\n"
+         "  --filter=REGEX      only rows whose region matches (ECMAScript; a word matches as a "
+         "substring)\n"
+         "  --top=N             at most N rows (with --tree: the N best nodes and their paths)\n"
+         "  --tree              call paths instead of regions summed over call paths\n"
+         "  --threads           a line per thread under every row\n"
+         "  --metric=excl|incl  per-thread time in the min/avg/max columns (default excl)\n"
+         "  --json              print the rows as JSON\n"
+         "  --html=FILE         write one self-contained HTML page: table and, with an OTF2\n"
+         "                      trace, a timeline\n"
+         "  --trace=FILE        the trace's anchor file (default <dir>/trace/traces.otf2)\n"
+         "  --timeline-limit=N  region visits drawn per location, the longest (default " +
+         std::to_string(TimelineLimits::DefaultIntervalsPerLane) +
+         ")\n"
+         "  -h, --help          this text\n"
+         "Exit status: 0 done, 1 the input or the output failed, 2 usage error.\n";
+}
+
+bool parseArguments(const std::vector<std::string> &Args, Options &Out, std::string &Error) {
+  Options O;
+  bool OptionsEnded = false;
+  for (std::size_t I = 0; I < Args.size(); ++I) {
+    const std::string &A = Args[I];
+    if (OptionsEnded || A.empty() || A[0] != '-' || A == "-") {
+      if (!O.Experiment.empty()) {
+        Error = "one experiment directory at a time ('" + O.Experiment + "' and '" + A + "')";
+        return false;
+      }
+      O.Experiment = A;
+      continue;
+    }
+    if (A == "--") {
+      OptionsEnded = true;
+      continue;
+    }
+    if (A == "-h" || A == "--help") {
+      O.Help = true;
+      continue;
+    }
+    const std::size_t Equals = A.find('=');
+    const std::string Name = A.substr(0, Equals);
+    if (takesValue(Name)) {
+      std::string Value;
+      if (Equals != std::string::npos) {
+        Value = A.substr(Equals + 1);
+      } else if (I + 1 < Args.size()) {
+        Value = Args[++I];
+      } else {
+        Error = Name + " needs a value";
+        return false;
+      }
+      if (!applyValue(Name, Value, O, Error))
+        return false;
+      continue;
+    }
+    bool *Flag = Name == "--tree"      ? &O.Tree
+                 : Name == "--threads" ? &O.Threads
+                 : Name == "--json"    ? &O.Json
+                                       : nullptr;
+    if (!Flag) {
+      Error = "unknown option '" + A + "'";
+      return false;
+    }
+    if (Equals != std::string::npos) {
+      Error = Name + " takes no value";
+      return false;
+    }
+    *Flag = true;
+  }
+  if (O.Experiment.empty() && !O.Help) {
+    Error = "no experiment directory given";
+    return false;
+  }
+  Out = std::move(O);
+  return true;
+}
+
+int runReport(const Options &O, std::ostream &Out, std::ostream &Err) {
+  if (O.Help) {
+    Out << usageText();
+    return ExitOk;
+  }
+  Profile P;
+  std::string Error;
+  if (!loadProfile(O.Experiment, P, Error)) {
+    Err << "pomp-report: error: " << Error << "\n";
+    return ExitError;
+  }
+  const std::vector<Row> All = O.Tree ? treeRows(P) : flatRows(P);
+  const std::vector<Row> Rows = O.Tree ? selectTree(All, O.Select) : selectFlat(All, O.Select);
+  TableOptions Table;
+  Table.Tree = O.Tree;
+  Table.Threads = O.Threads;
+  Table.Metric = O.Metric;
+  Table.Selection = selectionText(O, Rows.size(), All.size());
+  if (O.Json)
+    Out << renderJson(P, Rows, Table);
+  if (!O.HtmlPath.empty())
+    return writeHtml(O, P, Rows, Table, Out, Err);
+  if (!O.Json)
+    Out << renderTable(P, Rows, Table);
+  return ExitOk;
+}
+
+} // namespace pomp::report
