@@ -57,14 +57,15 @@ std::string_view nodeKind(const ProfileNode &N) {
 }
 
 /// What a node is: the construct name of its event ("parallel body"), or
-/// for a region of a kind the construct names do not cover (the "wait" that
-/// OMPT reports inside a barrier) the region's label.
+/// for a region of the OMPT adapter's that no construct name covers (the
+/// "wait" inside a barrier) the region's label.
 std::string nodeConstruct(const ProfileNode &N, const RegionTable &Regions) {
   if (N.Parent == ProfileNode::NoParent)
     return "program";
   if (N.Region != 0 && Regions.isValid(N.Region)) {
     const Region &R = Regions.get(N.Region);
-    if (R.Descriptor.Kind == pomp::ctc::RegionKind::Unknown && !R.Label.empty())
+    if (R.Origin == RegionOrigin::Ompt && R.Descriptor.Kind == pomp::ctc::RegionKind::Unknown &&
+        !R.Label.empty())
       return R.Label;
   }
   return std::string(constructName(N.Opener));
