@@ -35,7 +35,7 @@ namespace pomp::rt {
   X(InvalidArgument, "invalid_argument", "events with a NULL pointer where a result is stored")    \
   X(Reentrant, "reentrant", "events raised while the same thread was inside an event")             \
   X(BusyAtFinalize, "busy_at_finalize",                                                            \
-    "threads still inside an event when finalisation waited for them: their data is left out")    \
+    "threads still inside an event when finalisation waited for them: their data is left out")     \
   X(OmptOtherKind, "ompt_other_kind",                                                              \
     "OMPT callbacks with a kind this library does not know (a newer runtime): counted, ignored")
 

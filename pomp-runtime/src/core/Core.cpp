@@ -69,9 +69,7 @@ LeaveResult Core::leaveOuter(ThreadState &T, NodeKey Key, EventId Closer, Tick N
   for (std::size_t I = 0; I < Inner; ++I)
     leaveInnermost(T, Now);
   Counters.count(Anomaly::ClosedInnerRegions, Inner);
-  if (T.Trace)
-    T.Trace->closing(Key, Closer, Now, Payload);
-  leaveInnermost(T, Now);
+  closeInnermost(T, Closer, Now, Payload);
   return LeaveResult::ClosedInner;
 }
 

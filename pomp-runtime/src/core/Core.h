@@ -83,20 +83,18 @@ public:
     // The sentinel at the bottom of the stack has the root's key, which no
     // region has: no emptiness test needed.
     if (__builtin_expect(T.Stack.back().Region->Key == Key, 1)) {
-      if (__builtin_expect(T.Trace != nullptr, 0))
-        T.Trace->closing(Key, Closer, Now, Payload);
-      leaveInnermost(T, Now);
+      closeInnermost(T, Closer, Now, Payload);
       return LeaveResult::Closed;
     }
     return leaveOuter(T, Key, Closer, Now, Payload);
   }
 
-  /// Closes the innermost open region (requires one): pop() for adapters
-  /// that found it themselves.
-  void leaveInnermost(ThreadState &T, Tick Now) {
-    if (__builtin_expect(DebugEvents, 0))
-      printEvent(T, "leave", T.Stack.back().Region->Key);
-    pop(T, Now);
+  /// Closes the innermost open region (requires one) as its own closing
+  /// event would: for adapters that found the region themselves, and for
+  /// regions that end with an enclosing one. A trace gets the closing event
+  /// too (the join of a fork, the acquisition of a lock; Payload the lock).
+  void leaveInnermost(ThreadState &T, Tick Now, std::uint64_t Payload = 0) {
+    closeInnermost(T, closerOf(keyOpener(T.Stack.back().Region->Key)), Now, Payload);
   }
 
   /// Closes open regions until Depth are left open (the regions of a team
@@ -265,6 +263,15 @@ public:
   Profile collect(Tick End, double NsPerTick) { return collect(End, NsPerTick, threads()); }
 
 private:
+  void closeInnermost(ThreadState &T, EventId Closer, Tick Now, std::uint64_t Payload) {
+    const NodeKey Key = T.Stack.back().Region->Key;
+    if (__builtin_expect(T.Trace != nullptr, 0))
+      T.Trace->closing(Key, Closer, Now, Payload);
+    if (__builtin_expect(DebugEvents, 0))
+      printEvent(T, "leave", Key);
+    pop(T, Now);
+  }
+
   LeaveResult leaveOuter(ThreadState &T, NodeKey Key, EventId Closer, Tick Now,
                          std::uint64_t Payload);
   void printEvent(const ThreadState &T, const char *What, NodeKey Key) const;

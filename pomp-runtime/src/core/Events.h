@@ -147,6 +147,29 @@ constexpr std::size_t enterOf(std::size_t E) {
 }
 } // namespace detail
 
+namespace detail {
+/// The first closing event whose canonical opener is E; E itself for a single
+/// event or an opener nothing closes.
+constexpr std::size_t closerOf(std::size_t E) {
+  for (std::size_t I = 0; I < EventCount; ++I)
+    if (isCloser(Events[I].EventRole) && CanonicalOpener[I] == E)
+      return I;
+  return E;
+}
+constexpr std::array<std::uint8_t, EventCount> makeCloserTable() {
+  std::array<std::uint8_t, EventCount> Table{};
+  for (std::size_t E = 0; E < EventCount; ++E)
+    Table[E] = static_cast<std::uint8_t>(closerOf(E));
+  return Table;
+}
+} // namespace detail
+
+/// For every canonical opener, the event that closes it (Parallel_exit for
+/// Parallel_enter): what a region closed by its enclosing one, or by an
+/// adapter that found it itself, ends with.
+inline constexpr std::array<std::uint8_t, EventCount> Closers = detail::makeCloserTable();
+constexpr EventId closerOf(EventId Opener) { return static_cast<EventId>(Closers[index(Opener)]); }
+
 /// True when the construct of a begin event also has an enter event
 /// (Parallel_begin: Parallel_enter; not Section_begin or Task_begin).
 constexpr bool hasEnter(EventId E) { return detail::enterOf(index(E)) != EventCount; }

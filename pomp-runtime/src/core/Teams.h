@@ -107,6 +107,33 @@ struct ThreadTeams {
   }
 };
 
+/// The locks a thread holds because omp_test_lock() set them, as the runtime
+/// reported them (OMPT): a trace records no acquisition for a test, so their
+/// release is not recorded either and acquisitions and releases pair.
+struct TestedLocks {
+  static constexpr std::size_t Capacity = 16;
+  std::uint64_t Locks[Capacity] = {};
+  std::size_t Count = 0;
+
+  /// Remembers a lock a test set; false when full (its release is then
+  /// recorded without an acquisition).
+  bool add(std::uint64_t Lock) {
+    if (Count == Capacity)
+      return false;
+    Locks[Count++] = Lock;
+    return true;
+  }
+  /// Forgets Lock; true when a test had set it.
+  bool remove(std::uint64_t Lock) {
+    for (std::size_t I = 0; I < Count; ++I)
+      if (Locks[I] == Lock) {
+        Locks[I] = Locks[--Count];
+        return true;
+      }
+    return false;
+  }
+};
+
 /// Remembers which region the runtime's code addresses were registered as, so
 /// that a construct seen before is found without the region table's lock.
 struct CodeRegionCache {

@@ -130,6 +130,7 @@ public:
   /// Teams the OpenMP runtime reported (OMPT) and their code addresses.
   ThreadTeams Teams;
   CodeRegionCache Codes;
+  TestedLocks Tested;
   /// Where the core also hands this thread's events when a trace is written
   /// (trace/Trace.h); nullptr otherwise. Set when the thread attaches.
   ThreadTrace *Trace = nullptr;

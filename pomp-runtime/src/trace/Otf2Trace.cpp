@@ -121,7 +121,7 @@ public:
     case EventId::Unset_lock_event:
     case EventId::Unset_nest_lock_event:
       if (Payload != 0)
-        if (const auto R = Locks.release(Payload))
+        if (const auto R = Locks.release(Payload, Index))
           put(Lib.OTF2_EvtWriter_ThreadReleaseLock, Now, OTF2_PARADIGM_OPENMP, R->Id, R->Order);
       break;
     default:
@@ -154,7 +154,7 @@ private:
   void acquired(Tick Now, std::uint64_t Lock) {
     // 0: a test that did not set the lock.
     if (Lock != 0)
-      if (const auto R = Locks.acquire(Lock))
+      if (const auto R = Locks.acquire(Lock, Index))
         put(Lib.OTF2_EvtWriter_ThreadAcquireLock, Now, OTF2_PARADIGM_OPENMP, R->Id, R->Order);
   }
 };

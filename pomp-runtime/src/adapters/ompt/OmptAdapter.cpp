@@ -290,11 +290,13 @@ bool closeOwn(ThreadState &T, EventId Opener, CallbackTime &Now) {
 }
 
 /// A single event at a code address.
-void single(ThreadState &T, Construct C, const void *Code, EventId E, CallbackTime &Now) {
+/// Payload is what a trace records with the event (the lock of a release).
+void single(ThreadState &T, Construct C, const void *Code, EventId E, CallbackTime &Now,
+            std::uint64_t Payload = 0) {
   if (!Runtime::activation().isActive(E))
     return;
   if (const RegionId R = codeRegion(T, C, Code))
-    core().event(T, R, E, Now());
+    core().event(T, R, E, Now(), Payload);
 }
 
 /// True when the program reports single events itself (it is instrumented).
@@ -386,8 +388,8 @@ void on_thread_end(ompt_data_t *) {
   guarded([](ThreadState &T, CallbackTime &) { core().closeEndedTeams({&T}); });
 }
 
-void on_parallel_begin(ompt_data_t *, const ompt_frame_t *, ompt_data_t *ParallelData, unsigned int,
-                       int Flags, const void *Code) {
+void on_parallel_begin(ompt_data_t *, const ompt_frame_t *, ompt_data_t *ParallelData,
+                       unsigned int Requested, int Flags, const void *Code) {
   ParallelData->ptr = nullptr;
   guarded([&](ThreadState &T, CallbackTime &Now) {
     const bool League = (Flags & ompt_parallel_league) != 0;
@@ -398,7 +400,7 @@ void on_parallel_begin(ompt_data_t *, const ompt_frame_t *, ompt_data_t *Paralle
     if (pompHas(T, Enter)) {
       Team.Instrumented = true;
     } else if (Team.Region != 0 && Runtime::activation().isActive(Enter)) {
-      core().enter(T, Team.Region, Enter, Now());
+      core().enter(T, Team.Region, Enter, Now(), T.current(), Requested);
       Team.ForkEntered = true;
       Team.ForkDepth = static_cast<std::uint32_t>(T.Stack.depth());
     }
@@ -734,8 +736,12 @@ void on_mutex_acquire(ompt_mutex_t Kind, unsigned int, unsigned int, ompt_wait_i
   });
 }
 
-void on_mutex_acquired(ompt_mutex_t Kind, ompt_wait_id_t, const void *) {
+void on_mutex_acquired(ompt_mutex_t Kind, ompt_wait_id_t Lock, const void *) {
   guarded([&](ThreadState &T, CallbackTime &Now) {
+    if (Kind == ompt_mutex_test_lock || Kind == ompt_mutex_test_nest_lock) {
+      T.Tested.add(Lock);
+      return;
+    }
     if (innermostIsWait(T)) {
       core().leaveInnermost(T, Now());
       return;
@@ -744,24 +750,26 @@ void on_mutex_acquired(ompt_mutex_t Kind, ompt_wait_id_t, const void *) {
     if (!mutexEvents(Kind, M) || !omptHas(T, M.Enter))
       return;
     if (M.Body == M.Enter)
-      core().leaveInnermost(T, Now());
+      core().leaveInnermost(T, Now(), Lock);
     else if (Runtime::activation().isActive(M.Body))
       core().enter(T, keyRegion(T.current()->Key), M.Body, Now());
   });
 }
 
-void on_mutex_released(ompt_mutex_t Kind, ompt_wait_id_t, const void *Code) {
+void on_mutex_released(ompt_mutex_t Kind, ompt_wait_id_t Lock, const void *Code) {
   guarded([&](ThreadState &T, CallbackTime &Now) {
     switch (static_cast<int>(Kind)) {
     case ompt_mutex_lock:
     case ompt_mutex_test_lock:
       if (!pompReportsSingles())
-        single(T, Construct::UnsetLock, Code, EventId::Unset_lock_event, Now);
+        single(T, Construct::UnsetLock, Code, EventId::Unset_lock_event, Now,
+               T.Tested.remove(Lock) ? 0 : Lock);
       return;
     case ompt_mutex_nest_lock:
     case ompt_mutex_test_nest_lock:
       if (!pompReportsSingles())
-        single(T, Construct::UnsetNestLock, Code, EventId::Unset_nest_lock_event, Now);
+        single(T, Construct::UnsetNestLock, Code, EventId::Unset_nest_lock_event, Now,
+               T.Tested.remove(Lock) ? 0 : Lock);
       return;
     default:
       break;
