@@ -292,7 +292,7 @@ Profile Core::collect(Tick End, double NsPerTick, const std::vector<ThreadState 
       if (N.Kind == NodeKind::Region)
         Events += info(keyOpener(N.Key)).EventRole == Role::EVENT ? N.Visits : 2 * N.Visits;
     });
-    P.Threads.push_back({T->Index, Events});
+    P.Threads.push_back({T->Index, Events, T->HandedOver});
   }
   P.Anomalies = Counters.snapshot();
   return P;

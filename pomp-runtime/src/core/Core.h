@@ -115,6 +115,7 @@ public:
     if (__builtin_expect(T.Trace != nullptr, 0))
       T.Trace->leave(T.Stack.back().Region->Key, Now);
     T.Stack.pop();
+    ++T.HandedOver;
   }
 
   /// Drops the innermost open region when the OpenMP runtime reported it with

@@ -140,8 +140,13 @@ void finishTrace(const std::vector<ThreadState *> &Idle, Tick End, double NsPerT
   TraceFinish Info;
   Info.Final = &Run->Final;
   Info.Regions = &GlobalRegions.Value;
-  for (const ThreadState *T : Idle)
+  for (ThreadState *T : Idle) {
     Info.IdleThreads.push_back(T->Index);
+    T->Nodes.forEach([&](const Node &N) {
+      if (N.Kind == NodeKind::Region && N.Visits == 0)
+        Info.Uncounted.push_back(N.Key);
+    });
+  }
   Info.Start = Run->StartTicks;
   Info.End = End;
   Info.NsPerTick = NsPerTick;

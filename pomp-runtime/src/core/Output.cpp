@@ -256,6 +256,7 @@ std::string profileJson(const Profile &P, const RegionTable &Regions, const RunI
   for (const ProfileThread &T : P.Threads) {
     W.breakLine().beginObject();
     W.key("index").value(T.Index).key("events").value(T.Recorded);
+    W.key("handed_over").value(T.HandedOver);
     W.endObject();
   }
   W.breakLine().endArray();

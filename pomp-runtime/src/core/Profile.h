@@ -55,6 +55,9 @@ struct ProfileNode {
 struct ProfileThread {
   std::uint32_t Index = 0;
   std::uint64_t Recorded = 0; ///< events recorded
+  /// Regions the OpenMP runtime reported that instrumented code then reported
+  /// itself (Core::discardInnermost): entered, never counted.
+  std::uint64_t HandedOver = 0;
 };
 
 /// The merged profile. Nodes[0] is the program root; parents come before

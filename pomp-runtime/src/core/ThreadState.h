@@ -131,6 +131,8 @@ public:
   ThreadTeams Teams;
   CodeRegionCache Codes;
   TestedLocks Tested;
+  /// Regions dropped uncounted because another source reports them.
+  std::uint64_t HandedOver = 0;
   /// Where the core also hands this thread's events when a trace is written
   /// (trace/Trace.h); nullptr otherwise. Set when the thread attaches.
   ThreadTrace *Trace = nullptr;

@@ -472,10 +472,12 @@ TraceResult Otf2Sink::finish(const TraceFinish &Info) {
   }
   Ok = Lib.OTF2_Archive_CloseEvtFiles(Archive) == OTF2_SUCCESS && Ok;
   // Every (region, opener) that was entered or raised on a thread is a node
-  // of the profile; their global references follow the keys' order.
+  // of the profile, or one of the uncounted ones; their global references
+  // follow the keys' order.
   std::set<NodeKey> Used;
   for (std::size_t I = 1; I < Info.Final->Nodes.size(); ++I)
     Used.insert(makeKey(Info.Final->Nodes[I].Region, Info.Final->Nodes[I].Opener));
+  Used.insert(Info.Uncounted.begin(), Info.Uncounted.end());
   const std::vector<NodeKey> Keys(Used.begin(), Used.end());
   Ok = writeLocalDefinitions(Keys) && Ok;
   Ok = writeDefinitions(Info, Keys) && Ok;

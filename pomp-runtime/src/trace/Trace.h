@@ -62,6 +62,9 @@ public:
 /// Facts finalisation hands a trace to write its definitions.
 struct TraceFinish {
   const Profile *Final = nullptr; ///< every (region, opener) that was recorded
+  /// (region, opener) keys entered without a visit the profile counts: a
+  /// region of the runtime's that instrumented code took over (masked).
+  std::vector<NodeKey> Uncounted;
   const RegionTable *Regions = nullptr;
   /// Indices of the threads that left their last event: only their buffers
   /// are closed. A thread still inside an event keeps the trace open.
