@@ -476,38 +476,45 @@ void on_implicit_task(ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
 
 //--- Worksharing ---------------------------------------------------------//
 
+/// What a kind of an OMPT enumeration becomes: the POMP event that opens its
+/// region and the construct it is registered as.
+struct KindMapping {
+  int Kind;
+  EventId Enter;
+  Construct C;
+};
+
+/// The row of Table for Kind; false for a kind the table does not know (a
+/// newer runtime's).
+template <std::size_t N>
+bool lookupKind(const KindMapping (&Table)[N], int Kind, EventId &Enter, Construct &C) {
+  for (const KindMapping &Row : Table)
+    if (Row.Kind == Kind) {
+      Enter = Row.Enter;
+      C = Row.C;
+      return true;
+    }
+  return false;
+}
+
+constexpr KindMapping WorkKinds[] = {
+    {ompt_work_loop, EventId::Loop_enter, Construct::Loop},
+    {ompt_work_loop_static, EventId::Loop_enter, Construct::Loop},
+    {ompt_work_loop_dynamic, EventId::Loop_enter, Construct::Loop},
+    {ompt_work_loop_guided, EventId::Loop_enter, Construct::Loop},
+    {ompt_work_loop_other, EventId::Loop_enter, Construct::Loop},
+    {ompt_work_distribute, EventId::Loop_enter, Construct::Distribute},
+    {ompt_work_sections, EventId::Sections_enter, Construct::Sections},
+    {ompt_work_single_executor, EventId::Single_enter, Construct::Single},
+    {ompt_work_single_other, EventId::Single_enter, Construct::Single},
+    {ompt_work_workshare, EventId::Workshare_enter, Construct::Workshare},
+    {ompt_work_taskloop, EventId::Taskloop_enter, Construct::Taskloop},
+    {ompt_work_scope, EventId::Scope_enter, Construct::Scope},
+};
+
 /// The POMP event and construct of a kind of work; false for an unknown kind.
 bool workEvent(ompt_work_t Kind, EventId &Enter, Construct &C) {
-  switch (static_cast<int>(Kind)) {
-  case ompt_work_loop:
-  case ompt_work_loop_static:
-  case ompt_work_loop_dynamic:
-  case ompt_work_loop_guided:
-  case ompt_work_loop_other:
-    Enter = EventId::Loop_enter, C = Construct::Loop;
-    return true;
-  case ompt_work_distribute:
-    Enter = EventId::Loop_enter, C = Construct::Distribute;
-    return true;
-  case ompt_work_sections:
-    Enter = EventId::Sections_enter, C = Construct::Sections;
-    return true;
-  case ompt_work_single_executor:
-  case ompt_work_single_other:
-    Enter = EventId::Single_enter, C = Construct::Single;
-    return true;
-  case ompt_work_workshare:
-    Enter = EventId::Workshare_enter, C = Construct::Workshare;
-    return true;
-  case ompt_work_taskloop:
-    Enter = EventId::Taskloop_enter, C = Construct::Taskloop;
-    return true;
-  case ompt_work_scope:
-    Enter = EventId::Scope_enter, C = Construct::Scope;
-    return true;
-  default:
-    return false;
-  }
+  return lookupKind(WorkKinds, static_cast<int>(Kind), Enter, C);
 }
 
 /// Closes the chunk or section this adapter opened inside a construct.
@@ -578,32 +585,26 @@ void on_dispatch(ompt_data_t *, ompt_data_t *, ompt_dispatch_t Kind, ompt_data_t
 
 //--- Synchronisation -----------------------------------------------------//
 
+constexpr KindMapping SyncKinds[] = {
+    {ompt_sync_region_barrier_explicit, EventId::Barrier_enter, Construct::Barrier},
+    {ompt_sync_region_barrier, EventId::Implicit_barrier_enter, Construct::ImplicitBarrier},
+    {ompt_sync_region_barrier_implicit, EventId::Implicit_barrier_enter,
+     Construct::ImplicitBarrier},
+    {ompt_sync_region_barrier_implementation, EventId::Implicit_barrier_enter,
+     Construct::ImplicitBarrier},
+    {ompt_sync_region_barrier_implicit_workshare, EventId::Implicit_barrier_enter,
+     Construct::ImplicitBarrier},
+    {ompt_sync_region_barrier_implicit_parallel, EventId::Implicit_barrier_enter,
+     Construct::ImplicitBarrier},
+    {ompt_sync_region_barrier_teams, EventId::Implicit_barrier_enter, Construct::ImplicitBarrier},
+    {ompt_sync_region_taskwait, EventId::Taskwait_enter, Construct::Taskwait},
+    {ompt_sync_region_taskgroup, EventId::Taskgroup_enter, Construct::Taskgroup},
+    {ompt_sync_region_reduction, EventId::Implicit_barrier_enter, Construct::Reduction},
+};
+
 /// The POMP event and construct of a kind of synchronisation region.
 bool syncEvent(ompt_sync_region_t Kind, EventId &Enter, Construct &C) {
-  switch (static_cast<int>(Kind)) {
-  case ompt_sync_region_barrier_explicit:
-    Enter = EventId::Barrier_enter, C = Construct::Barrier;
-    return true;
-  case ompt_sync_region_barrier:
-  case ompt_sync_region_barrier_implicit:
-  case ompt_sync_region_barrier_implementation:
-  case ompt_sync_region_barrier_implicit_workshare:
-  case ompt_sync_region_barrier_implicit_parallel:
-  case ompt_sync_region_barrier_teams:
-    Enter = EventId::Implicit_barrier_enter, C = Construct::ImplicitBarrier;
-    return true;
-  case ompt_sync_region_taskwait:
-    Enter = EventId::Taskwait_enter, C = Construct::Taskwait;
-    return true;
-  case ompt_sync_region_taskgroup:
-    Enter = EventId::Taskgroup_enter, C = Construct::Taskgroup;
-    return true;
-  case ompt_sync_region_reduction:
-    Enter = EventId::Implicit_barrier_enter, C = Construct::Reduction;
-    return true;
-  default:
-    return false;
-  }
+  return lookupKind(SyncKinds, static_cast<int>(Kind), Enter, C);
 }
 
 /// True when POMP reports this synchronisation instance: its region of the
