@@ -1,6 +1,7 @@
 // A trace of a program measured through OMPT alone (pomp-run --trace): balanced regions per
 // thread, one fork and join per parallel region, every lock acquisition released by its thread,
-// and exactly as many records as the profile has visits. The runtime reports a lock's release
+// task create/switch/complete records of every task instance, and exactly as many records as the
+// profile has visits. The runtime reports a lock's release
 // after the lock is free, so another thread's acquisition may carry an earlier timestamp
 // (--runtime-locks); instrumented code reports it before.
 // UNSUPPORTED: sanitize
@@ -28,6 +29,14 @@ int main(void) {
 #pragma omp barrier
 #pragma omp critical
       Count++;
+#pragma omp single
+      for (int I = 0; I < 5; ++I) {
+#pragma omp task
+        {
+#pragma omp atomic
+          Count++;
+        }
+      }
     }
   }
   omp_destroy_lock(&Lock);
@@ -35,10 +44,14 @@ int main(void) {
   return 0;
 }
 
-// OUT: count 66
+// OUT: count 81
 
 // CHECK: locations: 2
 // CHECK: THREAD_FORK: 3
 // CHECK: THREAD_JOIN: 3
 // CHECK: THREAD_ACQUIRE_LOCK: 60
 // CHECK: THREAD_RELEASE_LOCK: 60
+// Task records name each task instance: 3 x 5 created, each started and completed once.
+// CHECK: THREAD_TASK_CREATE: 15
+// CHECK: THREAD_TASK_SWITCH: {{1[5-9]|[2-9][0-9]}}
+// CHECK: THREAD_TASK_COMPLETE: 15

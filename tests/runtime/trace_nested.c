@@ -73,6 +73,9 @@ int main(void) {
 // CHECK-NEXT: THREAD_JOIN: 3
 // CHECK-NEXT: THREAD_ACQUIRE_LOCK: 0
 // CHECK-NEXT: THREAD_RELEASE_LOCK: 0
+// CHECK-NEXT: THREAD_TASK_CREATE: 0
+// CHECK-NEXT: THREAD_TASK_SWITCH: 0
+// CHECK-NEXT: THREAD_TASK_COMPLETE: 0
 // CHECK-NEXT: flushes: 0
 // The initial thread forks both levels:
 // CHECK-NEXT: parallel @nested.c:101 locations=1

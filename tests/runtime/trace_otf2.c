@@ -87,6 +87,9 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: THREAD_JOIN: 1
 // CHECK-NEXT: THREAD_ACQUIRE_LOCK: 30
 // CHECK-NEXT: THREAD_RELEASE_LOCK: 30
+// CHECK-NEXT: THREAD_TASK_CREATE: 0
+// CHECK-NEXT: THREAD_TASK_SWITCH: 0
+// CHECK-NEXT: THREAD_TASK_COMPLETE: 0
 // CHECK-NEXT: flushes: 0
 // The master's stack starts at the parallel construct, the two workers' at its body.
 // CHECK-NEXT: parallel @trace.c:10 locations=1
@@ -130,6 +133,9 @@ int main(int argc, char **argv) {
 // TINY-NEXT: THREAD_JOIN: 1
 // TINY-NEXT: THREAD_ACQUIRE_LOCK: 30000
 // TINY-NEXT: THREAD_RELEASE_LOCK: 30000
+// TINY-NEXT: THREAD_TASK_CREATE: 0
+// TINY-NEXT: THREAD_TASK_SWITCH: 0
+// TINY-NEXT: THREAD_TASK_COMPLETE: 0
 // TINY-NEXT: flushes > 0
 
 // BOTH: locations: 3

@@ -128,6 +128,14 @@ public:
       discardInnermost(T, Now);
   }
 
+  /// Hands a trace a task record of the OpenMP runtime's (a profile has no
+  /// use for it).
+  static void traceTask(ThreadState &T, ThreadTrace::TaskRecord What, std::uint64_t Task,
+                        Tick Now) {
+    if (__builtin_expect(T.Trace != nullptr, 0))
+      T.Trace->task(What, Task, Now);
+  }
+
   /// The region of the thread's innermost open region; nullptr when none is.
   const Region *innermostRegion(const ThreadState &T) const {
     const Node *N = T.current();

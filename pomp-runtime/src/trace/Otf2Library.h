@@ -49,6 +49,11 @@ namespace pomp::rt {
   X(OTF2_EvtWriter_ThreadJoin)                                                                     \
   X(OTF2_EvtWriter_ThreadAcquireLock)                                                              \
   X(OTF2_EvtWriter_ThreadReleaseLock)                                                              \
+  X(OTF2_EvtWriter_ThreadTaskCreate)                                                               \
+  X(OTF2_EvtWriter_ThreadTaskSwitch)                                                               \
+  X(OTF2_EvtWriter_ThreadTaskComplete)                                                             \
+  X(OTF2_GlobalDefWriter_WriteGroup)                                                               \
+  X(OTF2_GlobalDefWriter_WriteComm)                                                                \
   X(OTF2_EvtWriter_GetNumberOfEvents)                                                              \
   X(OTF2_GlobalDefWriter_WriteClockProperties)                                                     \
   X(OTF2_GlobalDefWriter_WriteParadigm)                                                            \

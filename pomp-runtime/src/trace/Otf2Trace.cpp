@@ -18,6 +18,7 @@
 #include <limits>
 #include <mutex>
 #include <new>
+#include <optional>
 #include <set>
 #include <unistd.h>
 #include <unordered_map>
@@ -73,6 +74,46 @@ std::string firstError() {
   return FirstError;
 }
 
+/// The tasks alive in a trace: OTF2 names a task by its creating thread and
+/// that thread's count of the tasks it created (its generation number); the
+/// runtime names it by its task data, which another thread may switch to or
+/// complete. Only live tasks are kept, so the table stays as small as the
+/// program's task pool.
+class TaskTable {
+public:
+  /// OTF2's name of a task.
+  struct Id {
+    std::uint32_t Creator;
+    std::uint32_t Generation;
+  };
+  void add(std::uint64_t Task, Id Name) {
+    std::lock_guard<std::mutex> Guard(Mutex);
+    Live[Task] = Name;
+  }
+  std::optional<Id> find(std::uint64_t Task) const {
+    std::lock_guard<std::mutex> Guard(Mutex);
+    auto It = Live.find(Task);
+    return It == Live.end() ? std::nullopt : std::optional<Id>(It->second);
+  }
+  std::optional<Id> take(std::uint64_t Task) {
+    std::lock_guard<std::mutex> Guard(Mutex);
+    auto It = Live.find(Task);
+    if (It == Live.end())
+      return std::nullopt;
+    const Id Name = It->second;
+    Live.erase(It);
+    return Name;
+  }
+
+private:
+  mutable std::mutex Mutex;
+  std::unordered_map<std::uint64_t, Id> Live;
+};
+
+/// The one thread team of the trace's task records: every location, ranked by
+/// thread index (definitions in writeDefinitions()).
+constexpr OTF2_CommRef ThreadTeam = 0;
+
 /// The chunks of one OTF2 buffer: an event buffer may hold at most Limit of
 /// them, after which OTF2 flushes it to disk and frees them for reuse.
 struct ChunkPool {
@@ -85,9 +126,9 @@ class Otf2Sink;
 /// One thread's OTF2 event writer: only its thread writes it.
 class Otf2ThreadTrace final : public ThreadTrace {
 public:
-  Otf2ThreadTrace(const Otf2Library &Lib, LockTracker &Locks, std::uint32_t Index,
+  Otf2ThreadTrace(const Otf2Library &Lib, LockTracker &Locks, TaskTable &Tasks, std::uint32_t Index,
                   OTF2_EvtWriter *Writer)
-      : Lib(Lib), Locks(Locks), Index(Index), Writer(Writer) {}
+      : Lib(Lib), Locks(Locks), Tasks(Tasks), Index(Index), Writer(Writer) {}
 
   void enter(NodeKey Key, EventId E, Tick Now, std::uint64_t Payload) override {
     put(Lib.OTF2_EvtWriter_Enter, Now, localRegionRef(Key));
@@ -130,9 +171,32 @@ public:
     put(Lib.OTF2_EvtWriter_Leave, Now, localRegionRef(Key));
   }
 
+  void task(TaskRecord What, std::uint64_t Task, Tick Now) override {
+    std::optional<TaskTable::Id> Name;
+    switch (What) {
+    case TaskRecord::Create:
+      // Generation 0 is the thread's implicit task.
+      Name = TaskTable::Id{Index, ++CreatedTasks};
+      Tasks.add(Task, *Name);
+      put(Lib.OTF2_EvtWriter_ThreadTaskCreate, Now, ThreadTeam, Name->Creator, Name->Generation);
+      return;
+    case TaskRecord::Switch:
+      if ((Name = Tasks.find(Task)))
+        put(Lib.OTF2_EvtWriter_ThreadTaskSwitch, Now, ThreadTeam, Name->Creator, Name->Generation);
+      return;
+    case TaskRecord::Complete:
+      if ((Name = Tasks.take(Task)))
+        put(Lib.OTF2_EvtWriter_ThreadTaskComplete, Now, ThreadTeam, Name->Creator,
+            Name->Generation);
+      return;
+    }
+  }
+
   const Otf2Library &Lib;
   LockTracker &Locks;
+  TaskTable &Tasks;
   const std::uint32_t Index;
+  std::uint32_t CreatedTasks = 0;
   /// nullptr when OTF2 could not create it: every record is then dropped.
   OTF2_EvtWriter *Writer;
   std::uint64_t Written = 0;
@@ -217,6 +281,7 @@ private:
   std::uint64_t ChunksPerBuffer = 0;
   OTF2_Archive *Archive = nullptr;
   LockTracker Locks;
+  TaskTable Tasks;
   /// Appended under the core's registry lock; read at finalisation.
   std::vector<std::unique_ptr<Otf2ThreadTrace>> Threads;
   std::atomic<std::uint64_t> Flushes{0};
@@ -330,7 +395,7 @@ ThreadTrace *Otf2Sink::attach(std::uint32_t ThreadIndex) {
   try {
     Threads.reserve(Threads.size() + 1);
     OTF2_EvtWriter *Writer = Lib.OTF2_Archive_GetEvtWriter(Archive, ThreadIndex);
-    Threads.push_back(std::make_unique<Otf2ThreadTrace>(Lib, Locks, ThreadIndex, Writer));
+    Threads.push_back(std::make_unique<Otf2ThreadTrace>(Lib, Locks, Tasks, ThreadIndex, Writer));
     return Threads.back().get();
   } catch (...) {
     return nullptr;
@@ -381,6 +446,7 @@ bool Otf2Sink::writeDefinitions(const TraceFinish &Info, const std::vector<NodeK
   const OTF2_StringRef ProcessName =
       Strings(Info.Program + " (pid " + std::to_string(Info.Pid) + ")");
   const OTF2_StringRef OpenMpName = Strings("OpenMP");
+  const OTF2_StringRef TeamName = Strings("OpenMP threads");
   const OTF2_StringRef DroppedName = Strings(DroppedProperty);
   std::vector<std::pair<Otf2ThreadTrace *, OTF2_StringRef>> Locations;
   for (const auto &T : Threads)
@@ -415,6 +481,25 @@ bool Otf2Sink::writeDefinitions(const TraceFinish &Info, const std::vector<NodeK
     Lib.OTF2_GlobalDefWriter_WriteLocationProperty(Defs, T->Index, DroppedName, OTF2_TYPE_UINT64,
                                                    Dropped);
   }
+  // The thread team the task records name: all locations, a thread's rank
+  // being its index (threads get locations, and indices, as they attach).
+  std::vector<std::uint64_t> Members;
+  for (const auto &[T, Name] : Locations)
+    Members.push_back(T->Index);
+  std::sort(Members.begin(), Members.end());
+  std::vector<std::uint64_t> Ranks(Members.size());
+  for (std::size_t I = 0; I < Ranks.size(); ++I)
+    Ranks[I] = I;
+  constexpr OTF2_GroupRef AllThreads = 0;
+  constexpr OTF2_GroupRef TeamRanks = 1;
+  Lib.OTF2_GlobalDefWriter_WriteGroup(Defs, AllThreads, OpenMpName, OTF2_GROUP_TYPE_COMM_LOCATIONS,
+                                      OTF2_PARADIGM_OPENMP, OTF2_GROUP_FLAG_NONE,
+                                      static_cast<std::uint32_t>(Members.size()), Members.data());
+  Lib.OTF2_GlobalDefWriter_WriteGroup(Defs, TeamRanks, TeamName, OTF2_GROUP_TYPE_COMM_GROUP,
+                                      OTF2_PARADIGM_OPENMP, OTF2_GROUP_FLAG_NONE,
+                                      static_cast<std::uint32_t>(Ranks.size()), Ranks.data());
+  Lib.OTF2_GlobalDefWriter_WriteComm(Defs, ThreadTeam, TeamName, TeamRanks, OTF2_UNDEFINED_COMM,
+                                     OTF2_COMM_FLAG_NONE);
   bool Ok = true;
   for (std::size_t I = 0; I < RegionDefs.size(); ++I) {
     const RegionDef &R = RegionDefs[I];

@@ -26,6 +26,10 @@ public:
     First->leave(Key, Now);
     Second->leave(Key, Now);
   }
+  void task(TaskRecord What, std::uint64_t Task, Tick Now) override {
+    First->task(What, Task, Now);
+    Second->task(What, Task, Now);
+  }
   void event(NodeKey Key, EventId E, Tick Now, std::uint64_t Payload) override {
     First->event(Key, E, Now, Payload);
     Second->event(Key, E, Now, Payload);

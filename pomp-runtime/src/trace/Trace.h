@@ -57,6 +57,15 @@ public:
   virtual void leave(NodeKey Key, Tick Now) = 0;
   /// A single event.
   virtual void event(NodeKey Key, EventId E, Tick Now, std::uint64_t Payload) = 0;
+
+  /// What happened to an explicit task.
+  enum class TaskRecord : std::uint8_t { Create, Switch, Complete };
+  /// A task record, from the OpenMP runtime's task callbacks (OMPT): Task
+  /// identifies the task instance while it lives. POMP's task events name the
+  /// construct, not the instance, so only the runtime can give these.
+  virtual void task(TaskRecord What, std::uint64_t Task, Tick Now) {
+    (void)What, (void)Task, (void)Now;
+  }
 };
 
 /// Facts finalisation hands a trace to write its definitions.

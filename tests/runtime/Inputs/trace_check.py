@@ -13,6 +13,8 @@ and a message on stderr:
   per visit of a parallel construct (Parallel_enter), one acquisition inside each visit of
   omp_set_lock (Set_lock_enter, Set_lock_event), one release inside each Unset_lock_event when no
   omp_test_lock ran (nest locks and tests are only checked for pairing);
+- every THREAD_TASK_SWITCH and THREAD_TASK_COMPLETE names a task created before and not yet
+  completed, and no task is created twice while it lives;
 - with --runtime-locks (a trace of OMPT events), each acquisition is released once by its location,
   but not necessarily before the next acquisition's timestamp: the runtime reports a release after
   the lock is free, when another thread may have taken it already;
@@ -33,6 +35,7 @@ import sys
 EVENT = re.compile(r"^([A-Z_]+)\s+(\d+)\s+(\d+)\s*(.*)$")
 REGION = re.compile(r'Region: "(.*)" <\d+>')
 LOCK = re.compile(r"Lock: (\d+), Acquisition Order: (\d+)")
+TASK = re.compile(r"Creating Thread: (\d+) .*Generation Number: (\d+)")
 
 
 def fail(message):
@@ -59,6 +62,7 @@ def check_locations(events, runtime_locks=False):
     paths = collections.defaultdict(set)
     held = {}
     orders = collections.defaultdict(int)
+    tasks = {}  # (creator, generation) -> "created" or "completed"
     counts = collections.Counter()
     for kind, loc, time, attrs in events:
         counts[kind] += 1
@@ -82,6 +86,16 @@ def check_locations(events, runtime_locks=False):
             if forks[loc] == 0:
                 fail("location %d: THREAD_JOIN without THREAD_FORK" % loc)
             forks[loc] -= 1
+        elif kind in ("THREAD_TASK_CREATE", "THREAD_TASK_SWITCH", "THREAD_TASK_COMPLETE"):
+            task = tuple(map(int, TASK.search(attrs).groups()))
+            if kind == "THREAD_TASK_CREATE":
+                if tasks.get(task) == "created":
+                    fail("location %d: task %s created twice" % (loc, task))
+                tasks[task] = "created"
+            elif tasks.get(task) != "created":
+                fail("location %d: %s of task %s, which is not alive" % (loc, kind, task))
+            elif kind == "THREAD_TASK_COMPLETE":
+                tasks[task] = "completed"
         elif kind in ("THREAD_ACQUIRE_LOCK", "THREAD_RELEASE_LOCK"):
             lock, order = map(int, LOCK.search(attrs).groups())
             # Which routine the record belongs to: the region it is in.
@@ -171,7 +185,8 @@ def main():
     check_against_profile(directory, counts)
     print("locations: %d" % len({loc for _, loc, _, _ in events}))
     for kind in ("ENTER", "LEAVE", "THREAD_FORK", "THREAD_JOIN", "THREAD_ACQUIRE_LOCK",
-                 "THREAD_RELEASE_LOCK"):
+                 "THREAD_RELEASE_LOCK", "THREAD_TASK_CREATE", "THREAD_TASK_SWITCH",
+                 "THREAD_TASK_COMPLETE"):
         print("%s: %d" % (kind, counts[kind]))
     print("flushes > 0" if counts["BUFFER_FLUSH"] else "flushes: 0")
     if "--chrome" in sys.argv[3:]:

@@ -854,12 +854,22 @@ void on_cancel(ompt_data_t *, int Flags, const void *Code) {
 
 //--- Tasks ---------------------------------------------------------------//
 
+/// Hands a trace the runtime's record of an explicit task, which names the
+/// task instance (POMP's events name its construct): the task's data is its
+/// identity while it lives.
+void traceTask(ThreadState &T, ThreadTrace::TaskRecord What, const ompt_data_t *Task,
+               CallbackTime &Now) {
+  if (T.Trace)
+    Core::traceTask(T, What, reinterpret_cast<std::uintptr_t>(Task), Now());
+}
+
 void on_task_create(ompt_data_t *, const ompt_frame_t *, ompt_data_t *NewTask, int Flags, int,
                     const void *Code) {
   NewTask->value = 0;
   if (!(Flags & ompt_task_explicit))
     return;
   guarded([&](ThreadState &T, CallbackTime &Now) {
+    traceTask(T, ThreadTrace::TaskRecord::Create, NewTask, Now);
     if (pompHas(T, EventId::Task_create_enter)) {
       NewTask->value = TaskInstrumented;
       return;
@@ -884,6 +894,7 @@ bool endsTask(ompt_task_status_t Status) {
 void on_task_schedule(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t *Next) {
   guarded([&](ThreadState &T, CallbackTime &Now) {
     if (Prior && endsTask(Status)) {
+      traceTask(T, ThreadTrace::TaskRecord::Complete, Prior, Now);
       const std::uint64_t Value = Prior->value;
       if ((Value & TaskStarted) && Value != TaskInstrumented) {
         const auto *Created = reinterpret_cast<const Node *>(Value & ~TaskTagMask);
@@ -892,6 +903,7 @@ void on_task_schedule(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t
     }
     if (!Next)
       return;
+    traceTask(T, ThreadTrace::TaskRecord::Switch, Next, Now);
     const std::uint64_t Value = Next->value;
     // Resumed tasks (Started), tasks POMP reports, implicit tasks (0).
     if (Value == 0 || (Value & TaskTagMask) != 0)
