@@ -259,8 +259,8 @@ RegionId waitRegion(ThreadState &T) {
   return R;
 }
 
-/// The canonical opener of the innermost open region, when it comes from
-/// Origin; EventCount otherwise (no region open, or the other source's).
+/// True when the innermost open region came from Origin and was opened by
+/// Opener (canonically); false when none is open or it is the other source's.
 bool innermostIs(ThreadState &T, RegionOrigin Origin, EventId Opener) {
   const Region *R = core().innermostRegion(T);
   return R && R->Origin == Origin && keyOpener(T.current()->Key) == canonicalOpener(Opener);
