@@ -128,6 +128,17 @@ public:
       discardInnermost(T, Now);
   }
 
+  /// Where a trace's token of an instrumented task travels in its POMP task
+  /// context: above the node address (user-space addresses of x86-64 and
+  /// AArch64 have 47 or 48 bits; the token has 17, TaskTable::Tokens).
+  static constexpr unsigned TaskTokenShift = 47;
+  static constexpr POMP_Context_t TaskNodeMask = (POMP_Context_t(1) << TaskTokenShift) - 1;
+
+  /// The OpenMP runtime gives task records (OMPT task callbacks): POMP's task
+  /// events then add none (a trace would get every task twice).
+  void setRuntimeTaskRecords(bool On) { RuntimeTaskRecords.store(On, std::memory_order_relaxed); }
+  bool runtimeTaskRecords() const { return RuntimeTaskRecords.load(std::memory_order_relaxed); }
+
   /// Hands a trace a task record of the OpenMP runtime's (a profile has no
   /// use for it).
   static void traceTask(ThreadState &T, ThreadTrace::TaskRecord What, std::uint64_t Task,
@@ -286,6 +297,7 @@ private:
   void printEvent(const ThreadState &T, const char *What, NodeKey Key) const;
 
   bool DebugEvents = false;
+  std::atomic<bool> RuntimeTaskRecords{false};
   RegionTable &Regions;
   Anomalies Counters;
   mutable std::mutex Registry;

@@ -16,6 +16,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 namespace pomp::rt {
 
@@ -133,6 +134,10 @@ public:
   TestedLocks Tested;
   /// Regions dropped uncounted because another source reports them.
   std::uint64_t HandedOver = 0;
+  /// While tracing without the runtime's task records: the trace's tokens of
+  /// the instrumented tasks this thread is executing, innermost last (0 for
+  /// one without a token).
+  std::vector<std::uint32_t> TaskTokens;
   /// Where the core also hands this thread's events when a trace is written
   /// (trace/Trace.h); nullptr otherwise. Set when the thread attaches.
   ThreadTrace *Trace = nullptr;

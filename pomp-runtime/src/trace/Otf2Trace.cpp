@@ -95,6 +95,14 @@ public:
     auto It = Live.find(Task);
     return It == Live.end() ? std::nullopt : std::optional<Id>(It->second);
   }
+  /// A token for a task of instrumented code: small numbers, which no task
+  /// data address of the runtime's is, reused after Tokens (only live tasks
+  /// must differ).
+  std::uint32_t nextToken() {
+    return NextToken.fetch_add(1, std::memory_order_relaxed) % Tokens + 1;
+  }
+  static constexpr std::uint32_t Tokens = (1u << 17) - 1;
+
   std::optional<Id> take(std::uint64_t Task) {
     std::lock_guard<std::mutex> Guard(Mutex);
     auto It = Live.find(Task);
@@ -108,6 +116,7 @@ public:
 private:
   mutable std::mutex Mutex;
   std::unordered_map<std::uint64_t, Id> Live;
+  std::atomic<std::uint32_t> NextToken{0};
 };
 
 /// The one thread team of the trace's task records: every location, ranked by
@@ -190,6 +199,12 @@ public:
             Name->Generation);
       return;
     }
+  }
+
+  std::uint32_t createTask(Tick Now) override {
+    const std::uint32_t Token = Tasks.nextToken();
+    task(TaskRecord::Create, Token, Now);
+    return Token;
   }
 
   const Otf2Library &Lib;

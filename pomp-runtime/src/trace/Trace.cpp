@@ -26,6 +26,11 @@ public:
     First->leave(Key, Now);
     Second->leave(Key, Now);
   }
+  std::uint32_t createTask(Tick Now) override {
+    if (const std::uint32_t Token = First->createTask(Now))
+      return Token;
+    return Second->createTask(Now);
+  }
   void task(TaskRecord What, std::uint64_t Task, Tick Now) override {
     First->task(What, Task, Now);
     Second->task(What, Task, Now);

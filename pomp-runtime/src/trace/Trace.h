@@ -66,6 +66,13 @@ public:
   virtual void task(TaskRecord What, std::uint64_t Task, Tick Now) {
     (void)What, (void)Task, (void)Now;
   }
+  /// A task instrumented code created (POMP) where no runtime names tasks
+  /// (libgomp): records its creation and returns the token that names it in
+  /// task() until it completes; 0 when this trace keeps no task records.
+  virtual std::uint32_t createTask(Tick Now) {
+    (void)Now;
+    return 0;
+  }
 };
 
 /// Facts finalisation hands a trace to write its definitions.

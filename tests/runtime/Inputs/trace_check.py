@@ -14,7 +14,8 @@ and a message on stderr:
   omp_set_lock (Set_lock_enter, Set_lock_event), one release inside each Unset_lock_event when no
   omp_test_lock ran (nest locks and tests are only checked for pairing);
 - every THREAD_TASK_SWITCH and THREAD_TASK_COMPLETE names a task created before and not yet
-  completed, and no task is created twice while it lives;
+  completed, no task is created twice while it lives, there is one THREAD_TASK_CREATE per visit
+  of a task creation (Task_create_enter) and every task completes;
 - with --runtime-locks (a trace of OMPT events), each acquisition is released once by its location,
   but not necessarily before the next acquisition's timestamp: the runtime reports a release after
   the lock is free, when another thread may have taken it already;
@@ -153,6 +154,12 @@ def check_against_profile(directory, counts):
             fail("%d %s records, the profile says %d" % (counts[kind], kind, number))
     if counts["THREAD_JOIN"] != counts["THREAD_FORK"]:
         fail("THREAD_JOIN and THREAD_FORK differ")
+    # Task records name every task created while task creation was recorded; all complete.
+    if counts["THREAD_TASK_CREATE"] != visits("Task_create_enter"):
+        fail("%d THREAD_TASK_CREATE records, the profile says %d" %
+             (counts["THREAD_TASK_CREATE"], visits("Task_create_enter")))
+    if counts["THREAD_TASK_COMPLETE"] != counts["THREAD_TASK_CREATE"]:
+        fail("THREAD_TASK_COMPLETE and THREAD_TASK_CREATE differ")
 
 
 def check_chrome(directory, enters):

@@ -2,7 +2,8 @@
 
 Usage: trace_samples.py --ompcc ompcc --cc <compiler> --otf2-print <path> --work <dir> sample.c...
 Builds each sample with ompcc and the compiler, runs it with POMP_TRACE=1 and 3 threads, and
-prints "<sample>: <locations> locations, <forks> forks, <acquisitions> lock acquisitions" or the
+prints "<sample>: <locations> locations, <forks> forks, <acquisitions> lock acquisitions, <tasks>
+tasks" or the
 checker's complaint (and exits 1).
 """
 import argparse
@@ -40,8 +41,9 @@ def main():
             status = 1
             continue
         counts = dict(line.split(": ", 1) for line in check.stdout.splitlines() if ": " in line)
-        print("%s: %s locations, %s forks, %s lock acquisitions" %
-              (name, counts["locations"], counts["THREAD_FORK"], counts["THREAD_ACQUIRE_LOCK"]))
+        print("%s: %s locations, %s forks, %s lock acquisitions, %s tasks" %
+              (name, counts["locations"], counts["THREAD_FORK"], counts["THREAD_ACQUIRE_LOCK"],
+               counts["THREAD_TASK_CREATE"]))
     return status
 
 

@@ -869,7 +869,9 @@ void on_task_create(ompt_data_t *, const ompt_frame_t *, ompt_data_t *NewTask, i
   if (!(Flags & ompt_task_explicit))
     return;
   guarded([&](ThreadState &T, CallbackTime &Now) {
-    traceTask(T, ThreadTrace::TaskRecord::Create, NewTask, Now);
+    // Recorded while task creation is (as POMP's Task_create_enter records it).
+    if (Runtime::activation().isActive(EventId::Task_create_enter))
+      traceTask(T, ThreadTrace::TaskRecord::Create, NewTask, Now);
     if (pompHas(T, EventId::Task_create_enter)) {
       NewTask->value = TaskInstrumented;
       return;
@@ -987,6 +989,7 @@ int initializeTool(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
   std::string Accepted;
   std::string Refused;
   int Registered = 0;
+  int TaskRecordCallbacks = 0;
 #define POMP_OMPT_CALLBACK(Name)                                                                   \
   {                                                                                                \
     const int Result =                                                                             \
@@ -999,8 +1002,13 @@ int initializeTool(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
       List += setResultName(Result);                                                               \
     }                                                                                              \
     Registered += Result > ompt_set_never;                                                         \
+    if (ompt_callback_##Name == ompt_callback_task_create ||                                       \
+        ompt_callback_##Name == ompt_callback_task_schedule)                                       \
+      TaskRecordCallbacks += Result == ompt_set_always;                                            \
   }
 #include "adapters/ompt/OmptCallbacks.def"
+  // The runtime names every task instance: traces take task records from it.
+  core().setRuntimeTaskRecords(TaskRecordCallbacks == 2);
   if (Verbose) {
     printMessage(std::string("OMPT: tool of ") + RuntimeVersion + ": " +
                  std::to_string(Registered) + " callbacks registered");

@@ -194,6 +194,41 @@ __attribute__((noinline)) int32_t unmatched() {
               "the event closes no region open on this thread");
 }
 
+//--- Task records of a trace, where the runtime gives none (libgomp) ------//
+// A POMP task context names the creating construct's node, the same for every
+// task created there. While tracing, the trace's token of the task instance
+// travels with it in the context's unused high bits, from Task_create_enter
+// to Task_begin; the executing thread keeps it until Task_end. Only the
+// general path (tracing turns the fast path off) sees such contexts.
+
+/// The bits Task_create_enter adds to its context: the token of the new task.
+POMP_Context_t createTracedTask(ThreadState &T, Tick Now) {
+  if (!T.Trace || Runtime::core().runtimeTaskRecords())
+    return 0;
+  return static_cast<POMP_Context_t>(T.Trace->createTask(Now)) << Core::TaskTokenShift;
+}
+
+/// Task_begin's context without the token, which the trace now switches to.
+POMP_Context_t beginTracedTask(ThreadState &T, POMP_Context_t Context, Tick Now) {
+  const auto Token = static_cast<std::uint32_t>(Context >> Core::TaskTokenShift);
+  if (T.Trace) {
+    T.TaskTokens.push_back(Token);
+    if (Token != 0)
+      Core::traceTask(T, ThreadTrace::TaskRecord::Switch, Token, Now);
+  }
+  return Context & Core::TaskNodeMask;
+}
+
+/// Task_end: the trace completes the innermost task the thread executes.
+void endTracedTask(ThreadState &T, Tick Now) {
+  if (!T.Trace || T.TaskTokens.empty())
+    return;
+  const std::uint32_t Token = T.TaskTokens.back();
+  T.TaskTokens.pop_back();
+  if (Token != 0)
+    Core::traceTask(T, ThreadTrace::TaskRecord::Complete, Token, Now);
+}
+
 /// Records an active event of a known region, in every case (handleEvent()
 /// has the common ones inline).
 template <EventId E, typename ContextArg>
@@ -208,6 +243,8 @@ __attribute__((always_inline)) inline int32_t record(ThreadState &T, RegionId Re
     // region innermost: nothing is ever entered under it.
     if constexpr (E == EventId::Master_begin || E == EventId::Masked_begin)
       C.replaceRuntimeRegion(T, EventId::Masked_begin, Now);
+    if constexpr (E == EventId::Task_begin)
+      Context = beginTracedTask(T, Context, Now);
     Node *Parent;
     if constexpr (ReceivesContext<ContextArg>)
       Parent = Context ? C.forkParent(T, Context) : C.guessParent(T, Region, E);
@@ -220,7 +257,11 @@ __attribute__((always_inline)) inline int32_t record(ThreadState &T, RegionId Re
       *Context = Core::contextOf(N);
     else if constexpr (R == Role::ENTER && info(E).Group == POMP_GROUP_PARALLEL)
       C.noteFork(Region, N);
+    if constexpr (E == EventId::Task_create_enter)
+      *Context |= createTracedTask(T, Now);
   } else if constexpr (R == Role::EXIT || R == Role::END) {
+    if constexpr (E == EventId::Task_end)
+      endTracedTask(T, Now);
     if (__builtin_expect(C.leave(T, Region, E, Now, Payload) == LeaveResult::NoMatch, 0))
       return unmatched();
   } else {
