@@ -99,11 +99,42 @@ std::string regionLocation(const RegionDescriptor &Descriptor) {
 }
 
 namespace {
-/// The function a person wrote: clang names the outlined body of a construct
-/// in f "f.omp_outlined", "f.omp_outlined_debug__", "f.omp_outlined.1".
-std::string sourceFunction(const std::string &Function) {
-  const std::size_t Outlined = Function.find(".omp_outlined");
-  return Outlined == std::string::npos || Outlined == 0 ? Function : Function.substr(0, Outlined);
+/// The function a person wrote, by its name: clang names the outlined body of
+/// a construct in f "f.omp_outlined" (C) or "f(int) [clone .omp_outlined]"
+/// (C++, demangled), and a C++ name's parameter list only lengthens a
+/// location ("Grid::solve(double*, int)" is shown as "Grid::solve").
+std::string sourceFunction(std::string Function) {
+  for (const char *Suffix : {" [clone .omp_outlined", ".omp_outlined"}) {
+    const std::size_t Outlined = Function.find(Suffix);
+    if (Outlined != std::string::npos && Outlined != 0) {
+      Function.erase(Outlined);
+      break;
+    }
+  }
+  // A member function's qualifiers, then the parameter list: the
+  // parenthesised group that ends the name.
+  for (bool Stripped = true; Stripped;) {
+    Stripped = false;
+    for (std::string_view Qualifier : {" const", " volatile", " &&", " &"})
+      if (Function.size() > Qualifier.size() &&
+          std::string_view(Function).substr(Function.size() - Qualifier.size()) == Qualifier) {
+        Function.resize(Function.size() - Qualifier.size());
+        Stripped = true;
+      }
+  }
+  if (!Function.empty() && Function.back() == ')') {
+    int Depth = 0;
+    for (std::size_t I = Function.size(); I-- > 0;) {
+      if (Function[I] == ')')
+        ++Depth;
+      else if (Function[I] == '(' && --Depth == 0) {
+        if (I != 0)
+          Function.erase(I);
+        break;
+      }
+    }
+  }
+  return Function;
 }
 
 std::string hexAddress(std::uintptr_t Address) {
