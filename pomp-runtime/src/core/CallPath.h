@@ -61,10 +61,16 @@ struct Node {
   Node *LastChild = &NoChild;
   std::uint64_t Visits = 0;
   Tick Inclusive = 0;
-  Tick Exclusive = 0;
+  /// The time of the regions nested in this node's visits on this thread,
+  /// which its exclusive time leaves out (per visit at most the visit's own
+  /// time). Subtracted once, at finalisation, rather than per visit.
+  Tick Nested = 0;
   Tick Min = std::numeric_limits<Tick>::max();
   Tick Max = 0;
   NodeKind Kind = NodeKind::Region;
+  /// Inclusive minus nested time.
+  Tick exclusive() const { return Inclusive - Nested; }
+
   /// Scratch for the merge at finalisation: the merged node's index plus one.
   std::uint32_t Merged = 0;
 };

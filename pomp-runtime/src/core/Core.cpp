@@ -225,7 +225,7 @@ private:
     ThreadMetrics &M = PerThread.back();
     M.Visits += N.Visits;
     M.InclusiveNs += toNs(N.Inclusive);
-    M.ExclusiveNs += toNs(N.Exclusive);
+    M.ExclusiveNs += toNs(N.exclusive());
     const std::uint64_t Min = N.Min == std::numeric_limits<Tick>::max() ? 0 : toNs(N.Min);
     M.MinNs = std::min(M.MinNs, Min);
     M.MaxNs = std::max(M.MaxNs, toNs(N.Max));

@@ -203,7 +203,7 @@ public:
   static void pop(ThreadState &T, Tick Now) {
     const Frame F = T.Stack.back();
     T.Stack.pop();
-    charge(T, F, Now);
+    charge(F, T.Stack.back(), Now);
     if (__builtin_expect(T.Trace != nullptr, 0))
       T.Trace->leave(F.Region->Key, Now);
   }
@@ -211,19 +211,25 @@ public:
   template <typename ClockFn> static void popCached(ThreadState &T, ClockFn &&Now) {
     const Frame F = T.Stack.back();
     T.Stack.pop();
-    charge(T, F, Now());
+    charge(F, T.Stack.back(), Now());
   }
-  /// Charges a frame taken off the stack with its time.
-  static void charge(ThreadState &T, const Frame &F, Tick Now) {
+  /// Charges a frame taken off the stack with its time, and the frame below
+  /// it (the sentinel below the outermost region ignores it) with the time
+  /// its exclusive time leaves out.
+  static void charge(const Frame &F, Frame &Below, Tick Now) {
     const Tick Duration = Now > F.Start ? Now - F.Start : 0;
     Node &N = *F.Region;
     ++N.Visits;
     N.Inclusive += Duration;
-    N.Exclusive += Duration > F.Children ? Duration - F.Children : 0;
-    N.Min = Duration < N.Min ? Duration : N.Min;
-    N.Max = Duration > N.Max ? Duration : N.Max;
-    // Below the outermost region is the sentinel, which ignores the time.
-    T.Stack.back().Children += Duration;
+    // At most the visit's own time: a visit never has negative exclusive time.
+    N.Nested += Duration > F.Children ? F.Children : Duration;
+    // New extremes are rare after a few visits: predicted branches that
+    // usually store nothing.
+    if (__builtin_expect(Duration < N.Min, 0))
+      N.Min = Duration;
+    if (__builtin_expect(Duration > N.Max, 0))
+      N.Max = Duration;
+    Below.Children += Duration;
   }
 
   /// The context another thread passes back to forkParent() to start its

@@ -15,15 +15,18 @@ constexpr std::size_t InitialStackDepth = 64;
 Node NoChild = {std::numeric_limits<NodeKey>::max()};
 
 FrameStack::FrameStack(Node *Root)
-    : Data(new Frame[InitialStackDepth]), Size(1), Capacity(InitialStackDepth) {
-  Data[0] = {Root, 0, 0};
+    : Data(new Frame[InitialStackDepth]), Top(Data.get()), Last(Data.get() + InitialStackDepth - 1) {
+  *Top = {Root, 0, 0};
 }
 
 void FrameStack::grow() {
+  const std::size_t Capacity = static_cast<std::size_t>(Last - Data.get()) + 1;
+  const std::size_t Used = depth() + 1;
   std::unique_ptr<Frame[]> Bigger(new Frame[2 * Capacity]);
-  std::copy(Data.get(), Data.get() + Size, Bigger.get());
+  std::copy(Data.get(), Data.get() + Used, Bigger.get());
   Data = std::move(Bigger);
-  Capacity *= 2;
+  Top = Data.get() + Used - 1;
+  Last = Data.get() + 2 * Capacity - 1;
 }
 
 namespace {

@@ -40,33 +40,35 @@ public:
   explicit FrameStack(Node *Root);
 
   /// True when no region is open.
-  bool empty() const { return Size == 1; }
+  bool empty() const { return Top == Data.get(); }
   /// The number of open regions.
-  std::size_t depth() const { return Size - 1; }
-  /// The innermost open region, or the sentinel.
-  Frame &back() { return Data[Size - 1]; }
-  const Frame &back() const { return Data[Size - 1]; }
+  std::size_t depth() const { return static_cast<std::size_t>(Top - Data.get()); }
+  /// The innermost open region, or the sentinel. The stack keeps a pointer to
+  /// it rather than a size: the hot path reaches the frame with one load.
+  Frame &back() { return *Top; }
+  const Frame &back() const { return *Top; }
   /// Open region I counted from the outermost (0), 0 <= I < depth().
   Frame &open(std::size_t I) { return Data[I + 1]; }
 
   void push(Node *Region, Tick Start) {
-    if (__builtin_expect(Size == Capacity, 0))
+    if (__builtin_expect(Top == Last, 0))
       grow();
-    Data[Size++] = {Region, Start, 0};
+    *++Top = {Region, Start, 0};
   }
   /// True when push() will not allocate.
-  bool hasRoom() const { return Size < Capacity; }
+  bool hasRoom() const { return Top != Last; }
   /// The frame push() would fill, made the innermost one (requires hasRoom()).
-  Frame &claimWithRoom() { return Data[Size++]; }
+  Frame &claimWithRoom() { return *++Top; }
   /// Removes the innermost open region (requires !empty()).
-  void pop() { --Size; }
+  void pop() { --Top; }
 
 private:
   void grow();
 
   std::unique_ptr<Frame[]> Data;
-  std::size_t Size = 0;
-  std::size_t Capacity = 0;
+  /// The innermost frame and the last one there is room for.
+  Frame *Top = nullptr;
+  Frame *Last = nullptr;
 };
 
 /// Remembers which region recently came with which CTC string pointer, so a

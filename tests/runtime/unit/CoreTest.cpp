@@ -319,6 +319,33 @@ TEST_F(CoreTest, TasksHangUnderTheirCreationButChargeTimeWhereTheyRan) {
   EXPECT_TRUE(TW->Waiting);
 }
 
+TEST_F(CoreTest, TimestampsGoingBackwardsGiveNoNegativeTimes) {
+  // A thread that moved to a core whose clock lags: an end before its begin
+  // counts as 0, and nested time longer than the visit's own leaves that
+  // visit's exclusive time at 0 instead of wrapping around.
+  const RegionId A = region("type=userregion*name=a*file=t.c*slines=1,1");
+  const RegionId B = region("type=userregion*name=b*file=t.c*slines=2,2");
+  ThreadState &T = *C.attachThread();
+  C.enter(T, A, E::User_region_begin, 100);
+  C.enter(T, B, E::User_region_begin, 80);
+  C.leave(T, B, E::User_region_end, 95);
+  C.leave(T, A, E::User_region_end, 90);
+  C.enter(T, A, E::User_region_begin, 200);
+  C.leave(T, A, E::User_region_end, 203);
+
+  const Profile P = C.collect(1000, OneNsPerTick);
+  const ProfileNode *NA = find(P, {{A, E::User_region_begin}});
+  const ProfileNode *NB = find(P, {{A, E::User_region_begin}, {B, E::User_region_begin}});
+  ASSERT_NE(NA, nullptr);
+  ASSERT_NE(NB, nullptr);
+  EXPECT_EQ(NB->total().InclusiveNs, 15u);
+  EXPECT_EQ(NA->total().Visits, 2u);
+  EXPECT_EQ(NA->total().InclusiveNs, 3u);
+  EXPECT_EQ(NA->total().MinNs, 0u);
+  EXPECT_EQ(NA->total().MaxNs, 3u);
+  EXPECT_EQ(NA->total().ExclusiveNs, 3u) << "the second visit's own time";
+}
+
 TEST_F(CoreTest, DeepRecursionMergesWithoutRecursion) {
   const RegionId F = region("type=function*name=f*file=t.c*slines=1,1");
   ThreadState &T = *C.attachThread();
