@@ -142,10 +142,17 @@ int32_t bindHandle(ThreadState &T, POMP_Handle_t *Handle, const char *Ctc, Regio
   return POMP_SUCCESS;
 }
 
-/// The region of a valid handle, 0 for any other: all the resolution the
-/// common case needs (one load for a first event, one bounds check).
+/// The handle's value, 0 for a null pointer (the general path reports it).
+inline POMP_Handle_t handleValue(POMP_Handle_t *Handle) {
+  return Handle ? __atomic_load_n(Handle, __ATOMIC_ACQUIRE) : 0;
+}
+inline POMP_Handle_t handleValue(POMP_Handle_t Handle) { return Handle; }
+
+/// The region of a valid handle, 0 for any other: the general path's
+/// resolution of the common case (one load for a first event, one bounds
+/// check).
 inline RegionId quickRegion(POMP_Handle_t *Handle) {
-  const POMP_Handle_t H = Handle ? __atomic_load_n(Handle, __ATOMIC_ACQUIRE) : 0;
+  const POMP_Handle_t H = handleValue(Handle);
   return Runtime::regions().isValid(H) ? static_cast<RegionId>(H) : 0;
 }
 inline RegionId quickRegion(POMP_Handle_t Handle) {
@@ -353,58 +360,85 @@ __attribute__((noinline)) int32_t slowEvent(HandleArg Handle, const char *Ctc, C
   return Result;
 }
 
+/// Whether an event whose activation bit is clear needs the general path. It
+/// changes nothing, unless it ends a region entered while its events were on
+/// (T's innermost open region, looked at only when T is given: the caller
+/// holds T's flag, since finalisation may be reading the stack), or it must
+/// clear the context it returns, or the library is not running.
+template <EventId E, typename HandleArg, typename ContextArg>
+bool inactiveNeedsGeneralPath(const ThreadState *T, HandleArg Handle) {
+  if (Runtime::phase() != Phase::Running)
+    return true;
+  if constexpr (isCloser(info(E).EventRole))
+    return T && Core::innermostIs(*T, makeKey(static_cast<RegionId>(handleValue(Handle)),
+                                              canonicalOpener(E)));
+  else
+    return ReturnsContext<ContextArg>;
+}
+
+/// An inactive event that came where handleEvent() could not hold the flag
+/// (a thread without state, a re-entered one).
+template <EventId E, typename HandleArg, typename ContextArg>
+__attribute__((noinline)) int32_t inactiveEvent(HandleArg Handle, const char *Ctc,
+                                                ContextArg Context, std::uint64_t Payload) {
+  ThreadState *T = CurrentThread;
+  bool General;
+  if (isCloser(info(E).EventRole) && T && !T->InEvent.load(std::memory_order_relaxed)) {
+    T->InEvent.store(true, std::memory_order_relaxed);
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    General = inactiveNeedsGeneralPath<E, HandleArg, ContextArg>(T, Handle);
+    T->InEvent.store(false, std::memory_order_release);
+  } else {
+    General = inactiveNeedsGeneralPath<E, HandleArg, ContextArg>(nullptr, Handle);
+  }
+  return General ? slowEvent<E>(Handle, Ctc, Context, Payload) : POMP_SUCCESS;
+}
+
 /// The common case of an event, on a warmed-up thread: what slowEvent() does
 /// for it, without calls, allocation or spilled registers. Anything else (the
 /// thread's first event, an inactive event, a handle to bind, a node or mirror
 /// not yet cached, a full stack, an unmatched end, the clock_gettime clock,
 /// the paper's context-free fork and begin) leaves before changing anything
-/// and is done by slowEvent().
+/// and is done by slowEvent() or inactiveEvent().
+///
+/// The handle is not looked up in the region table: the call-path node found
+/// for it has the handle in its key, and nodes exist only for published
+/// regions, so a match proves it valid; a handle that matches no node goes to
+/// the general path, which checks it.
 template <EventId E, typename HandleArg, typename ContextArg>
 __attribute__((always_inline)) inline int32_t
 handleEvent(HandleArg Handle, const char *Ctc, ContextArg Context, std::uint64_t Payload) noexcept {
   constexpr Role R = info(E).EventRole;
   constexpr bool PlainFork = info(E).Group == POMP_GROUP_PARALLEL && !ReturnsContext<ContextArg> &&
                              !ReceivesContext<ContextArg> && (R == Role::ENTER || R == Role::BEGIN);
-  if (__builtin_expect(!Runtime::activation().isActive(E), 0)) {
-    // An inactive event changes nothing, unless it ends a region entered while
-    // its events were on: monitoring off costs a bit test and, for an end or
-    // exit, a look at the innermost open region.
-    if constexpr (isCloser(R)) {
-      ThreadState *T = CurrentThread;
-      if (T && !T->InEvent.load(std::memory_order_relaxed)) {
-        // Finalisation may be reading the stack: look only with the flag set
-        // and the library still running (the same handshake as below).
-        T->InEvent.store(true, std::memory_order_relaxed);
-        std::atomic_signal_fence(std::memory_order_seq_cst);
-        const bool Open =
-            Runtime::phase() != Phase::Running ||
-            Core::innermostIs(*T, makeKey(static_cast<RegionId>(Handle), canonicalOpener(E)));
-        T->InEvent.store(false, std::memory_order_release);
-        if (Open)
-          return slowEvent<E>(Handle, Ctc, Context, Payload);
-        return POMP_SUCCESS;
-      }
-    }
-    if constexpr (!ReturnsContext<ContextArg>)
-      if (__builtin_expect(Runtime::phase() == Phase::Running, 1))
-        return POMP_SUCCESS;
+  ThreadState *T = CurrentThread;
+  if (PlainFork || __builtin_expect(!T || T->InEvent.load(std::memory_order_relaxed), 0)) {
+    if (!Runtime::activation().isActive(E))
+      return inactiveEvent<E>(Handle, Ctc, Context, Payload);
     return slowEvent<E>(Handle, Ctc, Context, Payload);
   }
-  ThreadState *T = CurrentThread;
-  if (PlainFork || __builtin_expect(!T || T->InEvent.load(std::memory_order_relaxed), 0))
-    return slowEvent<E>(Handle, Ctc, Context, Payload);
   T->InEvent.store(true, std::memory_order_relaxed);
   std::atomic_signal_fence(std::memory_order_seq_cst);
-  const RegionId Region = quickRegion(Handle);
-  // Tested again after the flag is set: finalisation clears the bits and then
-  // waits only for threads whose flag it sees (Lifecycle.h). The fast bit also
-  // says that the clock is the TSC.
-  if (__builtin_expect(
-          !Runtime::activation().isActiveFast(E) || Region == 0 || !canStoreContext(Context), 0)) {
+  // Tested only with the flag set: finalisation clears the bits and then waits
+  // only for threads whose flag it sees (Lifecycle.h). The fast bit also says
+  // that the clock is the TSC.
+  if (__builtin_expect(!Runtime::activation().isActiveFast(E), 0)) {
+    if (Runtime::activation().isActive(E)) {
+      T->InEvent.store(false, std::memory_order_relaxed);
+      return slowEvent<E>(Handle, Ctc, Context, Payload);
+    }
+    // Inactive (monitoring off, or the group's level): decided while the flag
+    // is held, so without a second handshake.
+    const bool General = inactiveNeedsGeneralPath<E, HandleArg, ContextArg>(T, Handle);
+    T->InEvent.store(false, std::memory_order_release);
+    return General ? slowEvent<E>(Handle, Ctc, Context, Payload) : POMP_SUCCESS;
+  }
+  const POMP_Handle_t H = handleValue(Handle);
+  if (__builtin_expect(!RegionTable::mayBeValid(H) || !canStoreContext(Context), 0)) {
     T->InEvent.store(false, std::memory_order_relaxed);
     return slowEvent<E>(Handle, Ctc, Context, Payload);
   }
-  const NodeKey Key = makeKey(Region, canonicalOpener(E));
+  const NodeKey Key = makeKey(static_cast<RegionId>(H), canonicalOpener(E));
   if constexpr (R == Role::ENTER || R == Role::BEGIN) {
     Node *N;
     if constexpr (ReceivesContext<ContextArg>) {
