@@ -15,7 +15,8 @@ constexpr std::size_t InitialStackDepth = 64;
 Node NoChild = {std::numeric_limits<NodeKey>::max()};
 
 FrameStack::FrameStack(Node *Root)
-    : Data(new Frame[InitialStackDepth]), Top(Data.get()), Last(Data.get() + InitialStackDepth - 1) {
+    : Data(new Frame[InitialStackDepth]), Top(Data.get()),
+      Last(Data.get() + InitialStackDepth - 1) {
   *Top = {Root, 0, 0};
 }
 

@@ -370,8 +370,8 @@ bool inactiveNeedsGeneralPath(const ThreadState *T, HandleArg Handle) {
   if (Runtime::phase() != Phase::Running)
     return true;
   if constexpr (isCloser(info(E).EventRole))
-    return T && Core::innermostIs(*T, makeKey(static_cast<RegionId>(handleValue(Handle)),
-                                              canonicalOpener(E)));
+    return T && Core::innermostIs(
+                    *T, makeKey(static_cast<RegionId>(handleValue(Handle)), canonicalOpener(E)));
   else
     return ReturnsContext<ContextArg>;
 }
