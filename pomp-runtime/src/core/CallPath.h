@@ -28,7 +28,11 @@ namespace pomp::rt {
 using NodeKey = std::uint64_t;
 
 inline constexpr unsigned OpenerBits = 8;
-static_assert(EventCount <= (1u << OpenerBits));
+/// A key that no region node has: the thread root's and NoChild's. Events
+/// leave the opener byte's highest value unused, so no makeKey() result of a
+/// region below 2^56 reaches it, not even of region 0.
+inline constexpr NodeKey NoKey = ~NodeKey(0);
+static_assert(EventCount < (1u << OpenerBits), "the opener byte's highest value is NoKey's");
 
 constexpr NodeKey makeKey(RegionId Region, EventId Opener) {
   return (NodeKey(Region) << OpenerBits) | NodeKey(index(Opener));

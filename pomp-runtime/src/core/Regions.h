@@ -90,11 +90,11 @@ public:
     return Handle - 1 < Count.load(std::memory_order_acquire);
   }
 
-  /// False for a handle that cannot name a region at all (0, or beyond the
-  /// table's capacity); true does not mean that a region has it. Enough for a
-  /// fast path that then finds a call-path node with the handle in its key:
-  /// nodes exist only for published regions.
-  static constexpr bool mayBeValid(POMP_Handle_t Handle) { return Handle - 1 < MaxRegions; }
+  /// False for a handle beyond the table's capacity; true does not mean that
+  /// a region has it (0 passes too). Enough for a fast path that then finds a
+  /// call-path node with the handle in its key: nodes exist only for
+  /// published regions, and no node has region 0's keys (CallPath.h, NoKey).
+  static constexpr bool withinCapacity(POMP_Handle_t Handle) { return Handle <= MaxRegions; }
 
   /// The region of a valid handle.
   const Region &get(RegionId Id) const {

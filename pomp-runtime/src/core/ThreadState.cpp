@@ -3,7 +3,6 @@
 #include "core/ThreadState.h"
 
 #include <algorithm>
-#include <limits>
 
 namespace pomp::rt {
 namespace {
@@ -12,7 +11,7 @@ namespace {
 constexpr std::size_t InitialStackDepth = 64;
 } // namespace
 
-Node NoChild = {std::numeric_limits<NodeKey>::max()};
+Node NoChild = {NoKey};
 
 FrameStack::FrameStack(Node *Root)
     : Data(new Frame[InitialStackDepth]), Top(Data.get()),
@@ -34,6 +33,8 @@ namespace {
 Node *makeRoot(NodeArena &Nodes) {
   Node *Root = Nodes.allocate();
   Root->Kind = NodeKind::ThreadRoot;
+  // The root is the stack's sentinel frame: no closing event may match it.
+  Root->Key = NoKey;
   return Root;
 }
 } // namespace

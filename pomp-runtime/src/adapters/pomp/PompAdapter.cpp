@@ -434,7 +434,7 @@ handleEvent(HandleArg Handle, const char *Ctc, ContextArg Context, std::uint64_t
     return General ? slowEvent<E>(Handle, Ctc, Context, Payload) : POMP_SUCCESS;
   }
   const POMP_Handle_t H = handleValue(Handle);
-  if (__builtin_expect(!RegionTable::mayBeValid(H) || !canStoreContext(Context), 0)) {
+  if (__builtin_expect(!RegionTable::withinCapacity(H) || !canStoreContext(Context), 0)) {
     T->InEvent.store(false, std::memory_order_relaxed);
     return slowEvent<E>(Handle, Ctc, Context, Payload);
   }
