@@ -148,6 +148,19 @@ inline POMP_Handle_t handleValue(POMP_Handle_t *Handle) {
 }
 inline POMP_Handle_t handleValue(POMP_Handle_t Handle) { return Handle; }
 
+/// The handle's value for the fast path: false for a null pointer and for a
+/// value beyond the region table's capacity (RegionTable::withinCapacity()).
+inline bool fastHandle(POMP_Handle_t *Handle, POMP_Handle_t &H) {
+  if (__builtin_expect(Handle == nullptr, 0))
+    return false;
+  H = __atomic_load_n(Handle, __ATOMIC_ACQUIRE);
+  return RegionTable::withinCapacity(H);
+}
+inline bool fastHandle(POMP_Handle_t Handle, POMP_Handle_t &H) {
+  H = Handle;
+  return RegionTable::withinCapacity(H);
+}
+
 /// The region of a valid handle, 0 for any other: the general path's
 /// resolution of the common case (one load for a first event, one bounds
 /// check).
@@ -433,8 +446,8 @@ handleEvent(HandleArg Handle, const char *Ctc, ContextArg Context, std::uint64_t
     T->InEvent.store(false, std::memory_order_release);
     return General ? slowEvent<E>(Handle, Ctc, Context, Payload) : POMP_SUCCESS;
   }
-  const POMP_Handle_t H = handleValue(Handle);
-  if (__builtin_expect(!RegionTable::withinCapacity(H) || !canStoreContext(Context), 0)) {
+  POMP_Handle_t H;
+  if (__builtin_expect(!fastHandle(Handle, H) || !canStoreContext(Context), 0)) {
     T->InEvent.store(false, std::memory_order_relaxed);
     return slowEvent<E>(Handle, Ctc, Context, Payload);
   }
