@@ -38,6 +38,16 @@ int main(void) {
 
   // CHECK-NEXT: garbage handle: 1 the handle was not given out by this library
   SHOW("garbage handle", POMP_User_region_end(12345, 0));
+  // With the region open again, handles that the fast path's key compare could take for it (its
+  // value plus bits that a call-path key has no room for; zero) are refused and leave it open.
+  // CHECK-NEXT: reopened: 0
+  SHOW("reopened", POMP_User_region_begin(&H, 0, Region));
+  // CHECK-NEXT: aliasing handle: 1 the handle was not given out by this library
+  SHOW("aliasing handle", POMP_User_region_end(H + ((POMP_Handle_t)1 << 56), 0));
+  // CHECK-NEXT: zero handle closing it: 2
+  SHOW("zero handle closing it", POMP_User_region_end(0, 0));
+  // CHECK-NEXT: still open: 0
+  SHOW("still open", POMP_User_region_end(H, 0));
   // CHECK-NEXT: pointer as handle: 1
   SHOW("pointer as handle", POMP_Barrier_exit((POMP_Handle_t)&H, 0));
   POMP_Handle_t Garbage = 777;
@@ -96,5 +106,5 @@ int main(void) {
 }
 
 // TREE:      threads: 1
-// TREE-NEXT: user region "r" @errors.c:1 visits=1 threads=1
-// TREE-NEXT: anomalies: invalid_argument=1 invalid_handle=3 malformed_ctc=1 missing_ctc=2 unmatched_close=1
+// TREE-NEXT: user region "r" @errors.c:1 visits=2 threads=1
+// TREE-NEXT: anomalies: invalid_argument=1 invalid_handle=4 malformed_ctc=1 missing_ctc=3 unmatched_close=1
