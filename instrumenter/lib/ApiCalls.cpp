@@ -121,7 +121,7 @@ public:
     const std::size_t NameBegin = File.offset(NameLoc);
     File.edits().replace(NameBegin, NameBegin + R->Name.size(), wrapperName(*R));
     File.edits().insert(File.offset(Paren->getLocation()) + 1, InsertSide::Open, 0,
-                        ConstructEditor::handleAddress(H) + ", " + ConstructEditor::ctc(H) +
+                        File.handleAddress(H) + ", " + File.ctcName(H) +
                             (Call->getNumArgs() > 0 ? ", " : ""));
     UsesWrappers = true;
     return true;
@@ -183,7 +183,7 @@ private:
     const std::string Return = F.getReturnType().getAsString(Policy);
     return "static " + Return + " " + Site + "(" + Params + ") { " +
            (F.getReturnType()->isVoidType() ? "" : "return ") + wrapperName(R) + "(" +
-           ConstructEditor::handleAddress(H) + ", " + ConstructEditor::ctc(H) + Args + "); }\n";
+           File.handleAddress(H) + ", " + File.ctcName(H) + Args + "); }\n";
   }
 
   ASTContext &Context;
@@ -193,8 +193,7 @@ private:
 
 } // namespace
 
-std::string instrumentApiCalls(ASTContext &Context, FileInstrumentation &File,
-                               bool &UsesWrappers) {
+std::string instrumentApiCalls(ASTContext &Context, FileInstrumentation &File, bool &UsesWrappers) {
   ApiCallVisitor Visitor(Context, File);
   Visitor.TraverseDecl(Context.getTranslationUnitDecl());
   UsesWrappers = Visitor.UsesWrappers;

@@ -83,8 +83,8 @@ std::size_t FileInstrumentation::statementEnd(const Stmt &S) const {
   if (!isa<Expr>(S) && !isa<CompoundStmt>(S)) {
     const Stmt *LastChild = nullptr;
     for (const Stmt *Child : S.children())
-      if (Child && (!LastChild || SM.isBeforeInTranslationUnit(LastChild->getBeginLoc(),
-                                                               Child->getBeginLoc())))
+      if (Child && (!LastChild ||
+                    SM.isBeforeInTranslationUnit(LastChild->getBeginLoc(), Child->getBeginLoc())))
         LastChild = Child;
     if (LastChild && !isa<Expr>(LastChild))
       End = std::max(End, statementEnd(*LastChild));
@@ -136,6 +136,18 @@ unsigned FileInstrumentation::presumedLine(std::size_t Offset) const {
 std::string FileInstrumentation::text(std::size_t Begin, std::size_t End) const {
   return std::string(buffer().substr(Begin, End - Begin));
 }
+
+std::string FileInstrumentation::handleName(unsigned Index) const {
+  return localName("handle", Index);
+}
+std::string FileInstrumentation::handleAddress(unsigned Index) const {
+  return "&" + handleName(Index);
+}
+std::string FileInstrumentation::ctcName(unsigned Index) const { return localName("ctc", Index); }
+std::string FileInstrumentation::localName(std::string_view What, unsigned Index) const {
+  return "pomp_" + std::string(What) + "_" + NameTag + std::to_string(Index);
+}
+std::string FileInstrumentation::threadId() const { return "omp_get_thread_num()"; }
 
 //===--- ConstructEditor --------------------------------------------------===//
 
@@ -244,16 +256,6 @@ std::string ConstructEditor::call(Event E, std::initializer_list<std::string> Ar
   return Text;
 }
 
-std::string ConstructEditor::handle(unsigned Index) {
-  return "pomp_handle_" + std::to_string(Index);
-}
-std::string ConstructEditor::handleAddress(unsigned Index) { return "&" + handle(Index); }
-std::string ConstructEditor::ctc(unsigned Index) { return "pomp_ctc_" + std::to_string(Index); }
-std::string ConstructEditor::threadId() { return "omp_get_thread_num()"; }
-std::string ConstructEditor::local(std::string_view What, unsigned Index) {
-  return "pomp_" + std::string(What) + "_" + std::to_string(Index);
-}
-
 unsigned ConstructEditor::depthKey(EditLayer Layer, unsigned ExtraDepth) const {
   constexpr unsigned LayersPerConstruct = 2;
   return (Depth + ExtraDepth) * LayersPerConstruct + (Layer == EditLayer::Block ? 1 : 0);
@@ -296,8 +298,7 @@ void ConstructEditor::statementBegin(const Stmt &S, std::string Code, unsigned E
   // An unbraced block gets braces. A nested directive must stay first on its
   // line, so the opening code then goes on lines of its own before it.
   if (isa<OMPExecutableDirective>(S)) {
-    File.edits().insert(File.lineStart(S.getBeginLoc()), InsertSide::Open, Key,
-                        "{ " + Code + "\n");
+    File.edits().insert(File.lineStart(S.getBeginLoc()), InsertSide::Open, Key, "{ " + Code + "\n");
     return;
   }
   File.edits().insert(File.offset(S.getBeginLoc()), InsertSide::Open, Key, "{ " + Code + " ");
@@ -353,7 +354,8 @@ std::vector<std::pair<const OMPClause *, std::string>> ConstructEditor::clauseTe
   for (std::size_t I = 0; I < Starts.size(); ++I) {
     const std::size_t End = I + 1 < Starts.size() ? Starts[I + 1].first : PragmaEnd;
     std::string Text = File.text(Starts[I].first, End);
-    while (!Text.empty() && std::string_view(" \t\r\n\\,").find(Text.back()) != std::string_view::npos)
+    while (!Text.empty() &&
+           std::string_view(" \t\r\n\\,").find(Text.back()) != std::string_view::npos)
       Text.pop_back();
     Texts.push_back({Starts[I].second, std::move(Text)});
   }

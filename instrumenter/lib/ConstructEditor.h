@@ -76,6 +76,19 @@ public:
   /// Presumed name of the main file, as CTC strings and #line give it.
   const std::string &fileName() const { return FileName; }
 
+  /// Names in the inserted code: a construct's handle ("pomp_handle_<i>"),
+  /// its address, its CTC string ("pomp_ctc_<i>") and a helper variable
+  /// ("pomp_<what>_<i>"). The handles of an included header carry the
+  /// header's tag in front of the index, so that they never meet the main
+  /// file's and every translation unit that instruments the header alike
+  /// names them alike.
+  std::string handleName(unsigned Index) const;
+  std::string handleAddress(unsigned Index) const;
+  std::string ctcName(unsigned Index) const;
+  std::string localName(std::string_view What, unsigned Index) const;
+  /// The thread-number argument of an event.
+  std::string threadId() const;
+
   unsigned ConstructsInstrumented = 0;
 
 private:
@@ -85,6 +98,8 @@ private:
   EditList Edits;
   std::vector<std::string> CtcStrings;
   std::string FileName;
+  /// Put in front of handle indices in names; empty for the main file.
+  std::string NameTag;
 };
 
 /// Nesting depth key of edits: a construct's enter/exit code wraps its
@@ -122,13 +137,15 @@ public:
 
   /// Text of a POMP call statement: "POMP_<Event>(Args...);".
   static std::string call(Event E, std::initializer_list<std::string> Args);
-  /// Expressions used in calls.
-  static std::string handle(unsigned Index);        ///< "pomp_handle_<i>"
-  static std::string handleAddress(unsigned Index); ///< "&pomp_handle_<i>"
-  static std::string ctc(unsigned Index);           ///< "pomp_ctc_<i>"
-  static std::string threadId();                    ///< the OpenMP thread number
+  /// Expressions used in calls (FileInstrumentation names them).
+  std::string handle(unsigned Index) const { return File.handleName(Index); }
+  std::string handleAddress(unsigned Index) const { return File.handleAddress(Index); }
+  std::string ctc(unsigned Index) const { return File.ctcName(Index); }
+  std::string threadId() const { return File.threadId(); }
   /// A name for a helper variable of this construct: "pomp_<what>_<i>".
-  static std::string local(std::string_view What, unsigned Index);
+  std::string local(std::string_view What, unsigned Index) const {
+    return File.localName(What, Index);
+  }
 
   /// Code on lines of its own before the directive (its own block opens here).
   void beforeDirective(std::string Code);

@@ -48,7 +48,8 @@ public:
                          "{ __typeof__(" + File.text(ValueBegin, End - 1) + ") " + ResultVariable +
                              " = (");
     File.edits().replace(End - 1, End, ");");
-    File.edits().insert(End, InsertSide::Close, 0, " " + EndCall + " return " + ResultVariable + "; }");
+    File.edits().insert(End, InsertSide::Close, 0,
+                        " " + EndCall + " return " + ResultVariable + "; }");
     return true;
   }
 
@@ -74,21 +75,20 @@ public:
       return true;
     auto *Body = cast<CompoundStmt>(F->getBody());
     const unsigned H = File.addHandle(describe(*F));
-    const std::string Tid = ConstructEditor::threadId();
+    const std::string Tid = File.threadId();
     const std::size_t Open = File.offset(Body->getLBracLoc()) + 1;
     if (File.enabled(Event::Function_event)) {
       File.edits().insert(Open, InsertSide::Open, 0,
-                          " " + ConstructEditor::call(Event::Function_event,
-                                                      {ConstructEditor::handleAddress(H), Tid,
-                                                       ConstructEditor::ctc(H)}));
+                          " " +
+                              ConstructEditor::call(Event::Function_event,
+                                                    {File.handleAddress(H), Tid, File.ctcName(H)}));
       return true;
     }
-    const std::string Begin = ConstructEditor::call(
-        Event::Function_begin, {ConstructEditor::handleAddress(H), Tid, ConstructEditor::ctc(H)});
-    const std::string End =
-        ConstructEditor::call(Event::Function_end, {ConstructEditor::handle(H), Tid});
+    const std::string Begin =
+        ConstructEditor::call(Event::Function_begin, {File.handleAddress(H), Tid, File.ctcName(H)});
+    const std::string End = ConstructEditor::call(Event::Function_end, {File.handleName(H), Tid});
     if (File.langOptions().CPlusPlus) {
-      const std::string Guard = ConstructEditor::local("function_guard", H);
+      const std::string Guard = File.localName("function_guard", H);
       File.edits().insert(Open, InsertSide::Open, 0,
                           " " + Begin + " struct " + Guard + " { ~" + Guard + "() { " + End +
                               " } } " + Guard + "_instance;");
@@ -98,8 +98,7 @@ public:
     ReturnRewriter(File, *F, End).TraverseStmt(Body);
     const bool EndsInReturn = !Body->body_empty() && isa<ReturnStmt>(Body->body_back());
     if (!EndsInReturn)
-      File.edits().insert(File.offset(Body->getRBracLoc()), InsertSide::Close, 0,
-                          " " + End + " ");
+      File.edits().insert(File.offset(Body->getRBracLoc()), InsertSide::Close, 0, " " + End + " ");
     return true;
   }
 
@@ -151,8 +150,8 @@ bool instrumentFunctions(ASTContext &Context, FileInstrumentation &File) {
   std::string Error;
   if (!Filter.isValid(Error)) {
     DiagnosticsEngine &Diags = Context.getDiagnostics();
-    Diags.Report(Diags.getCustomDiagID(DiagnosticsEngine::Error,
-                                       "invalid function filter '%0': %1"))
+    Diags.Report(
+        Diags.getCustomDiagID(DiagnosticsEngine::Error, "invalid function filter '%0': %1"))
         << Opts.FunctionFilter << Error;
     return false;
   }

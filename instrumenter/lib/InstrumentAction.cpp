@@ -145,13 +145,14 @@ private:
   /// A region with default(none), default(private) or default(firstprivate)
   /// must name the file-static handles its instrumentation uses: list them
   /// as shared.
-  void shareHandles(const OMPExecutableDirective &D, ConstructEditor &Editor, unsigned FirstHandle) {
+  void shareHandles(const OMPExecutableDirective &D, ConstructEditor &Editor,
+                    unsigned FirstHandle) {
     const auto *Default = D.getSingleClause<OMPDefaultClause>();
     if (!Default || Default->getDefaultKind() == llvm::omp::OMP_DEFAULT_shared)
       return;
     const unsigned LastHandle = static_cast<unsigned>(File.ctcStrings().size());
     if (LastHandle >= FirstHandle && acceptsDefaultClause(D.getDirectiveKind()))
-      Editor.appendClause(sharedClauseFor(FirstHandle, LastHandle));
+      Editor.appendClause(sharedClauseFor(File, FirstHandle, LastHandle));
   }
 
   /// The parse runs with -w (the compiler warns about the user's code when
@@ -235,8 +236,7 @@ public:
     File.edits().insert(Begin, InsertSide::Open, 0, "{ int pomp_main_result = (");
     const std::size_t ValueBegin = File.offset(Value->getBeginLoc());
     File.edits().replace(Begin, ValueBegin, "");
-    File.edits().insert(End, InsertSide::Close, 0,
-                        " POMP_Finalize(); return pomp_main_result; }");
+    File.edits().insert(End, InsertSide::Close, 0, " POMP_Finalize(); return pomp_main_result; }");
     File.edits().replace(End - 1, End, ");");
     return true;
   }
@@ -270,33 +270,31 @@ private:
   };
 
   void instrumentOne(const PompPragma &P) {
-    const std::string Tid = ConstructEditor::threadId();
+    const std::string Tid = File.threadId();
     switch (P.What) {
     case PompPragma::Kind::RegionBegin: {
       const unsigned H = File.addHandle(userRegion(P));
       Open.push_back({P.Name, H, P.Loc});
       replaceLine(P, File.enabled(Event::User_region_begin)
                          ? ConstructEditor::call(Event::User_region_begin,
-                                                 {ConstructEditor::handleAddress(H), Tid,
-                                                  ConstructEditor::ctc(H)})
+                                                 {File.handleAddress(H), Tid, File.ctcName(H)})
                          : "");
       return;
     }
     case PompPragma::Kind::RegionEnd:
     case PompPragma::Kind::RegionAltEnd: {
       if (Open.empty() || Open.back().Name != P.Name) {
-        error(P.Loc, Open.empty() ? "end of user region '" + P.Name + "' without a begin"
-                                  : "end of user region '" + P.Name +
-                                        "' does not match the open region '" +
-                                        Open.back().Name + "'");
+        error(P.Loc, Open.empty()
+                         ? "end of user region '" + P.Name + "' without a begin"
+                         : "end of user region '" + P.Name + "' does not match the open region '" +
+                               Open.back().Name + "'");
         return;
       }
       const unsigned H = Open.back().Handle;
       if (P.What == PompPragma::Kind::RegionEnd)
         Open.pop_back();
       replaceLine(P, File.enabled(Event::User_region_end)
-                         ? ConstructEditor::call(Event::User_region_end,
-                                                 {ConstructEditor::handle(H), Tid})
+                         ? ConstructEditor::call(Event::User_region_end, {File.handleName(H), Tid})
                          : "");
       return;
     }
@@ -304,8 +302,7 @@ private:
       const unsigned H = File.addHandle(userRegion(P));
       replaceLine(P, File.enabled(Event::User_event)
                          ? ConstructEditor::call(Event::User_event,
-                                                 {ConstructEditor::handleAddress(H), Tid,
-                                                  ConstructEditor::ctc(H)})
+                                                 {File.handleAddress(H), Tid, File.ctcName(H)})
                          : "");
       return;
     }
@@ -420,8 +417,8 @@ public:
     Result.ConstructsInHeaders = HeaderPragmas.Count;
     Result.Output = assemble(Context, File, Result, UsesWrappers, AddressSites);
     if (Result.Output.empty()) {
-      Diags.Report(Diags.getCustomDiagID(DiagnosticsEngine::Error,
-                                         "internal error: overlapping edits"));
+      Diags.Report(
+          Diags.getCustomDiagID(DiagnosticsEngine::Error, "internal error: overlapping edits"));
       return;
     }
     const SourceManager &SM = Context.getSourceManager();
@@ -466,8 +463,8 @@ private:
     auto LineDirective = [&](std::size_t Offset) -> std::string {
       if (!LineDirectives)
         return "";
-      const SourceLocation Loc = SM.getLocForStartOfFile(SM.getMainFileID())
-                                     .getLocWithOffset(static_cast<int>(Offset));
+      const SourceLocation Loc =
+          SM.getLocForStartOfFile(SM.getMainFileID()).getLocWithOffset(static_cast<int>(Offset));
       const PresumedLoc P = SM.getPresumedLoc(Loc);
       return "#line " + std::to_string(P.getLine()) + " " + quoted(P.getFilename());
     };
@@ -482,9 +479,8 @@ private:
     llvm::sys::fs::make_absolute(AbsolutePath);
     llvm::sys::path::remove_dots(AbsolutePath, /*remove_dot_dot=*/true);
     Handles.FileId = handleinit::makeFileId(AbsolutePath.str(), Salt);
-    const handleinit::Language Lang = Context.getLangOpts().CPlusPlus
-                                          ? handleinit::Language::CXX
-                                          : handleinit::Language::C;
+    const handleinit::Language Lang =
+        Context.getLangOpts().CPlusPlus ? handleinit::Language::CXX : handleinit::Language::C;
     const std::size_t PrologueAt = prologueOffset(Context, File);
     // _POMP (paper section 3.7) must hold for the whole file; it pulls in
     // no header, so it can go first.
@@ -552,8 +548,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<tooling::FrontendActionFactory>
-newInstrumentActionFactory(const Options &Opts, ResultSink &Sink) {
+std::unique_ptr<tooling::FrontendActionFactory> newInstrumentActionFactory(const Options &Opts,
+                                                                           ResultSink &Sink) {
   return std::make_unique<InstrumentActionFactory>(Opts, Sink);
 }
 

@@ -45,20 +45,18 @@ std::string evaluateIfOnce(ConstructEditor &E, unsigned Handle, std::string &Dec
   const OMPIfClause *C = ifClauseFor(E.directive());
   if (!C)
     return NotAvailable32;
-  const std::string Variable = ConstructEditor::local("if", Handle);
-  const SourceLocation Open =
-      C->getColonLoc().isValid() ? C->getColonLoc() : C->getLParenLoc();
+  const std::string Variable = E.local("if", Handle);
+  const SourceLocation Open = C->getColonLoc().isValid() ? C->getColonLoc() : C->getLParenLoc();
   const std::string Condition = takeClauseArgument(E, Open, C->getEndLoc(), Variable);
   Declarations += " int " + Variable + " = !!(" + Condition + ");";
   return Variable;
 }
 
-std::string evaluateNumThreadsOnce(ConstructEditor &E, unsigned Handle,
-                                   std::string &Declarations) {
+std::string evaluateNumThreadsOnce(ConstructEditor &E, unsigned Handle, std::string &Declarations) {
   const auto *C = E.clause<OMPNumThreadsClause>();
   if (!C)
     return NotAvailable32;
-  const std::string Variable = ConstructEditor::local("num_threads", Handle);
+  const std::string Variable = E.local("num_threads", Handle);
   const std::string Count = takeClauseArgument(E, C->getLParenLoc(), C->getEndLoc(), Variable);
   Declarations += " int " + Variable + " = (int)(" + Count + ");";
   return Variable;
@@ -87,11 +85,9 @@ bool canShowImplicitBarrier(const ConstructEditor &E) {
 std::string implicitBarrierCode(ConstructEditor &E) {
   const unsigned Barrier = E.newHandle(ctc::RegionKind::ImplicitBarrier);
   return ConstructEditor::call(Event::Implicit_barrier_enter,
-                               {ConstructEditor::handleAddress(Barrier),
-                                ConstructEditor::threadId(), ConstructEditor::ctc(Barrier)}) +
+                               {E.handleAddress(Barrier), E.threadId(), E.ctc(Barrier)}) +
          "\n#pragma omp barrier\n" +
-         ConstructEditor::call(Event::Implicit_barrier_exit,
-                               {ConstructEditor::handle(Barrier), ConstructEditor::threadId()});
+         ConstructEditor::call(Event::Implicit_barrier_exit, {E.handle(Barrier), E.threadId()});
 }
 
 std::string implicitBarrier(ConstructEditor &E, bool ReplacesImplicitBarrier) {
@@ -212,12 +208,13 @@ LoopContext loopContext(const ConstructEditor &E) {
   return Context;
 }
 
-std::string sharedClauseFor(unsigned FirstHandle, unsigned LastHandle) {
+std::string sharedClauseFor(const FileInstrumentation &File, unsigned FirstHandle,
+                            unsigned LastHandle) {
   std::string Clause = "shared(";
   for (unsigned I = FirstHandle; I <= LastHandle; ++I) {
     if (I != FirstHandle)
       Clause += ", ";
-    Clause += ConstructEditor::handle(I) + ", " + ConstructEditor::ctc(I);
+    Clause += File.handleName(I) + ", " + File.ctcName(I);
   }
   return Clause + ")";
 }
@@ -240,20 +237,18 @@ unsigned instrumentBlockConstruct(ConstructEditor &E, ctc::RegionKind Kind, Bloc
   if (!EnterExit && !BeginEnd && !HasImplicitBarrier)
     return 0;
   const unsigned H = E.newHandle(Kind);
-  const std::string Tid = ConstructEditor::threadId();
+  const std::string Tid = E.threadId();
   std::string Before, After;
   if (EnterExit)
-    Before = ConstructEditor::call(Events.Enter,
-                                   {ConstructEditor::handleAddress(H), Tid, ConstructEditor::ctc(H)});
+    Before = ConstructEditor::call(Events.Enter, {E.handleAddress(H), Tid, E.ctc(H)});
   if (BeginEnd) {
-    E.blockBegin(ConstructEditor::call(Events.Begin, {ConstructEditor::handle(H), Tid}));
-    E.blockEnd(ConstructEditor::call(Events.End, {ConstructEditor::handle(H), Tid}));
+    E.blockBegin(ConstructEditor::call(Events.Begin, {E.handle(H), Tid}));
+    E.blockEnd(ConstructEditor::call(Events.End, {E.handle(H), Tid}));
   }
   if (HasImplicitBarrier)
     After = implicitBarrier(E, /*ReplacesImplicitBarrier=*/true);
   if (EnterExit)
-    After += (After.empty() ? "" : " ") +
-             ConstructEditor::call(Events.Exit, {ConstructEditor::handle(H), Tid});
+    After += (After.empty() ? "" : " ") + ConstructEditor::call(Events.Exit, {E.handle(H), Tid});
   wrapConstruct(E, Before, After);
   return H;
 }
@@ -262,10 +257,9 @@ void instrumentStandalone(ConstructEditor &E, ctc::RegionKind Kind, Event Enter,
   if (!E.enabled(Enter))
     return;
   const unsigned H = E.newHandle(Kind);
-  const std::string Tid = ConstructEditor::threadId();
-  wrapConstruct(
-      E, ConstructEditor::call(Enter, {ConstructEditor::handleAddress(H), Tid, ConstructEditor::ctc(H)}),
-      ConstructEditor::call(Exit, {ConstructEditor::handle(H), Tid}));
+  const std::string Tid = E.threadId();
+  wrapConstruct(E, ConstructEditor::call(Enter, {E.handleAddress(H), Tid, E.ctc(H)}),
+                ConstructEditor::call(Exit, {E.handle(H), Tid}));
 }
 
 void instrumentSingleEvent(ConstructEditor &E, ctc::RegionKind Kind, Event Single,
@@ -273,8 +267,8 @@ void instrumentSingleEvent(ConstructEditor &E, ctc::RegionKind Kind, Event Singl
   if (!E.enabled(Single))
     return;
   const unsigned H = E.newHandle(Kind);
-  const std::string Call = ConstructEditor::call(
-      Single, {ConstructEditor::handleAddress(H), ConstructEditor::threadId(), ConstructEditor::ctc(H)});
+  const std::string Call =
+      ConstructEditor::call(Single, {E.handleAddress(H), E.threadId(), E.ctc(H)});
   if (Placement == EventPlacement::Before)
     wrapConstruct(E, Call, "");
   else

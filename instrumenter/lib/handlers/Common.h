@@ -26,8 +26,7 @@ inline constexpr const char *NotAvailableIter = "0";
 std::string evaluateIfOnce(ConstructEditor &E, unsigned Handle, std::string &Declarations);
 
 /// The same for num_threads: `int <var> = (int)(<expr>);`.
-std::string evaluateNumThreadsOnce(ConstructEditor &E, unsigned Handle,
-                                   std::string &Declarations);
+std::string evaluateNumThreadsOnce(ConstructEditor &E, unsigned Handle, std::string &Declarations);
 
 /// The if clause that applies to the directive's own (parallel, task or
 /// cancel) construct, or null.
@@ -94,7 +93,8 @@ void instrumentSingleEvent(ConstructEditor &E, ctc::RegionKind Kind, Event Singl
 
 /// Lists the file's handles that the construct uses inside a region with a
 /// non-shared default clause (see InstrumentAction).
-std::string sharedClauseFor(unsigned FirstHandle, unsigned LastHandle);
+std::string sharedClauseFor(const FileInstrumentation &File, unsigned FirstHandle,
+                            unsigned LastHandle);
 
 } // namespace pomp::inst
 

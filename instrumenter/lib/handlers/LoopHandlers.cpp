@@ -29,16 +29,15 @@ public:
     if (!E.enabled(Event::Loop_enter))
       return;
     const unsigned H = E.newHandle(Kind);
-    const std::string Tid = ConstructEditor::threadId();
+    const std::string Tid = E.threadId();
     const LoopContext Loop = loopContext(E);
     std::string After = Barrier ? implicitBarrier(E, /*ReplacesImplicitBarrier=*/true) : "";
-    After += (After.empty() ? "" : " ") +
-             ConstructEditor::call(Event::Loop_exit, {ConstructEditor::handle(H), Tid});
+    After +=
+        (After.empty() ? "" : " ") + ConstructEditor::call(Event::Loop_exit, {E.handle(H), Tid});
     wrapConstruct(E,
                   ConstructEditor::call(Event::Loop_enter,
-                                        {ConstructEditor::handleAddress(H), Tid, Loop.ChunkSize,
-                                         Loop.InitIter, Loop.FinalIter, Loop.Increment,
-                                         ConstructEditor::ctc(H)}),
+                                        {E.handleAddress(H), Tid, Loop.ChunkSize, Loop.InitIter,
+                                         Loop.FinalIter, Loop.Increment, E.ctc(H)}),
                   After);
   }
 

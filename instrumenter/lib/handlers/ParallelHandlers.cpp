@@ -32,23 +32,20 @@ public:
     if (!E.enabled(Event::Parallel_fork))
       return;
     const unsigned H = E.newHandle(ctc::RegionKind::Parallel);
-    const std::string Tid = ConstructEditor::threadId();
-    const std::string Context = ConstructEditor::local("ctx", H);
+    const std::string Tid = E.threadId();
+    const std::string Context = E.local("ctx", H);
     std::string Declarations = " POMP_Context_t " + Context + ";";
     const std::string If = evaluateIfOnce(E, H, Declarations);
     const std::string NumThreads = evaluateNumThreadsOnce(E, H, Declarations);
-    const std::string Fork =
-        ConstructEditor::call(Event::Parallel_fork, {ConstructEditor::handleAddress(H), Tid,
-                                                     NumThreads, If, "&" + Context,
-                                                     ConstructEditor::ctc(H)});
+    const std::string Fork = ConstructEditor::call(
+        Event::Parallel_fork, {E.handleAddress(H), Tid, NumThreads, If, "&" + Context, E.ctc(H)});
     E.appendClause("firstprivate(" + Context + ")");
     std::string Begin;
     std::string End = implicitBarrier(E, /*ReplacesImplicitBarrier=*/false);
     if (E.enabled(Event::Parallel_begin_forked)) {
-      Begin = ConstructEditor::call(Event::Parallel_begin_forked,
-                                    {ConstructEditor::handle(H), Tid, Context});
-      End += (End.empty() ? "" : " ") +
-             ConstructEditor::call(Event::Parallel_end, {ConstructEditor::handle(H), Tid});
+      Begin = ConstructEditor::call(Event::Parallel_begin_forked, {E.handle(H), Tid, Context});
+      End +=
+          (End.empty() ? "" : " ") + ConstructEditor::call(Event::Parallel_end, {E.handle(H), Tid});
     }
     // Begin and end code go in pairs: an unbraced block gets its braces from
     // both, even when only the barrier is shown.
@@ -57,7 +54,7 @@ public:
       E.blockEnd(End);
     }
     wrapConstruct(E, Declarations.substr(1) + " " + Fork,
-                  ConstructEditor::call(Event::Parallel_exit, {ConstructEditor::handle(H), Tid}));
+                  ConstructEditor::call(Event::Parallel_exit, {E.handle(H), Tid}));
   }
 };
 
@@ -71,17 +68,17 @@ public:
     if (!E.enabled(Event::Parallel_fork))
       return;
     const unsigned H = E.newHandle(Kind);
-    const std::string Tid = ConstructEditor::threadId();
-    const std::string Context = ConstructEditor::local("ctx", H);
+    const std::string Tid = E.threadId();
+    const std::string Context = E.local("ctx", H);
     std::string Declarations = " POMP_Context_t " + Context + ";";
     const std::string If = evaluateIfOnce(E, H, Declarations);
     const std::string NumThreads = evaluateNumThreadsOnce(E, H, Declarations);
-    wrapConstruct(E,
-                  Declarations.substr(1) + " " +
-                      ConstructEditor::call(Event::Parallel_fork,
-                                            {ConstructEditor::handleAddress(H), Tid, NumThreads,
-                                             If, "&" + Context, ConstructEditor::ctc(H)}),
-                  ConstructEditor::call(Event::Parallel_exit, {ConstructEditor::handle(H), Tid}));
+    wrapConstruct(
+        E,
+        Declarations.substr(1) + " " +
+            ConstructEditor::call(Event::Parallel_fork, {E.handleAddress(H), Tid, NumThreads, If,
+                                                         "&" + Context, E.ctc(H)}),
+        ConstructEditor::call(Event::Parallel_exit, {E.handle(H), Tid}));
   }
 
 private:
@@ -96,19 +93,18 @@ public:
     if (!E.enabled(Event::Teams_enter))
       return;
     const unsigned H = E.newHandle(ctc::RegionKind::Teams);
-    const std::string Tid = ConstructEditor::threadId();
-    const std::string Context = ConstructEditor::local("ctx", H);
-    const std::string Enter = ConstructEditor::call(
-        Event::Teams_enter, {ConstructEditor::handleAddress(H), Tid, NotAvailable32, NotAvailable32,
-                             "&" + Context, ConstructEditor::ctc(H)});
+    const std::string Tid = E.threadId();
+    const std::string Context = E.local("ctx", H);
+    const std::string Enter =
+        ConstructEditor::call(Event::Teams_enter, {E.handleAddress(H), Tid, NotAvailable32,
+                                                   NotAvailable32, "&" + Context, E.ctc(H)});
     E.appendClause("firstprivate(" + Context + ")");
     if (E.enabled(Event::Teams_begin)) {
-      E.blockBegin(ConstructEditor::call(Event::Teams_begin,
-                                         {ConstructEditor::handle(H), Tid, Context}));
-      E.blockEnd(ConstructEditor::call(Event::Teams_end, {ConstructEditor::handle(H), Tid}));
+      E.blockBegin(ConstructEditor::call(Event::Teams_begin, {E.handle(H), Tid, Context}));
+      E.blockEnd(ConstructEditor::call(Event::Teams_end, {E.handle(H), Tid}));
     }
     wrapConstruct(E, "POMP_Context_t " + Context + "; " + Enter,
-                  ConstructEditor::call(Event::Teams_exit, {ConstructEditor::handle(H), Tid}));
+                  ConstructEditor::call(Event::Teams_exit, {E.handle(H), Tid}));
   }
 };
 

@@ -84,8 +84,7 @@ std::map<Directive, std::unique_ptr<ConstructHandler>> buildRegistry() {
   R[Directive::OMPD_target_simd] = makeTargetRegionHandler(Kind::Target);
   R[Directive::OMPD_target_teams] = makeTargetRegionHandler(Kind::TargetTeams);
   R[Directive::OMPD_target_teams_loop] = makeTargetRegionHandler(Kind::TargetTeams);
-  R[Directive::OMPD_target_teams_distribute] =
-      makeTargetRegionHandler(Kind::TargetTeamsDistribute);
+  R[Directive::OMPD_target_teams_distribute] = makeTargetRegionHandler(Kind::TargetTeamsDistribute);
   R[Directive::OMPD_target_teams_distribute_simd] =
       makeTargetRegionHandler(Kind::TargetTeamsDistribute);
   R[Directive::OMPD_target_teams_distribute_parallel_for] =

@@ -45,9 +45,9 @@ namespace {
 
 /// The worksharing half of a combined parallel construct.
 struct Worksharing {
-  const char *Spelling;          ///< directive text: "for simd"
+  const char *Spelling;           ///< directive text: "for simd"
   llvm::omp::Directive Directive; ///< its kind, to ask which clauses it takes
-  ctc::RegionKind Kind;          ///< its CTC type
+  ctc::RegionKind Kind;           ///< its CTC type
 };
 
 /// The variable a list item names (a[i], a[0:n] and (a) name a), or null.
@@ -113,28 +113,26 @@ public:
       return makeCombinedParallelHandler(Kind)->instrument(E);
 
     const unsigned H = E.newHandle(Kind);
-    const std::string Tid = ConstructEditor::threadId();
-    const std::string Context = ConstructEditor::local("ctx", H);
+    const std::string Tid = E.threadId();
+    const std::string Context = E.local("ctx", H);
     std::string Declarations = "POMP_Context_t " + Context + ";";
     std::string If = NotAvailable32, NumThreads = NotAvailable32;
     std::string ParallelClauses, InnerClauses;
     partitionClauses(E, H, Declarations, If, NumThreads, ParallelClauses, InnerClauses);
 
-    E.beforeDirective("{ " + Declarations + " " +
-                      ConstructEditor::call(Event::Parallel_fork,
-                                            {ConstructEditor::handleAddress(H), Tid, NumThreads, If,
-                                             "&" + Context, ConstructEditor::ctc(H)}));
+    E.beforeDirective(
+        "{ " + Declarations + " " +
+        ConstructEditor::call(Event::Parallel_fork,
+                              {E.handleAddress(H), Tid, NumThreads, If, "&" + Context, E.ctc(H)}));
     E.replacePragma("#pragma omp parallel" + ParallelClauses);
     E.appendClause("firstprivate(" + Context + ")");
 
     const bool BeginEnd = E.enabled(Event::Parallel_begin_forked);
     const std::string ParallelBegin =
-        BeginEnd ? ConstructEditor::call(Event::Parallel_begin_forked,
-                                         {ConstructEditor::handle(H), Tid, Context})
+        BeginEnd ? ConstructEditor::call(Event::Parallel_begin_forked, {E.handle(H), Tid, Context})
                  : "";
     std::string ParallelEnd =
-        BeginEnd ? ConstructEditor::call(Event::Parallel_end, {ConstructEditor::handle(H), Tid})
-                 : "";
+        BeginEnd ? ConstructEditor::call(Event::Parallel_end, {E.handle(H), Tid}) : "";
 
     std::string InnerBefore, InnerAfter;
     const bool InnerBarrier = instrumentInner(E, InnerBefore, InnerAfter, InnerClauses);
@@ -146,16 +144,14 @@ public:
     E.afterPragma("\n{ " + ParallelBegin + (InnerBefore.empty() ? "" : " " + InnerBefore) +
                   "\n#pragma omp " + Inner.Spelling + InnerClauses);
     E.afterConstruct((InnerAfter.empty() ? "" : InnerAfter + " ") + ParallelEnd + " } " +
-                     ConstructEditor::call(Event::Parallel_exit,
-                                           {ConstructEditor::handle(H), Tid}) +
-                     " }");
+                     ConstructEditor::call(Event::Parallel_exit, {E.handle(H), Tid}) + " }");
   }
 
 private:
   /// Sorts the clauses into the two halves (with if and num_threads
   /// evaluated once into variables).
-  void partitionClauses(ConstructEditor &E, unsigned H, std::string &Declarations,
-                        std::string &If, std::string &NumThreads, std::string &ParallelClauses,
+  void partitionClauses(ConstructEditor &E, unsigned H, std::string &Declarations, std::string &If,
+                        std::string &NumThreads, std::string &ParallelClauses,
                         std::string &InnerClauses) const {
     const OMPExecutableDirective &D = E.directive();
     VariableList Lastprivate;
@@ -167,29 +163,29 @@ private:
 
     for (const auto &[C, Text] : E.clauseTexts()) {
       const llvm::omp::Clause ClauseKind = C->getClauseKind();
-      bool ToInner = prefersWorksharing(ClauseKind) &&
-                     llvm::omp::isAllowedClauseForDirective(Inner.Directive, ClauseKind,
-                                                            OpenMPVersion);
+      bool ToInner =
+          prefersWorksharing(ClauseKind) &&
+          llvm::omp::isAllowedClauseForDirective(Inner.Directive, ClauseKind, OpenMPVersion);
       if (const auto *IfClause = dyn_cast<OMPIfClause>(C))
         ToInner = IfClause != ParallelIf;
       if (const auto *First = dyn_cast<OMPFirstprivateClause>(C)) {
         VariableList Vars;
         collectVariables<OMPFirstprivateClause>(*First, Vars);
         for (const VarDecl *V : Vars)
-          ToInner = ToInner || std::find(Lastprivate.begin(), Lastprivate.end(), V) !=
-                                   Lastprivate.end();
+          ToInner =
+              ToInner || std::find(Lastprivate.begin(), Lastprivate.end(), V) != Lastprivate.end();
       }
       std::string ClauseText = Text;
       if (C == ParallelIf) {
-        If = ConstructEditor::local("if", H);
+        If = E.local("if", H);
         const SourceLocation Open = ParallelIf->getColonLoc().isValid()
                                         ? ParallelIf->getColonLoc()
                                         : ParallelIf->getLParenLoc();
-        Declarations += " int " + If + " = !!(" +
-                        clauseArgument(E, Open, ParallelIf->getEndLoc()) + ");";
+        Declarations +=
+            " int " + If + " = !!(" + clauseArgument(E, Open, ParallelIf->getEndLoc()) + ");";
         ClauseText = "if(" + If + ")";
       } else if (const auto *Threads = dyn_cast<OMPNumThreadsClause>(C)) {
-        NumThreads = ConstructEditor::local("num_threads", H);
+        NumThreads = E.local("num_threads", H);
         Declarations += " int " + NumThreads + " = (int)(" +
                         clauseArgument(E, Threads->getLParenLoc(), Threads->getEndLoc()) + ");";
         ClauseText = "num_threads(" + NumThreads + ")";
@@ -221,7 +217,7 @@ private:
   /// Returns whether the half shows an implicit barrier of its own.
   bool instrumentInner(ConstructEditor &E, std::string &Before, std::string &After,
                        std::string &InnerClauses) const {
-    const std::string Tid = ConstructEditor::threadId();
+    const std::string Tid = E.threadId();
     const bool HasBarrier = Inner.Kind != ctc::RegionKind::Master &&
                             Inner.Kind != ctc::RegionKind::Masked &&
                             Inner.Kind != ctc::RegionKind::Loop;
@@ -238,12 +234,10 @@ private:
       if (!E.enabled(Begin))
         break;
       const unsigned IH = E.newHandle(Inner.Kind);
-      E.blockBegin(Masked ? ConstructEditor::call(Begin, {ConstructEditor::handleAddress(IH), Tid,
-                                                          Tid, ConstructEditor::ctc(IH)})
-                          : ConstructEditor::call(Begin, {ConstructEditor::handleAddress(IH), Tid,
-                                                          ConstructEditor::ctc(IH)}));
+      E.blockBegin(Masked ? ConstructEditor::call(Begin, {E.handleAddress(IH), Tid, Tid, E.ctc(IH)})
+                          : ConstructEditor::call(Begin, {E.handleAddress(IH), Tid, E.ctc(IH)}));
       E.blockEnd(ConstructEditor::call(Masked ? Event::Masked_end : Event::Master_end,
-                                       {ConstructEditor::handle(IH), Tid}));
+                                       {E.handle(IH), Tid}));
       break;
     }
     case ctc::RegionKind::Sections: {
@@ -255,10 +249,8 @@ private:
         instrumentSectionBlocks(E, IH);
       if (EnterExit) {
         Before = "{ " + ConstructEditor::call(Event::Sections_enter,
-                                               {ConstructEditor::handleAddress(IH), Tid,
-                                                ConstructEditor::ctc(IH)});
-        After = ConstructEditor::call(Event::Sections_exit, {ConstructEditor::handle(IH), Tid}) +
-                " }";
+                                              {E.handleAddress(IH), Tid, E.ctc(IH)});
+        After = ConstructEditor::call(Event::Sections_exit, {E.handle(IH), Tid}) + " }";
       }
       break;
     }
@@ -267,11 +259,11 @@ private:
         break;
       const unsigned IH = E.newHandle(Inner.Kind);
       const LoopContext Loop = loopContext(E);
-      Before = "{ " + ConstructEditor::call(Event::Loop_enter,
-                                             {ConstructEditor::handleAddress(IH), Tid,
-                                              Loop.ChunkSize, Loop.InitIter, Loop.FinalIter,
-                                              Loop.Increment, ConstructEditor::ctc(IH)});
-      After = ConstructEditor::call(Event::Loop_exit, {ConstructEditor::handle(IH), Tid}) + " }";
+      Before =
+          "{ " + ConstructEditor::call(Event::Loop_enter,
+                                       {E.handleAddress(IH), Tid, Loop.ChunkSize, Loop.InitIter,
+                                        Loop.FinalIter, Loop.Increment, E.ctc(IH)});
+      After = ConstructEditor::call(Event::Loop_exit, {E.handle(IH), Tid}) + " }";
       break;
     }
     }

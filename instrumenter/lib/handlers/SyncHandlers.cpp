@@ -36,14 +36,12 @@ public:
     if (!E.enabled(Begin))
       return;
     const unsigned H = E.newHandle(Masked ? ctc::RegionKind::Masked : ctc::RegionKind::Master);
-    const std::string Tid = ConstructEditor::threadId();
+    const std::string Tid = E.threadId();
     if (Masked)
-      E.blockBegin(ConstructEditor::call(
-          Begin, {ConstructEditor::handleAddress(H), Tid, Tid, ConstructEditor::ctc(H)}));
+      E.blockBegin(ConstructEditor::call(Begin, {E.handleAddress(H), Tid, Tid, E.ctc(H)}));
     else
-      E.blockBegin(
-          ConstructEditor::call(Begin, {ConstructEditor::handleAddress(H), Tid, ConstructEditor::ctc(H)}));
-    E.blockEnd(ConstructEditor::call(End, {ConstructEditor::handle(H), Tid}));
+      E.blockBegin(ConstructEditor::call(Begin, {E.handleAddress(H), Tid, E.ctc(H)}));
+    E.blockEnd(ConstructEditor::call(End, {E.handle(H), Tid}));
   }
 
 private:
@@ -56,9 +54,7 @@ class StandaloneHandler final : public ConstructHandler {
 public:
   StandaloneHandler(ctc::RegionKind Kind, Event Enter, Event Exit)
       : Kind(Kind), Enter(Enter), Exit(Exit) {}
-  void instrument(ConstructEditor &E) const override {
-    instrumentStandalone(E, Kind, Enter, Exit);
-  }
+  void instrument(ConstructEditor &E) const override { instrumentStandalone(E, Kind, Enter, Exit); }
 
 private:
   ctc::RegionKind Kind;
@@ -73,10 +69,10 @@ public:
     if (E.directive().isStandaloneDirective())
       instrumentStandalone(E, ctc::RegionKind::Ordered, Event::Ordered_enter, Event::Ordered_exit);
     else
-      instrumentBlockConstruct(E, ctc::RegionKind::Ordered,
-                               {Event::Ordered_enter, Event::Ordered_begin, Event::Ordered_end,
-                                Event::Ordered_exit},
-                               /*HasImplicitBarrier=*/false);
+      instrumentBlockConstruct(
+          E, ctc::RegionKind::Ordered,
+          {Event::Ordered_enter, Event::Ordered_begin, Event::Ordered_end, Event::Ordered_exit},
+          /*HasImplicitBarrier=*/false);
   }
 };
 
@@ -109,9 +105,7 @@ public:
     wrapConstruct(E,
                   (Declarations.empty() ? "" : Declarations.substr(1) + " ") +
                       ConstructEditor::call(Event::Cancel_event,
-                                            {ConstructEditor::handleAddress(H),
-                                             ConstructEditor::threadId(), If,
-                                             ConstructEditor::ctc(H)}),
+                                            {E.handleAddress(H), E.threadId(), If, E.ctc(H)}),
                   "");
   }
 };

@@ -37,11 +37,10 @@ public:
     if (!E.enabled(Enter))
       return;
     const unsigned H = E.newHandle(Kind);
-    const std::string Tid = ConstructEditor::threadId();
-    wrapConstruct(E,
-                  ConstructEditor::call(Enter, {ConstructEditor::handleAddress(H), Tid,
-                                                deviceNumber(E), ConstructEditor::ctc(H)}),
-                  ConstructEditor::call(Exit, {ConstructEditor::handle(H), Tid}));
+    const std::string Tid = E.threadId();
+    wrapConstruct(
+        E, ConstructEditor::call(Enter, {E.handleAddress(H), Tid, deviceNumber(E), E.ctc(H)}),
+        ConstructEditor::call(Exit, {E.handle(H), Tid}));
   }
 
 private:
@@ -58,10 +57,8 @@ public:
       return;
     const unsigned H = E.newHandle(Kind);
     wrapConstruct(E, "",
-                  ConstructEditor::call(Event::Target_data_event,
-                                        {ConstructEditor::handleAddress(H),
-                                         ConstructEditor::threadId(), deviceNumber(E),
-                                         ConstructEditor::ctc(H)}));
+                  ConstructEditor::call(Event::Target_data_event, {E.handleAddress(H), E.threadId(),
+                                                                   deviceNumber(E), E.ctc(H)}));
   }
 
 private:
@@ -80,10 +77,8 @@ public:
     const bool Fatal = !Severity || Severity->getSeverityKind() == OMPC_SEVERITY_fatal;
     const unsigned H = E.newHandle(ctc::RegionKind::Error);
     wrapConstruct(E,
-                  ConstructEditor::call(Event::Error_event,
-                                        {ConstructEditor::handleAddress(H),
-                                         ConstructEditor::threadId(), Fatal ? "1" : "0",
-                                         ConstructEditor::ctc(H)}),
+                  ConstructEditor::call(Event::Error_event, {E.handleAddress(H), E.threadId(),
+                                                             Fatal ? "1" : "0", E.ctc(H)}),
                   "");
   }
 };
@@ -94,8 +89,7 @@ std::unique_ptr<ConstructHandler> makeTargetRegionHandler(ctc::RegionKind Kind) 
   return Kind == ctc::RegionKind::TargetData
              ? std::make_unique<TargetRegionHandler>(Kind, Event::Target_data_enter,
                                                      Event::Target_data_exit)
-             : std::make_unique<TargetRegionHandler>(Kind, Event::Target_enter,
-                                                     Event::Target_exit);
+             : std::make_unique<TargetRegionHandler>(Kind, Event::Target_enter, Event::Target_exit);
 }
 
 std::unique_ptr<ConstructHandler> makeTargetDataEventHandler(ctc::RegionKind Kind) {

@@ -25,22 +25,20 @@ public:
     if (!E.enabled(Event::Task_create_enter))
       return;
     const unsigned H = E.newHandle(ctc::RegionKind::Task);
-    const std::string Tid = ConstructEditor::threadId();
-    const std::string Context = ConstructEditor::local("task", H);
+    const std::string Tid = E.threadId();
+    const std::string Context = E.local("task", H);
     std::string Declarations = " POMP_Context_t " + Context + ";";
     const std::string If = evaluateIfOnce(E, H, Declarations);
     E.appendClause("firstprivate(" + Context + ")");
     if (E.enabled(Event::Task_begin)) {
-      E.blockBegin(
-          ConstructEditor::call(Event::Task_begin, {ConstructEditor::handle(H), Tid, Context}));
-      E.blockEnd(ConstructEditor::call(Event::Task_end, {ConstructEditor::handle(H), Tid}));
+      E.blockBegin(ConstructEditor::call(Event::Task_begin, {E.handle(H), Tid, Context}));
+      E.blockEnd(ConstructEditor::call(Event::Task_end, {E.handle(H), Tid}));
     }
     wrapConstruct(E,
                   Declarations.substr(1) + " " +
                       ConstructEditor::call(Event::Task_create_enter,
-                                            {ConstructEditor::handleAddress(H), Tid, If,
-                                             "&" + Context, ConstructEditor::ctc(H)}),
-                  ConstructEditor::call(Event::Task_create_exit, {ConstructEditor::handle(H), Tid}));
+                                            {E.handleAddress(H), Tid, If, "&" + Context, E.ctc(H)}),
+                  ConstructEditor::call(Event::Task_create_exit, {E.handle(H), Tid}));
   }
 };
 

@@ -21,22 +21,20 @@ public:
     if (!EnterExit && !BeginEnd)
       return;
     const unsigned H = E.newHandle(ctc::RegionKind::Sections);
-    const std::string Tid = ConstructEditor::threadId();
+    const std::string Tid = E.threadId();
     if (BeginEnd)
       instrumentSectionBlocks(E, H);
     std::string After = implicitBarrier(E, /*ReplacesImplicitBarrier=*/true);
     if (EnterExit) {
       After += (After.empty() ? "" : " ") +
-               ConstructEditor::call(Event::Sections_exit, {ConstructEditor::handle(H), Tid});
-      wrapConstruct(E,
-                    ConstructEditor::call(Event::Sections_enter, {ConstructEditor::handleAddress(H),
-                                                                  Tid, ConstructEditor::ctc(H)}),
-                    After);
+               ConstructEditor::call(Event::Sections_exit, {E.handle(H), Tid});
+      wrapConstruct(
+          E, ConstructEditor::call(Event::Sections_enter, {E.handleAddress(H), Tid, E.ctc(H)}),
+          After);
     } else {
       wrapConstruct(E, "", After);
     }
   }
-
 };
 
 /// `single` and `scope`: enter/begin/end/exit with the implicit barrier made
@@ -59,7 +57,7 @@ void instrumentSectionBlocks(ConstructEditor &E, unsigned H) {
   const auto *Body = dyn_cast_or_null<CompoundStmt>(E.associatedStatement());
   if (!Body)
     return;
-  const std::string Tid = ConstructEditor::threadId();
+  const std::string Tid = E.threadId();
   unsigned Number = 0;
   for (const Stmt *Child : Body->body()) {
     // The first section's directive may be omitted: then the first
@@ -74,13 +72,10 @@ void instrumentSectionBlocks(ConstructEditor &E, unsigned H) {
     ++Number;
     // One level deeper than the sections construct, so a construct nested
     // in the section nests inside these events.
-    E.statementBegin(*Block,
-                     ConstructEditor::call(Event::Section_begin, {ConstructEditor::handle(H),
-                                                                  std::to_string(Number), Tid}),
-                     1);
-    E.statementEnd(*Block,
-                   ConstructEditor::call(Event::Section_end, {ConstructEditor::handle(H), Tid}),
-                   1);
+    E.statementBegin(
+        *Block,
+        ConstructEditor::call(Event::Section_begin, {E.handle(H), std::to_string(Number), Tid}), 1);
+    E.statementEnd(*Block, ConstructEditor::call(Event::Section_end, {E.handle(H), Tid}), 1);
   }
 }
 
