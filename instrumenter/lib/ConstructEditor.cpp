@@ -49,10 +49,16 @@ std::string_view FileInstrumentation::buffer() const {
   return SM.getBufferData(SM.getMainFileID());
 }
 
+std::size_t FileInstrumentation::contentStart() const {
+  constexpr std::string_view ByteOrderMark = "\xEF\xBB\xBF";
+  return buffer().substr(0, ByteOrderMark.size()) == ByteOrderMark ? ByteOrderMark.size() : 0;
+}
+
 std::size_t FileInstrumentation::lineStart(SourceLocation Loc) const {
   const std::string_view Buffer = buffer();
+  const std::size_t Start = contentStart();
   std::size_t At = offset(Loc);
-  while (At > 0 && Buffer[At - 1] != '\n')
+  while (At > Start && Buffer[At - 1] != '\n')
     --At;
   return At;
 }

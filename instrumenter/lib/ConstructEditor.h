@@ -57,7 +57,11 @@ public:
 
   /// Byte offset of a location in the main file (expansion location).
   std::size_t offset(clang::SourceLocation Loc) const;
-  /// Offset of the start of the line holding Loc.
+  /// Offset where the text of the file starts: after a UTF-8 byte-order
+  /// mark, which must stay the first bytes of the output.
+  std::size_t contentStart() const;
+  /// Offset of the start of the line holding Loc (never before
+  /// contentStart()).
   std::size_t lineStart(clang::SourceLocation Loc) const;
   /// Offset just past the last token of a statement, including a semicolon
   /// that directly follows it.

@@ -42,13 +42,25 @@ void ResultSink::add(std::string MainFile, FileResult Result) {
 
 namespace {
 
-/// Quotes a file name for a #line directive.
+/// Quotes a file name for a #line directive. Compilers read the name as a
+/// string literal: quotes and backslashes are escaped, and so is every byte
+/// that is not printable ASCII (a newline in a file name would end the
+/// directive), as a three-digit octal escape that no following digit extends.
 std::string quoted(std::string_view Text) {
   std::string Out = "\"";
-  for (char C : Text) {
-    if (C == '"' || C == '\\')
+  for (const char C : Text) {
+    const auto Byte = static_cast<unsigned char>(C);
+    if (C == '"' || C == '\\') {
       Out += '\\';
-    Out += C;
+      Out += C;
+    } else if (Byte < 0x20 || Byte == 0x7f) {
+      constexpr unsigned OctalDigitBits = 3, OctalDigitMask = 7;
+      Out += '\\';
+      for (const unsigned Shift : {2 * OctalDigitBits, OctalDigitBits, 0u})
+        Out += static_cast<char>('0' + ((Byte >> Shift) & OctalDigitMask));
+    } else {
+      Out += C;
+    }
   }
   return Out + "\"";
 }
@@ -451,9 +463,10 @@ private:
       const std::size_t Begin = File.offset(D->getBeginLoc());
       const std::size_t End = File.offset(D->getEndLoc());
       if (FirstEdit >= Begin && FirstEdit <= End + 1)
-        return D->getBeginLoc().isMacroID() ? 0 : File.lineStart(D->getBeginLoc());
+        return D->getBeginLoc().isMacroID() ? File.contentStart()
+                                            : File.lineStart(D->getBeginLoc());
     }
-    return 0;
+    return File.contentStart();
   }
 
   std::string assemble(ASTContext &Context, FileInstrumentation &File, FileResult &Result,
@@ -484,7 +497,7 @@ private:
     const std::size_t PrologueAt = prologueOffset(Context, File);
     // _POMP (paper section 3.7) must hold for the whole file; it pulls in
     // no header, so it can go first.
-    File.edits().insert(0, InsertSide::First, 0,
+    File.edits().insert(File.contentStart(), InsertSide::First, 0,
                         "#ifndef _POMP\n#define _POMP " + std::to_string(POMP_API_VERSION) +
                             "L\n#endif\n");
     std::string Prologue;

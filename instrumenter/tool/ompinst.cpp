@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "pomp/instrumenter/Instrumenter.h"
 
+#include "clang/Basic/FileManager.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
@@ -18,8 +19,10 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,19 +40,21 @@ cl::OptionCategory Category("ompinst options");
 cl::list<std::string> Sources(cl::Positional, cl::desc("<source files>"), cl::cat(Category));
 cl::opt<std::string> Output("o", cl::desc("Write the instrumented file here (one input only)"),
                             cl::value_desc("file"), cl::cat(Category));
-cl::opt<std::string> BuildPath("p", cl::desc("Read compiler flags from compile_commands.json "
-                                             "in this directory"),
+cl::opt<std::string> BuildPath("p",
+                               cl::desc("Read compiler flags from compile_commands.json "
+                                        "in this directory"),
                                cl::value_desc("build-dir"), cl::cat(Category));
-cl::opt<std::string> Language("x", cl::desc("Source language: c or c++ (default: from the "
-                                            "file extension)"),
+cl::opt<std::string> Language("x",
+                              cl::desc("Source language: c or c++ (default: from the "
+                                       "file extension)"),
                               cl::value_desc("c|c++"), cl::cat(Category));
-cl::list<std::string> Levels(
-    "level", cl::CommaSeparated,
-    cl::desc("Instrumentation level of a group, e.g. --level=parallel=beginend,loop=none. "
-             "Groups: parallel, loop, workshare, sync, task, target, user, runtime. "
-             "Levels: none, event, enterexit, beginend, chunks, iterevent, iterbeginend "
-             "(as far as the group has them)"),
-    cl::value_desc("group=level"), cl::cat(Category));
+cl::list<std::string>
+    Levels("level", cl::CommaSeparated,
+           cl::desc("Instrumentation level of a group, e.g. --level=parallel=beginend,loop=none. "
+                    "Groups: parallel, loop, workshare, sync, task, target, user, runtime. "
+                    "Levels: none, event, enterexit, beginend, chunks, iterevent, iterbeginend "
+                    "(as far as the group has them)"),
+           cl::value_desc("group=level"), cl::cat(Category));
 cl::opt<bool> NoLineDirectives("no-line-directives",
                                cl::desc("Do not emit #line directives (diagnostics and debug "
                                         "info then point at the instrumented file)"),
@@ -58,11 +63,11 @@ cl::opt<bool> Functions("functions",
                         cl::desc("Instrument function bodies (Function_begin/end, or "
                                  "Function_event at --level=user=event)"),
                         cl::cat(Category));
-cl::opt<std::string> FunctionFilter(
-    "function-filter",
-    cl::desc("Only functions whose qualified name matches this regular expression "
-             "(implies --functions)"),
-    cl::value_desc("regex"), cl::cat(Category));
+cl::opt<std::string>
+    FunctionFilter("function-filter",
+                   cl::desc("Only functions whose qualified name matches this regular expression "
+                            "(implies --functions)"),
+                   cl::value_desc("regex"), cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("Do not print the summary line"), cl::cat(Category));
 
 void printVersion(raw_ostream &OS) {
@@ -139,6 +144,56 @@ std::string defaultOutput(StringRef Source) {
   return std::string(Out);
 }
 
+/// Parses and instruments one source with the command the database gives
+/// for it; nullopt (after saying why) when it cannot be instrumented.
+///
+/// This is ClangTool::run for one file, without ClangTool: ClangTool turns
+/// every '\\' of a path into '/' (llvm::sys::path::native), so a file whose
+/// name holds a backslash could not even be opened. The path is made
+/// absolute and otherwise kept exactly as given ("a/../m.c" too).
+std::optional<inst::FileResult>
+instrumentSource(const clang::tooling::CompilationDatabase &Database, StringRef Source,
+                 const clang::tooling::ArgumentsAdjuster &Adjust, const inst::Options &Opts) {
+  SmallString<256> Absolute(Source);
+  if (std::error_code EC = sys::fs::make_absolute(Absolute)) {
+    errs() << "ompinst: error: " << Source << ": " << EC.message() << "\n";
+    return std::nullopt;
+  }
+  std::vector<clang::tooling::CompileCommand> Commands = Database.getCompileCommands(Absolute);
+  if (Commands.empty()) {
+    errs() << "ompinst: error: " << Source << ": no compile command for it in '" << BuildPath
+           << "/compile_commands.json'\n";
+    return std::nullopt;
+  }
+  // A file compiled several ways is instrumented as its first command says.
+  const clang::tooling::CompileCommand &Command = Commands.front();
+  llvm::IntrusiveRefCntPtr<vfs::FileSystem> FileSystem = vfs::createPhysicalFileSystem();
+  if (std::error_code EC = FileSystem->setCurrentWorkingDirectory(Command.Directory)) {
+    errs() << "ompinst: error: " << Source << ": cannot enter the compile's directory '"
+           << Command.Directory << "': " << EC.message() << "\n";
+    return std::nullopt;
+  }
+  llvm::IntrusiveRefCntPtr<clang::FileManager> Files(
+      new clang::FileManager(clang::FileSystemOptions(), FileSystem));
+  inst::ResultSink Sink;
+  std::unique_ptr<clang::tooling::FrontendActionFactory> Factory =
+      inst::newInstrumentActionFactory(Opts, Sink);
+  clang::tooling::ToolInvocation Invocation(Adjust(Command.CommandLine, Command.Filename),
+                                            Factory.get(), Files.get(),
+                                            std::make_shared<clang::PCHContainerOperations>());
+  const bool Parsed = Invocation.run();
+  // One parse gives at most one result: the main file's.
+  if (!Parsed || Sink.results().size() != 1) {
+    if (Parsed)
+      errs() << "ompinst: error: " << Source << ": not instrumented: the parse gave "
+             << Sink.results().size() << " results\n";
+    else
+      errs() << "ompinst: error: " << Source << ": not instrumented (see the errors above)\n";
+    return std::nullopt;
+  }
+  return Sink.results().begin()->second;
+}
+
 } // namespace
 
 int main(int Argc, const char **Argv) {
@@ -172,8 +227,7 @@ int main(int Argc, const char **Argv) {
     return ExitUsage;
   }
   if (!Output.empty() && Sources.size() > 1) {
-    errs() << "ompinst: error: -o names one output but " << Sources.size()
-           << " files were given\n";
+    errs() << "ompinst: error: -o names one output but " << Sources.size() << " files were given\n";
     return ExitUsage;
   }
   if (!Language.empty() && Language != "c" && Language != "c++") {
@@ -205,43 +259,38 @@ int main(int Argc, const char **Argv) {
   }
 
   const std::string Executable = sys::fs::getMainExecutable(Argv[0], (void *)&main);
-  clang::tooling::ClangTool Tool(*Database, Sources);
-  std::vector<std::string> Extra = inst::parseArguments(Executable);
-  Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
-      Extra, clang::tooling::ArgumentInsertPosition::END));
+  clang::tooling::ArgumentsAdjuster Adjust = clang::tooling::combineAdjusters(
+      // Output and dependency files are the compiler's business, not the parse's.
+      clang::tooling::getClangStripOutputAdjuster(),
+      clang::tooling::getClangStripDependencyFileAdjuster());
+  Adjust = clang::tooling::combineAdjusters(
+      Adjust, clang::tooling::getInsertArgumentAdjuster(
+                  inst::parseArguments(Executable), clang::tooling::ArgumentInsertPosition::END));
+  Adjust = clang::tooling::combineAdjusters(
+      Adjust, clang::tooling::getInsertArgumentAdjuster(
+                  "-fsyntax-only", clang::tooling::ArgumentInsertPosition::END));
   if (!Language.empty())
-    Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
-        {"-x", Language}, clang::tooling::ArgumentInsertPosition::BEGIN));
-  // Output and dependency files are the compiler's business, not the parse's.
-  Tool.appendArgumentsAdjuster(clang::tooling::getClangStripOutputAdjuster());
-  Tool.appendArgumentsAdjuster(clang::tooling::getClangStripDependencyFileAdjuster());
+    Adjust = clang::tooling::combineAdjusters(
+        Adjust, clang::tooling::getInsertArgumentAdjuster(
+                    {"-x", Language}, clang::tooling::ArgumentInsertPosition::BEGIN));
 
-  inst::ResultSink Sink;
-  const int ParseStatus = Tool.run(inst::newInstrumentActionFactory(Opts, Sink).get());
-
-  int Status = ParseStatus == 0 ? ExitSuccess : ExitFailure;
+  int Status = ExitSuccess;
   for (const std::string &Source : Sources) {
-    SmallString<256> Absolute(Source);
-    sys::fs::make_absolute(Absolute);
-    sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
-    auto It = Sink.results().find(std::string(Absolute));
-    if (It == Sink.results().end())
-      It = Sink.results().find(Source);
-    if (It == Sink.results().end()) {
+    const std::optional<inst::FileResult> Result =
+        instrumentSource(*Database, Source, Adjust, Opts);
+    if (!Result) {
       Status = ExitFailure;
       continue;
     }
-    const inst::FileResult &Result = It->second;
     const std::string Target = Output.empty() ? defaultOutput(Source) : std::string(Output);
-    if (!writeAtomically(Target, Result.Output)) {
+    if (!writeAtomically(Target, Result->Output)) {
       Status = ExitFailure;
       continue;
     }
-    if (!Quiet && (Result.ConstructsInHeaders > 0 || Result.ConstructsFromMacros > 0))
-      errs() << "ompinst: " << Source << ": " << Result.ConstructsInstrumented
-             << " OpenMP constructs instrumented; left alone: " << Result.ConstructsInHeaders
-             << " in included headers, " << Result.ConstructsFromMacros
-             << " produced by macros\n";
+    if (!Quiet && (Result->ConstructsInHeaders > 0 || Result->ConstructsFromMacros > 0))
+      errs() << "ompinst: " << Source << ": " << Result->ConstructsInstrumented
+             << " OpenMP constructs instrumented; left alone: " << Result->ConstructsInHeaders
+             << " in included headers, " << Result->ConstructsFromMacros << " produced by macros\n";
   }
   return Status;
 }
