@@ -136,7 +136,29 @@ std::string_view linkagePrefix(Language Lang) {
   return Lang == Language::CXX ? std::string_view("extern \"C\" ") : std::string_view();
 }
 
+/// FNV-1a of a path and a salt, a NUL between them so that ("ab", "c") and
+/// ("a", "bc") differ: a NUL cannot occur in a path.
+std::uint64_t pathHash(std::string_view AbsolutePath, std::string_view Salt) {
+  std::uint64_t Hash = fnv1a(FnvOffsetBasis, AbsolutePath);
+  Hash = fnv1a(Hash, std::string_view("\0", 1));
+  return fnv1a(Hash, Salt);
+}
+
+void appendHex(std::string &Out, std::uint64_t Hash) {
+  for (std::size_t Digit = HashHexDigits; Digit-- > 0;)
+    Out += HexDigits[(Hash >> (Digit * HexDigitBits)) & LowNibble];
+}
+
+/// "" or "<Tag>_": what comes between a variable's kind and its index.
+std::string tagPart(std::string_view Tag) { return Tag.empty() ? "" : std::string(Tag) + "_"; }
+
 } // namespace
+
+std::string makeHeaderTag(std::string_view AbsolutePath, std::string_view Salt) {
+  std::string Tag = "h";
+  appendHex(Tag, pathHash(AbsolutePath, Salt));
+  return Tag;
+}
 
 std::string makeFileId(std::string_view AbsolutePath, std::string_view Salt) {
   const std::size_t Slash = AbsolutePath.rfind('/');
@@ -152,12 +174,7 @@ std::string makeFileId(std::string_view AbsolutePath, std::string_view Salt) {
     Id += isIdentifierChar(C) ? C : '_';
   Id += IdSeparator;
 
-  // The NUL keeps ("ab", "c") and ("a", "bc") apart: it cannot occur in a path.
-  std::uint64_t Hash = fnv1a(FnvOffsetBasis, AbsolutePath);
-  Hash = fnv1a(Hash, std::string_view("\0", 1));
-  Hash = fnv1a(Hash, Salt);
-  for (std::size_t Digit = HashHexDigits; Digit-- > 0;)
-    Id += HexDigits[(Hash >> (Digit * HexDigitBits)) & LowNibble];
+  appendHex(Id, pathHash(AbsolutePath, Salt));
   assert(isFileId(Id) && "makeFileId must produce what isFileInitFunction accepts");
   return Id;
 }
@@ -175,14 +192,31 @@ bool isFileInitFunction(std::string_view Symbol) {
   return isFileId(Symbol.substr(InitFunctionPrefix.size()));
 }
 
-std::string handleVariable(unsigned Index) {
+std::string handleVariable(unsigned Index, std::string_view Tag) {
   assert(Index >= 1 && "handles are numbered from 1");
-  return "pomp_handle_" + std::to_string(Index);
+  return "pomp_handle_" + tagPart(Tag) + std::to_string(Index);
 }
 
-std::string ctcVariable(unsigned Index) {
+std::string ctcVariable(unsigned Index, std::string_view Tag) {
   assert(Index >= 1 && "handles are numbered from 1");
-  return "pomp_ctc_" + std::to_string(Index);
+  return "pomp_ctc_" + tagPart(Tag) + std::to_string(Index);
+}
+
+std::string headerPrologue(const HeaderHandles &Handles, Language Lang) {
+  const std::string Guard = "POMP_HEADER_" + Handles.Tag;
+  std::string Out = "#ifndef " + Guard + "\n#define " + Guard + "\n#include <omp.h>\n";
+  Out += "#include \"pomplib.h\"\n";
+  // A const object has internal linkage in C++ unless declared extern; in C
+  // an extern with an initialiser draws a warning.
+  const std::string_view ConstLinkage = Lang == Language::CXX ? "extern " : "";
+  for (std::size_t I = 0; I < Handles.CtcStrings.size(); ++I) {
+    const unsigned Index = static_cast<unsigned>(I + 1);
+    Out += "__attribute__((weak)) POMP_Handle_t " + handleVariable(Index, Handles.Tag) + " = 0;\n";
+    Out += std::string(ConstLinkage) + "__attribute__((weak)) const char " +
+           ctcVariable(Index, Handles.Tag) + "[] = " + ctcInitializer(Handles.CtcStrings[I]) +
+           ";\n";
+  }
+  return Out + "#endif\n";
 }
 
 std::string filePrologue(const FileHandles &Handles, Language Lang) {
@@ -210,6 +244,14 @@ std::string fileInitFunction(const FileHandles &Handles, Language Lang) {
     const unsigned Index = static_cast<unsigned>(I + 1);
     Out += "  POMP_Get_handle(&" + handleVariable(Index) + ", " + ctcVariable(Index) + ");\n";
   }
+  // A header's handles are shared with other files: the first binding wins,
+  // the later ones find the handle bound.
+  for (const HeaderHandles &Header : Handles.Headers)
+    for (std::size_t I = 0; I < Header.CtcStrings.size(); ++I) {
+      const unsigned Index = static_cast<unsigned>(I + 1);
+      Out += "  POMP_Get_handle(&" + handleVariable(Index, Header.Tag) + ", " +
+             ctcVariable(Index, Header.Tag) + ");\n";
+    }
   Out += "}\n";
   return Out;
 }

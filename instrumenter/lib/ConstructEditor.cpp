@@ -7,6 +7,7 @@
 #include "clang/Basic/OpenMPKinds.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 
@@ -16,11 +17,20 @@ using namespace clang;
 
 //===--- FileInstrumentation ---------------------------------------------===//
 
-FileInstrumentation::FileInstrumentation(ASTContext &Context, const Options &Opts)
-    : Context(Context), Opts(Opts), Levels(Opts.Levels) {
+FileInstrumentation::FileInstrumentation(ASTContext &Context, const Options &Opts, FileID File,
+                                         std::string NameTag)
+    : Context(Context), Opts(Opts), File(File), Levels(Opts.Levels),
+      NameTag(NameTag.empty() ? "" : NameTag + "_") {
   const SourceManager &SM = Context.getSourceManager();
-  PresumedLoc Start = SM.getPresumedLoc(SM.getLocForStartOfFile(SM.getMainFileID()));
-  FileName = Start.isValid() ? Start.getFilename() : "";
+  PresumedLoc Start = SM.getPresumedLoc(SM.getLocForStartOfFile(File));
+  llvm::SmallString<256> Name(Start.isValid() ? Start.getFilename() : "");
+  // A header opened through a relative -I directory: the profile names it
+  // by its absolute path, as it does the main file.
+  if (!Name.empty()) {
+    SM.getFileManager().makeAbsolutePath(Name);
+    llvm::sys::path::remove_dots(Name, /*remove_dot_dot=*/false);
+  }
+  FileName = std::string(Name);
 }
 
 const SourceManager &FileInstrumentation::sourceManager() const {
@@ -46,7 +56,11 @@ std::size_t FileInstrumentation::offset(SourceLocation Loc) const {
 
 std::string_view FileInstrumentation::buffer() const {
   const SourceManager &SM = sourceManager();
-  return SM.getBufferData(SM.getMainFileID());
+  return SM.getBufferData(File);
+}
+
+SourceLocation FileInstrumentation::location(std::size_t Offset) const {
+  return sourceManager().getLocForStartOfFile(File).getLocWithOffset(static_cast<int>(Offset));
 }
 
 std::size_t FileInstrumentation::contentStart() const {
@@ -103,10 +117,10 @@ namespace {
 /// comments handled by the lexer) and returns the end offset of its last
 /// token and the offset of the newline that ends it.
 std::pair<std::size_t, std::size_t> lexPragma(const SourceManager &SM, const LangOptions &LO,
-                                              std::size_t HashOffset) {
-  const StringRef Buffer = SM.getBufferData(SM.getMainFileID());
-  Lexer Raw(SM.getLocForStartOfFile(SM.getMainFileID()), LO, Buffer.begin(),
-            Buffer.begin() + HashOffset, Buffer.end());
+                                              FileID File, std::size_t HashOffset) {
+  const StringRef Buffer = SM.getBufferData(File);
+  Lexer Raw(SM.getLocForStartOfFile(File), LO, Buffer.begin(), Buffer.begin() + HashOffset,
+            Buffer.end());
   Raw.setParsingPreprocessorDirective(true);
   std::size_t LastEnd = HashOffset + 1;
   Token Tok;
@@ -125,18 +139,15 @@ std::pair<std::size_t, std::size_t> lexPragma(const SourceManager &SM, const Lan
 } // namespace
 
 std::size_t FileInstrumentation::pragmaEnd(SourceLocation Hash) const {
-  return lexPragma(sourceManager(), langOptions(), offset(Hash)).first;
+  return lexPragma(sourceManager(), langOptions(), File, offset(Hash)).first;
 }
 
 std::size_t FileInstrumentation::pragmaLineEnd(SourceLocation Hash) const {
-  return lexPragma(sourceManager(), langOptions(), offset(Hash)).second;
+  return lexPragma(sourceManager(), langOptions(), File, offset(Hash)).second;
 }
 
 unsigned FileInstrumentation::presumedLine(std::size_t Offset) const {
-  const SourceManager &SM = sourceManager();
-  const SourceLocation Loc =
-      SM.getLocForStartOfFile(SM.getMainFileID()).getLocWithOffset(static_cast<int>(Offset));
-  return SM.getPresumedLineNumber(Loc);
+  return sourceManager().getPresumedLineNumber(location(Offset));
 }
 
 std::string FileInstrumentation::text(std::size_t Begin, std::size_t End) const {

@@ -19,6 +19,7 @@
 
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/SourceLocation.h"
+#include "clang/Basic/SourceManager.h"
 
 #include <initializer_list>
 #include <string>
@@ -33,10 +34,15 @@ class Stmt;
 
 namespace pomp::inst {
 
-/// The state of one instrumented main file.
+/// The state of one instrumented file of a translation unit: its main file
+/// or one of the project's own headers.
 class FileInstrumentation {
 public:
-  FileInstrumentation(clang::ASTContext &Context, const Options &Opts);
+  /// NameTag goes in front of the handle index in every name the file's
+  /// edits use; a header's is a placeholder until its tag is known
+  /// (EditList::substitute).
+  FileInstrumentation(clang::ASTContext &Context, const Options &Opts, clang::FileID File,
+                      std::string NameTag = "");
 
   clang::ASTContext &context() const { return Context; }
   const clang::SourceManager &sourceManager() const;
@@ -55,7 +61,9 @@ public:
   unsigned addHandle(const ctc::RegionDescriptor &Descriptor);
   const std::vector<std::string> &ctcStrings() const { return CtcStrings; }
 
-  /// Byte offset of a location in the main file (expansion location).
+  clang::FileID fileId() const { return File; }
+
+  /// Byte offset of a location in this file (expansion location).
   std::size_t offset(clang::SourceLocation Loc) const;
   /// Offset where the text of the file starts: after a UTF-8 byte-order
   /// mark, which must stay the first bytes of the output.
@@ -72,12 +80,15 @@ public:
   std::size_t pragmaLineEnd(clang::SourceLocation Hash) const;
   /// Presumed line (after any #line of the original) of an offset.
   unsigned presumedLine(std::size_t Offset) const;
-  /// The text of [Begin, End) of the main file.
+  /// The text of [Begin, End) of the file.
   std::string text(std::size_t Begin, std::size_t End) const;
-  /// The main file's buffer.
+  /// The file's buffer.
   std::string_view buffer() const;
+  /// The location of an offset in the file.
+  clang::SourceLocation location(std::size_t Offset) const;
 
-  /// Presumed name of the main file, as CTC strings and #line give it.
+  /// Presumed name of the file, as CTC strings and #line give it (made
+  /// absolute when the compiler opened it by a relative path).
   const std::string &fileName() const { return FileName; }
 
   /// Names in the inserted code: a construct's handle ("pomp_handle_<i>"),
@@ -98,11 +109,13 @@ public:
 private:
   clang::ASTContext &Context;
   const Options &Opts;
+  clang::FileID File;
   GroupLevels Levels;
   EditList Edits;
   std::vector<std::string> CtcStrings;
   std::string FileName;
-  /// Put in front of handle indices in names; empty for the main file.
+  /// Put in front of handle indices in names; empty for the main file,
+  /// "<tag>_" for a header.
   std::string NameTag;
 };
 

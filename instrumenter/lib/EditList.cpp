@@ -16,6 +16,21 @@ void EditList::replace(std::size_t Begin, std::size_t End, std::string Text) {
   Replacements.push_back({Begin, End, std::move(Text)});
 }
 
+namespace {
+void replaceAll(std::string &Text, std::string_view From, std::string_view To) {
+  for (std::size_t At = Text.find(From); At != std::string::npos;
+       At = Text.find(From, At + To.size()))
+    Text.replace(At, From.size(), To);
+}
+} // namespace
+
+void EditList::substitute(std::string_view From, std::string_view To) {
+  for (Insertion &I : Insertions)
+    replaceAll(I.Text, From, To);
+  for (Replacement &R : Replacements)
+    replaceAll(R.Text, From, To);
+}
+
 std::size_t EditList::firstOffset(std::size_t BufferSize) const {
   std::size_t First = BufferSize;
   for (const Insertion &I : Insertions)

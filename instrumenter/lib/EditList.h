@@ -39,6 +39,11 @@ public:
 
   bool empty() const { return Insertions.empty() && Replacements.empty(); }
 
+  /// Replaces every From in the text of the edits (never in the original
+  /// text) by To: names that are only known once every edit of the file
+  /// was made (a header's tag).
+  void substitute(std::string_view From, std::string_view To);
+
   /// The smallest offset any edit touches; the buffer size when there is none.
   std::size_t firstOffset(std::size_t BufferSize) const;
 

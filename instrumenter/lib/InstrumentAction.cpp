@@ -11,6 +11,7 @@
 #include "ApiCalls.h"
 #include "ConstructEditor.h"
 #include "Functions.h"
+#include "IncludedHeaders.h"
 #include "PompPragmas.h"
 #include "handlers/Common.h"
 #include "handlers/Handlers.h"
@@ -42,37 +43,15 @@ void ResultSink::add(std::string MainFile, FileResult Result) {
 
 namespace {
 
-/// Quotes a file name for a #line directive. Compilers read the name as a
-/// string literal: quotes and backslashes are escaped, and so is every byte
-/// that is not printable ASCII (a newline in a file name would end the
-/// directive), as a three-digit octal escape that no following digit extends.
-std::string quoted(std::string_view Text) {
-  std::string Out = "\"";
-  for (const char C : Text) {
-    const auto Byte = static_cast<unsigned char>(C);
-    if (C == '"' || C == '\\') {
-      Out += '\\';
-      Out += C;
-    } else if (Byte < 0x20 || Byte == 0x7f) {
-      constexpr unsigned OctalDigitBits = 3, OctalDigitMask = 7;
-      Out += '\\';
-      for (const unsigned Shift : {2 * OctalDigitBits, OctalDigitBits, 0u})
-        Out += static_cast<char>('0' + ((Byte >> Shift) & OctalDigitMask));
-    } else {
-      Out += C;
-    }
-  }
-  return Out + "\"";
-}
-
 /// Walks the AST and asks each directive's handler for its edits.
 class ConstructVisitor : public RecursiveASTVisitor<ConstructVisitor> {
   using Base = RecursiveASTVisitor<ConstructVisitor>;
 
 public:
-  ConstructVisitor(FileInstrumentation &File, FileResult &Result,
+  ConstructVisitor(TranslationUnitFiles &Files, FileResult &Result,
                    const std::vector<PompPragma> &Pragmas)
-      : File(File), Result(Result), SM(File.sourceManager()), Pragmas(Pragmas) {}
+      : Files(Files), File(Files.main()), Result(Result), SM(File.sourceManager()),
+        Pragmas(Pragmas) {}
 
   bool shouldVisitTemplateInstantiations() const { return false; }
   bool shouldVisitImplicitCode() const { return false; }
@@ -100,25 +79,35 @@ public:
              "OpenMP construct produced by a macro is not instrumented");
       return true;
     }
-    if (!SM.isInMainFile(Loc))
+    // The project's own headers are instrumented too, through copies
+    // (IncludedHeaders.h); system headers and a second inclusion of a
+    // header are not.
+    FileInstrumentation *In = Files.forLocation(Loc);
+    if (!In)
       return Base::TraverseStmt(S);
-    applyLevelPragmas(Loc);
-    const unsigned FirstHandle = static_cast<unsigned>(File.ctcStrings().size()) + 1;
+    // `#pragma pomp` directives apply to the main file's constructs.
+    const bool InMain = In == &File;
+    if (InMain)
+      applyLevelPragmas(Loc);
+    const unsigned FirstHandle = static_cast<unsigned>(In->ctcStrings().size()) + 1;
     const llvm::omp::Directive Kind = Directive->getDirectiveKind();
-    ConstructEditor Editor(File, *Directive, Depth);
-    if (Instrumenting) {
+    ConstructEditor Editor(*In, *Directive, Depth);
+    if (Instrumenting || !InMain) {
       if (const ConstructHandler *Handler = handlerFor(Kind)) {
         Handler->instrument(Editor);
         ++Result.ConstructsInstrumented;
+        if (!InMain)
+          ++Result.ConstructsInHeaders;
       }
     }
-    restoreLevelsAfterConstruct();
+    if (InMain)
+      restoreLevelsAfterConstruct();
     if (isTargetDirective(Kind))
       return true;
     ++Depth;
     const bool Continue = Base::TraverseStmt(S);
     --Depth;
-    shareHandles(*Directive, Editor, FirstHandle);
+    shareHandles(*In, *Directive, Editor, FirstHandle);
     return Continue;
   }
 
@@ -157,14 +146,14 @@ private:
   /// A region with default(none), default(private) or default(firstprivate)
   /// must name the file-static handles its instrumentation uses: list them
   /// as shared.
-  void shareHandles(const OMPExecutableDirective &D, ConstructEditor &Editor,
-                    unsigned FirstHandle) {
+  void shareHandles(const FileInstrumentation &In, const OMPExecutableDirective &D,
+                    ConstructEditor &Editor, unsigned FirstHandle) {
     const auto *Default = D.getSingleClause<OMPDefaultClause>();
     if (!Default || Default->getDefaultKind() == llvm::omp::OMP_DEFAULT_shared)
       return;
-    const unsigned LastHandle = static_cast<unsigned>(File.ctcStrings().size());
+    const unsigned LastHandle = static_cast<unsigned>(In.ctcStrings().size());
     if (LastHandle >= FirstHandle && acceptsDefaultClause(D.getDirectiveKind()))
-      Editor.appendClause(sharedClauseFor(File, FirstHandle, LastHandle));
+      Editor.appendClause(sharedClauseFor(In, FirstHandle, LastHandle));
   }
 
   /// The parse runs with -w (the compiler warns about the user's code when
@@ -177,6 +166,8 @@ private:
     Diags.setIgnoreAllWarnings(IgnoringWarnings);
   }
 
+  TranslationUnitFiles &Files;
+  /// The main file, the only one `#pragma pomp` applies to.
   FileInstrumentation &File;
   FileResult &Result;
   const SourceManager &SM;
@@ -368,66 +359,51 @@ private:
   std::vector<OpenRegion> Open;
 };
 
-/// Counts the `#pragma omp` directives of included, non-system headers. The
-/// preprocessor sees them all, also in function bodies the parser skips.
-class HeaderPragmaCounter : public PPCallbacks {
-public:
-  explicit HeaderPragmaCounter(const SourceManager &SM) : SM(SM) {}
-
-  void PragmaDirective(SourceLocation Loc, PragmaIntroducerKind Introducer) override {
-    if (Introducer != PIK_HashPragma || Loc.isMacroID() || SM.isInMainFile(Loc) ||
-        SM.isInSystemHeader(Loc))
-      return;
-    // The directive's text after "#pragma": count it when it starts with omp.
-    bool Invalid = false;
-    const char *Text = SM.getCharacterData(Loc, &Invalid);
-    if (Invalid)
-      return;
-    llvm::StringRef Rest(Text);
-    Rest = Rest.take_until([](char C) { return C == '\n'; });
-    Rest = Rest.drop_front(1).ltrim();
-    if (Rest.consume_front("pragma") && Rest.ltrim().starts_with("omp"))
-      ++Count;
-  }
-
-  unsigned Count = 0;
-
-private:
-  const SourceManager &SM;
-};
-
 /// Builds the output of one file once its AST is complete.
 class InstrumentConsumer : public ASTConsumer {
 public:
   InstrumentConsumer(const Options &Opts, ResultSink &Sink, const PompPragmaHandler &Pragmas,
-                     const HeaderPragmaCounter &HeaderPragmas)
-      : Opts(Opts), Sink(Sink), Pragmas(Pragmas), HeaderPragmas(HeaderPragmas) {}
+                     const IncludeRecorder &Includes)
+      : Opts(Opts), Sink(Sink), Pragmas(Pragmas), Includes(Includes) {}
 
-  /// Only the main file is rewritten, so the bodies of functions in other
-  /// files need not be built (Sema still keeps those that constant
-  /// evaluation or return type deduction needs).
+  /// Only the main file and headers with OpenMP directives are rewritten,
+  /// so the bodies of functions in other files need not be built (Sema still
+  /// keeps those that constant evaluation or return type deduction needs).
   bool shouldSkipFunctionBody(Decl *D) override {
     const SourceManager &SM = D->getASTContext().getSourceManager();
-    return !SM.isInMainFile(SM.getExpansionLoc(D->getLocation()));
+    const FileID File = SM.getFileID(SM.getExpansionLoc(D->getLocation()));
+    if (File == SM.getMainFileID())
+      return false;
+    auto [It, New] = FileMayHoldOpenMP.try_emplace(File, false);
+    if (New)
+      It->second = !SM.isInSystemHeader(SM.getLocForStartOfFile(File)) &&
+                   mayHoldOpenMP(SM.getBufferData(File));
+    return !It->second;
   }
 
   void HandleTranslationUnit(ASTContext &Context) override {
     DiagnosticsEngine &Diags = Context.getDiagnostics();
     if (Diags.hasErrorOccurred())
       return;
-    FileInstrumentation File(Context, Opts);
+    TranslationUnitFiles Files(Context, Opts, Includes);
+    FileInstrumentation &File = Files.main();
     FileResult Result;
-    ConstructVisitor Visitor(File, Result, Pragmas.pragmas());
+    ConstructVisitor Visitor(Files, Result, Pragmas.pragmas());
     Visitor.TraverseDecl(Context.getTranslationUnitDecl());
     PragmaInstrumenter(File, Diags).instrument(Pragmas.pragmas());
     bool UsesWrappers = false;
     const std::string AddressSites = instrumentApiCalls(Context, File, UsesWrappers);
     instrumentMain(Context, File);
     instrumentFunctions(Context, File);
+    std::vector<handleinit::HeaderHandles> HeaderHandles;
+    const unsigned Left = Files.finishHeaders(HeaderHandles, Result.Headers);
+    Result.ConstructsLeftInHeaders = Left;
+    Result.ConstructsInstrumented -= Left;
+    Result.ConstructsInHeaders -= Left;
     if (Diags.hasErrorOccurred())
       return;
-    Result.ConstructsInHeaders = HeaderPragmas.Count;
-    Result.Output = assemble(Context, File, Result, UsesWrappers, AddressSites);
+    Result.Output =
+        assemble(Context, File, Result, UsesWrappers, AddressSites, std::move(HeaderHandles));
     if (Result.Output.empty()) {
       Diags.Report(
           Diags.getCustomDiagID(DiagnosticsEngine::Error, "internal error: overlapping edits"));
@@ -470,20 +446,17 @@ private:
   }
 
   std::string assemble(ASTContext &Context, FileInstrumentation &File, FileResult &Result,
-                       bool UsesWrappers, const std::string &AddressSites) {
+                       bool UsesWrappers, const std::string &AddressSites,
+                       std::vector<handleinit::HeaderHandles> HeaderHandles) {
     const SourceManager &SM = Context.getSourceManager();
     const bool LineDirectives = Opts.LineDirectives;
     auto LineDirective = [&](std::size_t Offset) -> std::string {
-      if (!LineDirectives)
-        return "";
-      const SourceLocation Loc =
-          SM.getLocForStartOfFile(SM.getMainFileID()).getLocWithOffset(static_cast<int>(Offset));
-      const PresumedLoc P = SM.getPresumedLoc(Loc);
-      return "#line " + std::to_string(P.getLine()) + " " + quoted(P.getFilename());
+      return LineDirectives ? lineDirective(File, Offset) : "";
     };
 
     handleinit::FileHandles Handles;
     Handles.CtcStrings = File.ctcStrings();
+    Handles.Headers = std::move(HeaderHandles);
     std::string Salt;
     for (const std::string &Ctc : Handles.CtcStrings)
       Salt += Ctc;
@@ -522,7 +495,9 @@ private:
   const Options &Opts;
   ResultSink &Sink;
   const PompPragmaHandler &Pragmas;
-  const HeaderPragmaCounter &HeaderPragmas;
+  const IncludeRecorder &Includes;
+  /// Per file: may it hold an OpenMP directive (mayHoldOpenMP)?
+  llvm::DenseMap<FileID, bool> FileMayHoldOpenMP;
 };
 
 /// Registers the `#pragma pomp` handler and creates the consumer.
@@ -536,10 +511,11 @@ protected:
     auto *Handler = new PompPragmaHandler();
     CI.getPreprocessor().AddPragmaHandler(Handler);
     CI.getFrontendOpts().SkipFunctionBodies = true;
-    auto Counter = std::make_unique<HeaderPragmaCounter>(CI.getSourceManager());
-    const HeaderPragmaCounter &HeaderPragmas = *Counter;
-    CI.getPreprocessor().addPPCallbacks(std::move(Counter));
-    return std::make_unique<InstrumentConsumer>(Opts, Sink, *Handler, HeaderPragmas);
+    auto Recorder = std::make_unique<IncludeRecorder>();
+    Recorder->setSourceManager(CI.getSourceManager());
+    const IncludeRecorder &Includes = *Recorder;
+    CI.getPreprocessor().addPPCallbacks(std::move(Recorder));
+    return std::make_unique<InstrumentConsumer>(Opts, Sink, *Handler, Includes);
   }
 
 private:

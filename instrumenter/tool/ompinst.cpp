@@ -68,6 +68,11 @@ cl::opt<std::string>
                    cl::desc("Only functions whose qualified name matches this regular expression "
                             "(implies --functions)"),
                    cl::value_desc("regex"), cl::cat(Category));
+cl::opt<std::string> HeaderDir(
+    "header-dir",
+    cl::desc("Write the instrumented copies of the project's own headers below this directory "
+             "(default: <output without extension>.pomp-headers)"),
+    cl::value_desc("dir"), cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("Do not print the summary line"), cl::cat(Category));
 
 void printVersion(raw_ostream &OS) {
@@ -135,6 +140,37 @@ bool writeAtomically(StringRef Path, StringRef Text) {
     return false;
   }
   return true;
+}
+
+/// Where the copies of headers go without --header-dir: next to the output,
+/// <output without extension>.pomp-headers.
+std::string defaultHeaderDirectory(StringRef Output) {
+  SmallString<256> Directory(Output);
+  sys::path::replace_extension(Directory, ".pomp-headers");
+  sys::fs::make_absolute(Directory);
+  return std::string(Directory);
+}
+
+/// Writes the copies of the headers, each atomically, and the map from
+/// copies to originals (pomp-headers.map: "<copy>\t<original>" per line),
+/// which ompcc reads to name the originals in dependency files.
+bool writeHeaders(StringRef Directory, const std::vector<inst::HeaderCopy> &Headers) {
+  if (Headers.empty())
+    return true;
+  std::string Map;
+  for (const inst::HeaderCopy &Header : Headers) {
+    if (std::error_code EC = sys::fs::create_directories(sys::path::parent_path(Header.Path))) {
+      errs() << "ompinst: error: cannot create '" << sys::path::parent_path(Header.Path)
+             << "': " << EC.message() << "\n";
+      return false;
+    }
+    if (!writeAtomically(Header.Path, Header.Text))
+      return false;
+    Map += Header.Path + "\t" + Header.Original + "\n";
+  }
+  SmallString<256> MapPath(Directory);
+  sys::path::append(MapPath, "pomp-headers.map");
+  return writeAtomically(MapPath, Map);
 }
 
 /// <dir>/<stem>.inst<ext>: where the instrumented file goes without -o.
@@ -276,21 +312,29 @@ int main(int Argc, const char **Argv) {
 
   int Status = ExitSuccess;
   for (const std::string &Source : Sources) {
-    const std::optional<inst::FileResult> Result =
-        instrumentSource(*Database, Source, Adjust, Opts);
-    if (!Result) {
-      Status = ExitFailure;
-      continue;
-    }
     const std::string Target = Output.empty() ? defaultOutput(Source) : std::string(Output);
-    if (!writeAtomically(Target, Result->Output)) {
+    inst::Options FileOpts = Opts;
+    FileOpts.HeaderDirectory =
+        HeaderDir.empty() ? defaultHeaderDirectory(Target) : std::string(HeaderDir);
+    if (!HeaderDir.empty()) {
+      SmallString<256> Absolute(FileOpts.HeaderDirectory);
+      sys::fs::make_absolute(Absolute);
+      FileOpts.HeaderDirectory = std::string(Absolute);
+    }
+    const std::optional<inst::FileResult> Result =
+        instrumentSource(*Database, Source, Adjust, FileOpts);
+    // The headers first: the output includes them.
+    if (!Result || !writeHeaders(FileOpts.HeaderDirectory, Result->Headers) ||
+        !writeAtomically(Target, Result->Output)) {
       Status = ExitFailure;
       continue;
     }
-    if (!Quiet && (Result->ConstructsInHeaders > 0 || Result->ConstructsFromMacros > 0))
+    if (!Quiet && (Result->ConstructsLeftInHeaders > 0 || Result->ConstructsFromMacros > 0))
       errs() << "ompinst: " << Source << ": " << Result->ConstructsInstrumented
-             << " OpenMP constructs instrumented; left alone: " << Result->ConstructsInHeaders
-             << " in included headers, " << Result->ConstructsFromMacros << " produced by macros\n";
+             << " OpenMP constructs instrumented (" << Result->ConstructsInHeaders
+             << " in headers); not instrumented: " << Result->ConstructsLeftInHeaders
+             << " in headers that cannot be rewritten, " << Result->ConstructsFromMacros
+             << " produced by macros\n";
   }
   return Status;
 }

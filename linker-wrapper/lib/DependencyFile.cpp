@@ -52,12 +52,14 @@ std::string replaceDependencyName(StringRef Text, StringRef From, StringRef To) 
   return Out;
 }
 
-llvm::Error rewriteDependencyFile(StringRef Path, StringRef From, StringRef To) {
+llvm::Error rewriteDependencyFile(StringRef Path, const std::vector<DependencyRename> &Renames) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer = llvm::MemoryBuffer::getFile(Path);
   if (!Buffer)
     return llvm::createStringError(Buffer.getError(), "cannot read the dependency file '%s': %s",
                                    Path.str().c_str(), Buffer.getError().message().c_str());
-  const std::string Rewritten = replaceDependencyName((*Buffer)->getBuffer(), From, To);
+  std::string Rewritten((*Buffer)->getBuffer());
+  for (const DependencyRename &Rename : Renames)
+    Rewritten = replaceDependencyName(Rewritten, Rename.From, Rename.To);
   // Next to the file, so that the rename is atomic: a parallel make never
   // reads half a dependency file.
   llvm::SmallString<128> TempPath;

@@ -127,6 +127,9 @@ struct Instrumented {
   std::string Directory;
   /// The instrumented file: the original's base name in Directory.
   std::string Source;
+  /// Where ompinst writes the instrumented copies of headers, with their
+  /// map to the originals (pomp-headers.map).
+  std::string HeaderDirectory;
 };
 
 /// The state of one ompcc command.
@@ -155,6 +158,9 @@ private:
   std::vector<std::string> compileCommand(const Argument &Input, StringRef Source,
                                           const Instrumented *Inst,
                                           const std::optional<std::string> &ObjectFile) const;
+  /// The -I and -iquote directories of the command: where the project's
+  /// own headers are found (-isystem and -idirafter name system headers).
+  std::vector<std::string> projectIncludeDirectories() const;
   /// The dependency file the compile of Input writes because of -MD/-MMD,
   /// or "" when none was asked for.
   std::string dependencyFile(const Argument &Input) const;
@@ -192,11 +198,16 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
     Reason = llvm::toString(Directory.takeError());
     return std::nullopt;
   }
-  Instrumented Inst{*Directory, Temp.add(Unit + "/" + path::filename(Input.Value).str())};
+  Instrumented Inst{*Directory, Temp.add(Unit + "/" + path::filename(Input.Value).str()),
+                    Temp.add(Unit + ".headers")};
   const std::string Log = Temp.add(Unit + ".ompinst.log");
-  std::vector<std::string> Argv = {Paths.Ompinst, Input.Value,
-                                   "-o",          Inst.Source,
-                                   "-x",          Input.Lang == Language::CXX ? "c++" : "c"};
+  std::vector<std::string> Argv = {Paths.Ompinst,
+                                   Input.Value,
+                                   "-o",
+                                   Inst.Source,
+                                   "-x",
+                                   Input.Lang == Language::CXX ? "c++" : "c",
+                                   "--header-dir=" + Inst.HeaderDirectory};
   if (!Opts.Verbose)
     Argv.push_back("--quiet");
   llvm::append_range(Argv, Opts.OmpinstArgs);
@@ -217,6 +228,18 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
   if (Reason.empty())
     Reason = "ompinst failed (exit status " + std::to_string(Status) + ")";
   return std::nullopt;
+}
+
+std::vector<std::string> Driver::projectIncludeDirectories() const {
+  std::vector<std::string> Directories;
+  for (const Argument &Arg : Command.Args) {
+    const StringRef Word = Arg.Words.front();
+    for (const StringRef Option : {"-I", "-iquote"})
+      if (Word.starts_with(Option))
+        Directories.push_back(Arg.Words.size() > 1 ? Arg.Words[1]
+                                                   : Word.drop_front(Option.size()).str());
+  }
+  return Directories;
 }
 
 std::string Driver::dependencyFile(const Argument &Input) const {
@@ -299,8 +322,23 @@ void Driver::fixDependencyFiles(const Argument &Input, const Instrumented &Inst)
     Files.push_back(File);
   if (Command.PreprocessorDependencyFile)
     Files.push_back(*Command.PreprocessorDependencyFile);
+  if (Files.empty())
+    return;
+  std::vector<DependencyRename> Renames = {{Inst.Source, Input.Value}};
+  // "<copy>\t<original>" per line (docs/INSTRUMENTER.md, "Headers").
+  llvm::SmallString<256> MapPath(Inst.HeaderDirectory);
+  path::append(MapPath, "pomp-headers.map");
+  if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Map =
+          llvm::MemoryBuffer::getFile(MapPath, /*IsText=*/true)) {
+    llvm::SmallVector<StringRef, 16> Lines;
+    (*Map)->getBuffer().split(Lines, '\n', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+    for (StringRef Line : Lines) {
+      const auto [Copy, Original] = Line.split('\t');
+      Renames.push_back({Copy.str(), Original.str()});
+    }
+  }
   for (const std::string &File : Files)
-    if (llvm::Error E = rewriteDependencyFile(File, Inst.Source, Input.Value))
+    if (llvm::Error E = rewriteDependencyFile(File, Renames))
       warn(llvm::toString(std::move(E)));
 }
 
@@ -334,8 +372,9 @@ int Driver::compileInput(std::size_t Index, const std::optional<std::string> &Ob
     // Function instrumentation touches every file; otherwise a file that
     // mentions nothing ompinst rewrites is compiled as it is. An unreadable
     // file goes to the compiler, which reports it.
-    const bool MayNeed =
-        !Text || !Opts.OmpinstArgs.empty() || mayNeedInstrumentation((*Text)->getBuffer());
+    const bool MayNeed = !Text || !Opts.OmpinstArgs.empty() ||
+                         mayNeedInstrumentationWithHeaders(Input.Value, (*Text)->getBuffer(),
+                                                           projectIncludeDirectories());
     if (MayNeed)
       Inst = instrument(Input, Index, Reason);
     else if (Opts.Verbose)

@@ -2,7 +2,11 @@
 #include "pomp/ompcc/SourceChecks.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+
+#include <vector>
 
 namespace pomp::ompcc {
 namespace {
@@ -34,7 +38,77 @@ bool isProbePath(StringRef Path) {
   return false;
 }
 
+/// The header names of the `#include "x"` and `#include <x>` lines of Text
+/// (computed includes are not followed).
+std::vector<StringRef> includedNames(StringRef Text) {
+  std::vector<StringRef> Names;
+  llvm::SmallVector<StringRef, 64> Lines;
+  Text.split(Lines, '\n');
+  for (StringRef Line : Lines) {
+    Line = Line.ltrim();
+    if (!Line.consume_front("#"))
+      continue;
+    Line = Line.ltrim();
+    if (!Line.consume_front("include"))
+      continue;
+    Line = Line.ltrim();
+    if (Line.empty() || (Line.front() != '"' && Line.front() != '<'))
+      continue;
+    const char Close = Line.front() == '"' ? '"' : '>';
+    const std::size_t End = Line.find(Close, 1);
+    if (End != StringRef::npos)
+      Names.push_back(Line.slice(1, End));
+  }
+  return Names;
+}
+
+bool includesOpenMPHeader(StringRef IncluderDirectory, StringRef Text,
+                          llvm::ArrayRef<std::string> IncludeDirectories, llvm::StringSet<> &Seen) {
+  for (StringRef Name : includedNames(Text)) {
+    std::vector<std::string> Candidates;
+    if (llvm::sys::path::is_absolute(Name)) {
+      Candidates.push_back(Name.str());
+    } else {
+      llvm::SmallString<256> Next(IncluderDirectory);
+      llvm::sys::path::append(Next, Name);
+      Candidates.push_back(std::string(Next));
+      for (const std::string &Directory : IncludeDirectories) {
+        llvm::SmallString<256> Candidate(Directory);
+        llvm::sys::path::append(Candidate, Name);
+        Candidates.push_back(std::string(Candidate));
+      }
+    }
+    for (const std::string &Candidate : Candidates) {
+      if (!llvm::sys::fs::is_regular_file(Candidate))
+        continue;
+      if (!Seen.insert(Candidate).second)
+        break;
+      llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Header =
+          llvm::MemoryBuffer::getFile(Candidate, /*IsText=*/true);
+      if (!Header)
+        break;
+      const StringRef HeaderText = (*Header)->getBuffer();
+      // main in a header is no reason; its constructs and API calls are.
+      if ((HeaderText.contains("omp") && mayNeedInstrumentation(HeaderText)) ||
+          includesOpenMPHeader(llvm::sys::path::parent_path(Candidate), HeaderText,
+                               IncludeDirectories, Seen))
+        return true;
+      break;
+    }
+  }
+  return false;
+}
+
 } // namespace
+
+bool mayNeedInstrumentationWithHeaders(StringRef SourcePath, StringRef Text,
+                                       llvm::ArrayRef<std::string> IncludeDirectories) {
+  if (mayNeedInstrumentation(Text))
+    return true;
+  llvm::StringSet<> Seen;
+  StringRef Directory = llvm::sys::path::parent_path(SourcePath);
+  return includesOpenMPHeader(Directory.empty() ? "." : Directory, Text, IncludeDirectories, Seen);
+}
 
 bool mayNeedInstrumentation(StringRef Text) {
   for (std::size_t I = 0; I < Text.size();) {

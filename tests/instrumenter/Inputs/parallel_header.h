@@ -1,4 +1,4 @@
-/* OpenMP constructs in a header: never rewritten (headers.test). */
+/* OpenMP constructs in a header: instrumented in a copy of the header (headers.test). */
 static inline int header_work(int n) {
   int sum = 0;
 #pragma omp parallel for reduction(+ : sum)

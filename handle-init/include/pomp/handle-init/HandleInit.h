@@ -32,13 +32,34 @@ inline constexpr std::string_view ProgramInitFunction = "POMP_Init_Handles";
 /// Source language of generated code: C++ needs extern "C" linkage.
 enum class Language { C, CXX };
 
+/// The handles of the constructs of one included header, as one translation
+/// unit instruments it (docs/INSTRUMENTER.md, "Headers"). Their names carry
+/// Tag; the definitions are weak, so every translation unit that instruments
+/// the header alike (same Tag) shares one handle per construct site: one
+/// region each in the profile, no duplicate symbols, and inline functions
+/// and templates that name the same entities in every unit.
+struct HeaderHandles {
+  /// makeHeaderTag of the header's path and CTC strings.
+  std::string Tag;
+  /// CTC string of handle I+1.
+  std::vector<std::string> CtcStrings;
+};
+
 /// The handles of one instrumented file, numbered 1..N in source order.
 struct FileHandles {
   /// Unique, deterministic id of the file (makeFileId).
   std::string FileId;
   /// CTC string of handle I+1 (already a complete CTC string).
   std::vector<std::string> CtcStrings;
+  /// The handles of the headers instrumented with the file: the file's init
+  /// function binds them too.
+  std::vector<HeaderHandles> Headers;
 };
+
+/// "h" followed by 16 lowercase hex digits, a hash of the header's absolute
+/// path and of Salt (its CTC strings): two different instrumentations of one
+/// header never share a name.
+std::string makeHeaderTag(std::string_view AbsolutePath, std::string_view Salt);
 
 /// A file id made of the file's base name (reduced to [A-Za-z0-9_]) and a
 /// hash of its absolute path and of Salt (the instrumenter passes the CTC
@@ -56,14 +77,19 @@ std::string initFunctionName(std::string_view FileId);
 /// POMP_Init_nest_lock_event), now and when the API grows.
 bool isFileInitFunction(std::string_view Symbol);
 
-/// Name of the static handle variable of handle Index (1-based):
-/// "pomp_handle_<Index>". Only the main file of a translation unit is
-/// instrumented, so file-static names cannot clash.
-std::string handleVariable(unsigned Index);
+/// Name of the handle variable of handle Index (1-based): "pomp_handle_<Index>"
+/// for the main file (file-static), "pomp_handle_<Tag>_<Index>" for a header.
+std::string handleVariable(unsigned Index, std::string_view Tag = "");
 
-/// Name of the static CTC string array of handle Index (1-based):
-/// "pomp_ctc_<Index>".
-std::string ctcVariable(unsigned Index);
+/// Name of the CTC string array of handle Index (1-based): "pomp_ctc_<Index>",
+/// or "pomp_ctc_<Tag>_<Index>" for a header.
+std::string ctcVariable(unsigned Index, std::string_view Tag = "");
+
+/// Declarations for the top of an instrumented header's copy: guarded, so
+/// that a header included twice declares them once; includes omp.h and
+/// pomplib.h and defines the header's handles and CTC strings as weak
+/// symbols (C and C++ alike, every standard).
+std::string headerPrologue(const HeaderHandles &Handles, Language Lang);
 
 /// Declarations for the top of an instrumented file: includes pomplib.h,
 /// defines the handles (zero-initialised, static) and the CTC string arrays,

@@ -57,15 +57,33 @@ struct Options {
   /// file whose name matches FunctionFilter (an LLVM regex; empty: all).
   bool InstrumentFunctions = false;
   std::string FunctionFilter;
+  /// Where the instrumented copies of the project's own headers go
+  /// (HeaderCopy::Path); required when a header holds OpenMP constructs.
+  std::string HeaderDirectory;
+};
+
+/// The instrumented copy of one of the project's own headers: the main
+/// file's output (and other copies) include it in place of the original.
+struct HeaderCopy {
+  /// The header as the compiler opened it, absolute.
+  std::string Original;
+  /// Where the copy must be written: below Options::HeaderDirectory.
+  std::string Path;
+  std::string Text;
 };
 
 /// The instrumentation of one file.
 struct FileResult {
   std::string Output;
-  /// OpenMP constructs rewritten.
+  /// Copies of the headers the output includes instead of the originals.
+  std::vector<HeaderCopy> Headers;
+  /// OpenMP constructs rewritten, in the main file and in headers.
   unsigned ConstructsInstrumented = 0;
-  /// OpenMP constructs seen in included headers, which are never rewritten.
+  /// Of those, the ones in the project's own headers.
   unsigned ConstructsInHeaders = 0;
+  /// OpenMP constructs of headers that cannot be rewritten (included from a
+  /// system header or by -include), each reported with a warning.
+  unsigned ConstructsLeftInHeaders = 0;
   /// OpenMP constructs left alone because a macro produced them.
   unsigned ConstructsFromMacros = 0;
 };

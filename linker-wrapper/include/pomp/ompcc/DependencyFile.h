@@ -2,10 +2,10 @@
 ///
 /// \file
 /// The compiler writes the dependency file (-MD, -MMD, -MF) of an
-/// instrumented compile; the headers in it are right (the instrumented file
-/// keeps the original's includes), but its main source is the temporary
-/// instrumented file. ompcc rewrites that name into the original's, as make
-/// must see it.
+/// instrumented compile; the system headers in it are right, but its main source is the temporary
+/// instrumented file, and the project's headers that hold OpenMP constructs
+/// were read as their instrumented copies. ompcc rewrites those names into
+/// the originals', as make must see them.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef POMP_OMPCC_DEPENDENCYFILE_H
@@ -15,6 +15,7 @@
 #include "llvm/Support/Error.h"
 
 #include <string>
+#include <vector>
 
 namespace pomp::ompcc {
 
@@ -28,9 +29,16 @@ std::string escapeForMake(llvm::StringRef Path);
 /// it end one.
 std::string replaceDependencyName(llvm::StringRef Text, llvm::StringRef From, llvm::StringRef To);
 
-/// Rewrites the dependency file at Path in place (atomically), naming To
-/// where the compiler named From.
-llvm::Error rewriteDependencyFile(llvm::StringRef Path, llvm::StringRef From, llvm::StringRef To);
+/// A file the compiler read under another name than make must see.
+struct DependencyRename {
+  std::string From;
+  std::string To;
+};
+
+/// Rewrites the dependency file at Path in place (atomically), naming each
+/// rename's To where the compiler named its From.
+llvm::Error rewriteDependencyFile(llvm::StringRef Path,
+                                  const std::vector<DependencyRename> &Renames);
 
 /// Where gcc and clang write the dependency file of a compile with -MD or
 /// -MMD and without -MF: the output with its extension replaced by ".d", or

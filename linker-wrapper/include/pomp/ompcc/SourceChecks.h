@@ -12,6 +12,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <string>
 
@@ -25,6 +26,17 @@ namespace pomp::ompcc {
 /// compiler's speed. Comments and strings are not skipped: a mention there
 /// only costs the instrumentation of a file that did not need it.
 bool mayNeedInstrumentation(llvm::StringRef Text);
+
+/// Whether a source or one of the project's headers it includes may need
+/// instrumentation (mayNeedInstrumentation): ompinst instruments the
+/// constructs of the project's own headers (docs/INSTRUMENTER.md), so a
+/// file whose own text holds no OpenMP but which includes a header that
+/// does must be instrumented too. `#include` lines are followed through the
+/// including file's directory and IncludeDirectories (the command's -I and
+/// -iquote directories), each header read at most once; what they do not
+/// find is a system header and not read.
+bool mayNeedInstrumentationWithHeaders(llvm::StringRef SourcePath, llvm::StringRef Text,
+                                       llvm::ArrayRef<std::string> IncludeDirectories);
 
 /// Whether a command is a probe of a build system, recognised by names the
 /// build systems fix: autoconf's and libtool's `conftest.*`, a path below
