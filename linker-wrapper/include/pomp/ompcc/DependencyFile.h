@@ -5,7 +5,8 @@
 /// instrumented compile; the headers in it are right (the instrumented file
 /// keeps the original's includes), but its main source is the temporary
 /// instrumented file. ompcc rewrites that name into the original's, as make
-/// must see it.
+/// must see it. A file compiled uninstrumented names the temporary header
+/// that marks it, which ompcc takes out.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef POMP_OMPCC_DEPENDENCYFILE_H
@@ -31,6 +32,16 @@ std::string replaceDependencyName(llvm::StringRef Text, llvm::StringRef From, ll
 /// Rewrites the dependency file at Path in place (atomically), naming To
 /// where the compiler named From.
 llvm::Error rewriteDependencyFile(llvm::StringRef Path, llvm::StringRef From, llvm::StringRef To);
+
+/// Text without the name Name (a whole name, as replaceDependencyName
+/// matches it): the blank before it goes too, and so do -MP's phony target
+/// for it and a line left with nothing but its continuation.
+std::string removeDependencyName(llvm::StringRef Text, llvm::StringRef Name);
+
+/// Rewrites the dependency file at Path in place (atomically) without the
+/// name Name: the header that marks an uninstrumented compile is a temporary
+/// file, which make must never look for.
+llvm::Error removeFromDependencyFile(llvm::StringRef Path, llvm::StringRef Name);
 
 /// Where gcc and clang write the dependency file of a compile with -MD or
 /// -MMD and without -MF: the output with its extension replaced by ".d", or
