@@ -85,6 +85,10 @@ void reportUnit(const ScannedUnit &Unit, bool Verbose, llvm::raw_ostream &Diagno
   Diagnostics << "\n";
   for (const std::string &Function : Unit.InitFunctions)
     Diagnostics << ToolName << ":   " << Function << "\n";
+  for (const handleinit::UninstrumentedRecord &Record : Unit.Uninstrumented)
+    Diagnostics << ToolName << ":   not instrumented: " << Record.File << "\n";
+  if (Unit.DefinesMain)
+    Diagnostics << ToolName << ":   main\n";
 }
 
 /// What the inputs of a link hold.
