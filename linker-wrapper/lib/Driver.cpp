@@ -275,10 +275,10 @@ std::string Driver::dependencyFile(const Argument &Input) const {
   return defaultDependencyFile(Input.Value, Command.Output ? StringRef(*Command.Output) : "");
 }
 
-std::vector<std::string>
-Driver::compileCommand(const Argument &Input, StringRef Source, const Instrumented *Inst,
-                       const std::optional<std::string> &ObjectFile, Original How,
-                       StringRef MarkHeader) const {
+std::vector<std::string> Driver::compileCommand(const Argument &Input, StringRef Source,
+                                                const Instrumented *Inst,
+                                                const std::optional<std::string> &ObjectFile,
+                                                Original How, StringRef MarkHeader) const {
   std::vector<std::string> Argv = Compiler;
   StringRef SourceDirectory = path::parent_path(Input.Value);
   if (SourceDirectory.empty())
@@ -443,12 +443,13 @@ int Driver::compileFallback(std::size_t Index, const std::optional<std::string> 
   fs::make_absolute(File);
   path::remove_dots(File, /*remove_dot_dot=*/true);
   const std::string Header = Temp.add(std::to_string(Index) + ".uninstrumented.h");
-  if (std::error_code EC = writeTextFile(Header, handleinit::uninstrumentedHeader(std::string(File), Reason))) {
+  if (std::error_code EC =
+          writeTextFile(Header, handleinit::uninstrumentedHeader(std::string(File), Reason))) {
     Diagnostics << Name << ": error: cannot write '" << Header << "': " << EC.message() << "\n";
     return ExitFailure;
   }
-  const int Status = Runner.run(
-      compileCommand(Input, Input.Value, nullptr, ObjectFile, Original::Marked, Header));
+  const int Status =
+      Runner.run(compileCommand(Input, Input.Value, nullptr, ObjectFile, Original::Marked, Header));
   if (Status != 0)
     return Status;
   warn(Message);

@@ -150,8 +150,8 @@ bool reportUninstrumented(const SourceSummary &Sources, const Options &Opts,
   for (std::string &Name : Names)
     Name = displayName(Name);
   Diagnostics << Opts.ReportAs << (Opts.Strict ? ": error: " : ": warning: ") << Names.size()
-              << " of " << Sources.Instrumented + Names.size() << " sources not instrumented: "
-              << llvm::join(Names, ", ") << "\n";
+              << " of " << Sources.Instrumented + Names.size()
+              << " sources not instrumented: " << llvm::join(Names, ", ") << "\n";
   return !Opts.Strict;
 }
 

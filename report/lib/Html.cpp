@@ -320,8 +320,8 @@ std::string renderHtml(const HtmlPage &Page) {
        std::to_string(P.Regions.size()) + " regions; experiment " +
        escapeHtml(Page.ExperimentPath) + "</p>\n";
   if (!P.Uninstrumented.empty()) {
-    H += "<div class=\"warning\" id=\"uninstrumented\"><p>" +
-         escapeHtml(uninstrumentedWarning(P)) + "</p>\n<ul>\n";
+    H += "<div class=\"warning\" id=\"uninstrumented\"><p>" + escapeHtml(uninstrumentedWarning(P)) +
+         "</p>\n<ul>\n";
     for (const auto &[File, Reason] : P.Uninstrumented)
       H += "<li><code>" + escapeHtml(File) + "</code>: " + escapeHtml(Reason) + "</li>\n";
     H += "</ul></div>\n";

@@ -209,8 +209,7 @@ void readUninstrumented(const Field &Root, Profile &P) {
   const Field Files = Root.member("uninstrumented");
   for (std::size_t I = 0, N = Files.arraySize(); I < N; ++I) {
     const Field F = Files.element(I);
-    P.Uninstrumented.emplace_back(F.member("file").stringValue(),
-                                  F.member("reason").stringValue());
+    P.Uninstrumented.emplace_back(F.member("file").stringValue(), F.member("reason").stringValue());
   }
 }
 

@@ -515,10 +515,10 @@ std::string writeExperiment(const Profile &P, const RegionTable &Regions, const 
     std::string Names;
     for (const UninstrumentedFile &F : Run.Uninstrumented)
       Names += (Names.empty() ? "" : ", ") + F.File;
-    printMessage("warning: " + std::to_string(Run.Uninstrumented.size()) +
-                 (Run.Uninstrumented.size() == 1 ? " source file was" : " source files were") +
-                 " compiled without instrumentation, their OpenMP constructs are not measured: " +
-                 Names);
+    printMessage(
+        "warning: " + std::to_string(Run.Uninstrumented.size()) +
+        (Run.Uninstrumented.size() == 1 ? " source file was" : " source files were") +
+        " compiled without instrumentation, their OpenMP constructs are not measured: " + Names);
   }
   return Directory;
 }
