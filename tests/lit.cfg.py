@@ -16,6 +16,9 @@ config.excludes = ["Inputs", "CMakeLists.txt", "ctc", "fuzz", "lit.cfg.py", "run
 # Keep the environment small and predictable; OpenMP programs get a fixed thread count unless a
 # test sets its own.
 config.environment["OMP_NUM_THREADS"] = "2"
+# The project's own builds are strict: a source ompcc cannot instrument is an error, never a quiet
+# hole in a profile. Tests of the fallback itself unset it (env -u OMPCC_STRICT or OMPCC_STRICT=0).
+config.environment["OMPCC_STRICT"] = "1"
 # LLVM's test utilities (`not`, `count`) come first on PATH.
 config.environment["PATH"] = os.pathsep.join(
     [os.path.dirname(config.filecheck), config.pomp_tools_dir, os.environ.get("PATH", "")]

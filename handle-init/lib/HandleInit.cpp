@@ -288,4 +288,26 @@ std::string programInitHandles(const std::vector<std::string> &InitFunctions) {
                         InitFunctions, Function, Function);
 }
 
+std::string programStartInit() {
+  const std::string Function = std::string(ProgramStartFunction);
+  return "\n/* No instrumented compilation unit defines main (its file was compiled\n"
+         " * uninstrumented, or main is not C/C++), so nothing calls POMP_Init() at the\n"
+         " * start: this constructor does. Weak, as above: without libpomp it does\n"
+         " * nothing. */\n"
+         "#ifdef __cplusplus\n"
+         "extern \"C\" {\n"
+         "#endif\n"
+         "int POMP_Init(void);\n"
+         "#pragma weak POMP_Init\n"
+         "static void " +
+         Function + "(void) __attribute__((constructor));\n" + "static void " + Function +
+         "(void) {\n"
+         "  if (POMP_Init)\n"
+         "    (void)POMP_Init();\n"
+         "}\n"
+         "#ifdef __cplusplus\n"
+         "}\n"
+         "#endif\n";
+}
+
 } // namespace pomp::handleinit

@@ -2,6 +2,7 @@
 #include "pomp/ompcc/DependencyFile.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -52,14 +53,46 @@ std::string replaceDependencyName(StringRef Text, StringRef From, StringRef To) 
   return Out;
 }
 
-llvm::Error rewriteDependencyFile(StringRef Path, const std::vector<DependencyRename> &Renames) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer = llvm::MemoryBuffer::getFile(Path);
-  if (!Buffer)
-    return llvm::createStringError(Buffer.getError(), "cannot read the dependency file '%s': %s",
-                                   Path.str().c_str(), Buffer.getError().message().c_str());
-  std::string Rewritten((*Buffer)->getBuffer());
-  for (const DependencyRename &Rename : Renames)
-    Rewritten = replaceDependencyName(Rewritten, Rename.From, Rename.To);
+std::string removeDependencyName(StringRef Text, StringRef Name) {
+  // The name is replaced by a NUL (no dependency file holds one), then every
+  // line is rebuilt without it.
+  const std::string Marked = replaceDependencyName(Text, Name, StringRef("\0", 1));
+  llvm::SmallVector<StringRef, 32> Lines;
+  StringRef(Marked).split(Lines, '\n');
+  std::string Out;
+  for (std::size_t I = 0; I < Lines.size(); ++I) {
+    const StringRef Line = Lines[I];
+    if (!Line.contains('\0')) {
+      Out += Line;
+    } else {
+      // -MP's phony target for the name ("name:") goes with its line.
+      if (Line.trim() == StringRef("\0:", 2))
+        continue;
+      std::string Kept;
+      for (std::size_t C = 0; C < Line.size(); ++C) {
+        if (Line[C] != '\0') {
+          Kept += Line[C];
+          continue;
+        }
+        // The name and the blank before it.
+        if (!Kept.empty() && (Kept.back() == ' ' || Kept.back() == '\t'))
+          Kept.pop_back();
+      }
+      // A line left with only its continuation adds nothing.
+      if (StringRef(Kept).trim() == "\\")
+        continue;
+      Out += Kept;
+    }
+    if (I + 1 != Lines.size())
+      Out += '\n';
+  }
+  return Out;
+}
+
+namespace {
+
+/// Replaces the dependency file at Path by Text, atomically.
+llvm::Error replaceDependencyFile(StringRef Path, StringRef Text) {
   // Next to the file, so that the rename is atomic: a parallel make never
   // reads half a dependency file.
   llvm::SmallString<128> TempPath;
@@ -69,7 +102,7 @@ llvm::Error rewriteDependencyFile(StringRef Path, const std::vector<DependencyRe
                                    Path.str().c_str(), EC.message().c_str());
   {
     llvm::raw_fd_ostream Out(FD, /*shouldClose=*/true);
-    Out << Rewritten;
+    Out << Text;
     Out.close();
     if (Out.has_error()) {
       const std::error_code EC = Out.error();
@@ -85,6 +118,33 @@ llvm::Error rewriteDependencyFile(StringRef Path, const std::vector<DependencyRe
                                    Path.str().c_str(), EC.message().c_str());
   }
   return llvm::Error::success();
+}
+
+llvm::Expected<std::string> readDependencyFile(StringRef Path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return llvm::createStringError(Buffer.getError(), "cannot read the dependency file '%s': %s",
+                                   Path.str().c_str(), Buffer.getError().message().c_str());
+  return (*Buffer)->getBuffer().str();
+}
+
+} // namespace
+
+llvm::Error rewriteDependencyFile(StringRef Path, const std::vector<DependencyRename> &Renames) {
+  llvm::Expected<std::string> Text = readDependencyFile(Path);
+  if (!Text)
+    return Text.takeError();
+  std::string Rewritten = std::move(*Text);
+  for (const DependencyRename &Rename : Renames)
+    Rewritten = replaceDependencyName(Rewritten, Rename.From, Rename.To);
+  return replaceDependencyFile(Path, Rewritten);
+}
+
+llvm::Error removeFromDependencyFile(StringRef Path, StringRef Name) {
+  llvm::Expected<std::string> Text = readDependencyFile(Path);
+  if (!Text)
+    return Text.takeError();
+  return replaceDependencyFile(Path, removeDependencyName(*Text, Name));
 }
 
 std::string defaultDependencyFile(StringRef Source, StringRef Output) {

@@ -11,9 +11,12 @@
 ///   - link: sources on the command line are compiled first into temporary
 ///     objects, pomp-link generates the handle initialisation of the link's
 ///     objects and archives, and libpomp and the OpenMP runtime are added.
-/// Whatever ompinst cannot handle is compiled as it is, with a warning: the
-/// instrumenter never breaks a build, and an error in the user's code is
-/// reported once, by the real compiler, at the original file and line.
+/// Whatever ompinst cannot handle is compiled as it is, with a warning and a
+/// mark in the object (pomp/handle-init/Uninstrumented.h) that the link's
+/// summary and the profile show: the instrumenter never breaks a build, and
+/// never silently. An error in the user's code is reported once, by the real
+/// compiler, at the original file and line. In strict mode (OMPCC_STRICT=1,
+/// --ompcc-strict) a file that would be compiled uninstrumented is an error.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +26,8 @@
 #include "pomp/ompcc/DependencyFile.h"
 #include "pomp/ompcc/Process.h"
 #include "pomp/ompcc/SourceChecks.h"
+
+#include "pomp/handle-init/Uninstrumented.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -54,6 +59,7 @@ namespace path = llvm::sys::path;
 constexpr const char *PassThroughVariable = "OMPCC_PASSTHROUGH";
 constexpr const char *CCompilerVariable = "OMPCC_CC";
 constexpr const char *CxxCompilerVariable = "OMPCC_CXX";
+constexpr const char *StrictVariable = "OMPCC_STRICT";
 
 /// ompcc's own options (docs/OMPCC.md).
 constexpr StringRef KeepOption = "--keep";
@@ -62,6 +68,11 @@ constexpr StringRef OmpinstArgOption = "--ompinst-arg=";
 constexpr StringRef CxxOption = "--ompc++";
 constexpr StringRef HelpOption = "--ompcc-help";
 constexpr StringRef PrintConfigOption = "--ompcc-print-config";
+constexpr StringRef StrictOption = "--ompcc-strict";
+
+/// pomp-link's exit status when strict mode finds an uninstrumented source
+/// (pomp-link's ExitNotInstrumented).
+constexpr int PompLinkNotInstrumented = 3;
 
 /// File names in the toolkit.
 constexpr StringRef OmpinstName = "ompinst";
@@ -107,6 +118,21 @@ bool isTargetFlag(const Argument &Arg) {
   const StringRef Word = Arg.Words.front();
   return Word == "-m32" || Word == "-m64" || Word == "-mx32" || Word.starts_with("--target") ||
          Word == "-target" || Word.starts_with("--sysroot") || Word.starts_with("-B");
+}
+
+/// Writes Contents to the new file Path.
+std::error_code writeTextFile(StringRef Path, StringRef Contents) {
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path, EC, fs::OF_Text);
+  if (EC)
+    return EC;
+  OS << Contents;
+  OS.close();
+  if (OS.has_error()) {
+    EC = OS.error();
+    OS.clear_error();
+  }
+  return EC;
 }
 
 std::string getEnvironment(const char *Name) {
@@ -155,9 +181,25 @@ private:
   /// Runs ompinst on the input; nullopt (and Reason) when it fails.
   std::optional<Instrumented> instrument(const Argument &Input, std::size_t Index,
                                          std::string &Reason);
+  /// How the original (not instrumented) source is compiled.
+  enum class Original {
+    /// A file that needs no instrumentation: as it is.
+    AsIs,
+    /// A fallback: with the header that marks it (MarkHeader).
+    Marked,
+    /// Strict mode's check whether the compiler accepts the file: into a
+    /// temporary object, writing no dependency file.
+    Check,
+  };
   std::vector<std::string> compileCommand(const Argument &Input, StringRef Source,
                                           const Instrumented *Inst,
-                                          const std::optional<std::string> &ObjectFile) const;
+                                          const std::optional<std::string> &ObjectFile,
+                                          Original How = Original::AsIs,
+                                          StringRef MarkHeader = "") const;
+  /// Compiles the original of a file that could not be instrumented, for
+  /// Reason: marked and with a warning, or in strict mode not at all.
+  int compileFallback(std::size_t Index, const std::optional<std::string> &ObjectFile,
+                      const std::string &Reason);
   /// The -I and -iquote directories of the command: where the project's
   /// own headers are found (-isystem and -idirafter name system headers).
   std::vector<std::string> projectIncludeDirectories() const;
@@ -188,6 +230,8 @@ private:
   CommandRunner Runner;
   llvm::raw_ostream &Diagnostics;
   unsigned NextFile = 0;
+  /// Set by preLink when strict mode finds an uninstrumented source.
+  bool NotInstrumented = false;
 };
 
 std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_t Index,
@@ -254,9 +298,10 @@ std::string Driver::dependencyFile(const Argument &Input) const {
   return defaultDependencyFile(Input.Value, Command.Output ? StringRef(*Command.Output) : "");
 }
 
-std::vector<std::string>
-Driver::compileCommand(const Argument &Input, StringRef Source, const Instrumented *Inst,
-                       const std::optional<std::string> &ObjectFile) const {
+std::vector<std::string> Driver::compileCommand(const Argument &Input, StringRef Source,
+                                                const Instrumented *Inst,
+                                                const std::optional<std::string> &ObjectFile,
+                                                Original How, StringRef MarkHeader) const {
   std::vector<std::string> Argv = Compiler;
   StringRef SourceDirectory = path::parent_path(Input.Value);
   if (SourceDirectory.empty())
@@ -267,11 +312,16 @@ Driver::compileCommand(const Argument &Input, StringRef Source, const Instrument
   if (Inst)
     llvm::append_values(Argv, "-iquote", SourceDirectory.str());
   const bool Link = ObjectFile.has_value();
+  const bool Check = How == Original::Check;
   for (const Argument &Arg : Command.Args) {
     switch (Arg.Kind) {
     case ArgKind::Input:
     case ArgKind::LanguageSelect:
       continue;
+    case ArgKind::Dependency:
+      if (Check)
+        continue;
+      break;
     case ArgKind::Output:
     case ArgKind::LinkOnly:
       if (Link)
@@ -302,6 +352,12 @@ Driver::compileCommand(const Argument &Input, StringRef Source, const Instrument
     path::remove_dots(OriginalDirectory, /*remove_dot_dot=*/true);
     Argv.push_back("-fdebug-prefix-map=" + Inst->Directory + "=" + std::string(OriginalDirectory));
   }
+  // After the user's -include options, so that a precompiled header they
+  // name still comes first.
+  if (How == Original::Marked)
+    llvm::append_values(Argv, "-include", MarkHeader.str());
+  if (Check)
+    return Argv;
   if (Command.DependencyFileRequested && !Command.DependencyFile)
     llvm::append_values(Argv, "-MF", dependencyFile(Input));
   const bool TargetGiven = llvm::any_of(Command.Args, [](const Argument &Arg) {
@@ -399,10 +455,52 @@ int Driver::compileInput(std::size_t Index, const std::optional<std::string> &Ob
     // diagnostics are the ones the user sees.
     Reason = "the instrumented source does not compile: " + firstErrorLine(Log);
   }
-  const int Status = Runner.run(compileCommand(Input, Input.Value, nullptr, ObjectFile));
-  if (Status == 0 && !Reason.empty())
-    warn(Input.Value + ": not instrumented: " + Reason);
-  return Status;
+  if (!Reason.empty())
+    return compileFallback(Index, ObjectFile, Reason);
+  return Runner.run(compileCommand(Input, Input.Value, nullptr, ObjectFile));
+}
+
+int Driver::compileFallback(std::size_t Index, const std::optional<std::string> &ObjectFile,
+                            const std::string &Reason) {
+  const Argument &Input = Command.Args[Index];
+  const std::string Message =
+      Input.Value + ": not instrumented, its OpenMP constructs are not measured: " + Reason;
+  if (Opts.Strict) {
+    // A genuine error in the file is the compiler's to report, once; only a
+    // file the compiler accepts is strict mode's error. Nothing the user
+    // sees is written either way.
+    const std::string Object = Temp.add(std::to_string(Index) + ".check.o");
+    if (const int Status =
+            Runner.run(compileCommand(Input, Input.Value, nullptr, Object, Original::Check));
+        Status != 0)
+      return Status;
+    Diagnostics << Name << ": error: " << Input.Value << ": cannot be instrumented: " << Reason
+                << " (strict mode: " << StrictVariable << "=1 or " << StrictOption << ")\n";
+    return ExitFailure;
+  }
+  llvm::SmallString<256> File(Input.Value);
+  fs::make_absolute(File);
+  path::remove_dots(File, /*remove_dot_dot=*/true);
+  const std::string Header = Temp.add(std::to_string(Index) + ".uninstrumented.h");
+  if (std::error_code EC =
+          writeTextFile(Header, handleinit::uninstrumentedHeader(std::string(File), Reason))) {
+    Diagnostics << Name << ": error: cannot write '" << Header << "': " << EC.message() << "\n";
+    return ExitFailure;
+  }
+  const int Status =
+      Runner.run(compileCommand(Input, Input.Value, nullptr, ObjectFile, Original::Marked, Header));
+  if (Status != 0)
+    return Status;
+  warn(Message);
+  std::vector<std::string> Files;
+  if (std::string DependencyFile = dependencyFile(Input); !DependencyFile.empty())
+    Files.push_back(DependencyFile);
+  if (Command.PreprocessorDependencyFile)
+    Files.push_back(*Command.PreprocessorDependencyFile);
+  for (const std::string &DependencyFile : Files)
+    if (llvm::Error E = removeFromDependencyFile(DependencyFile, Header))
+      warn(llvm::toString(std::move(E)));
+  return 0;
 }
 
 int Driver::compileOnly() {
@@ -482,10 +580,16 @@ std::optional<std::string> Driver::preLink(const std::map<std::size_t, std::stri
     Argv.push_back("-v");
   if (Command.Shared)
     Argv.push_back("--shared-library");
-  llvm::append_values(Argv, "-o", Source, "--");
+  if (Opts.Strict)
+    Argv.push_back("--strict");
+  llvm::append_values(Argv, "--report-as=" + Name, "-o", Source, "--");
   llvm::append_range(Argv, Inputs);
   const int Status = Runner.run(Argv, StringRef(Log));
   copyFileTo(Log, Diagnostics);
+  if (Status == PompLinkNotInstrumented) {
+    NotInstrumented = true;
+    return std::nullopt;
+  }
   if (Status != 0) {
     warn("the POMP handles of this link are bound on first use (pomp-link failed)");
     return std::nullopt;
@@ -538,6 +642,10 @@ int Driver::compileAndLink() {
   std::optional<std::string> InitObject;
   if (!Command.Relocatable)
     InitObject = preLink(Objects);
+  // Strict mode: a source of the link was compiled uninstrumented (before,
+  // by a command that was not strict); pomp-link said which.
+  if (NotInstrumented)
+    return ExitFailure;
 
   std::vector<std::string> Argv = Compiler;
   const bool Compiled = !Objects.empty();
@@ -675,6 +783,8 @@ void extractDriverOptions(std::vector<std::string> &Args, DriverOptions &Options
       Options.Help = true;
     else if (Word == PrintConfigOption)
       Options.PrintConfig = true;
+    else if (Word == StrictOption)
+      Options.Strict = true;
     else if (Word.starts_with(CompilerOption))
       Options.Compiler = Word.drop_front(CompilerOption.size()).str();
     else if (Word.starts_with(OmpinstArgOption))
@@ -707,12 +817,17 @@ void printUsage(llvm::raw_ostream &OS, bool Cxx) {
         "                        generated handle initialisation (<output>.pomp_init.c)\n"
         "  --ompinst-arg=<arg>   pass <arg> to ompinst (--functions, --level=loop=none)\n"
         "  --ompc++              behave as ompc++ (C++ compiler, .c files are C++)\n"
+        "  --ompcc-strict        a source that cannot be instrumented is an error (without\n"
+        "                        it: compiled uninstrumented, with a warning, named in the\n"
+        "                        link's summary and in the profile); the same as\n"
+        "                        OMPCC_STRICT=1\n"
         "  -v                    print every command run (also passed to the compiler)\n"
         "  --ompcc-print-config  print the real compiler and the toolkit's paths\n"
         "  --ompcc-help          print this help\n"
         "\n"
         "Environment: OMPCC_CC, OMPCC_CXX (the real compilers, default: those the toolkit\n"
-        "was built with), OMPCC_PASSTHROUGH=1 (instrument nothing, add nothing).\n"
+        "was built with), OMPCC_PASSTHROUGH=1 (instrument nothing, add nothing),\n"
+        "OMPCC_STRICT=1 (as --ompcc-strict; 0 or unset: not strict).\n"
         "Exit status: the real compiler's; 1 for ompcc's own errors.\n";
 }
 
@@ -735,6 +850,18 @@ int runDriver(StringRef Argv0, StringRef ExecutablePath, llvm::ArrayRef<std::str
     return ExitFailure;
   }
   extractDriverOptions(*Expanded, Opts);
+  // A misspelt setting must not quietly turn strict mode off.
+  if (const char *Strict = std::getenv(StrictVariable)) {
+    const StringRef Value = Strict;
+    if (Value == "1")
+      Opts.Strict = true;
+    else if (!Value.empty() && Value != "0") {
+      Diagnostics << Name << ": error: " << StrictVariable << "='" << Value
+                  << "' is not a valid setting: use 1 (a source that cannot be instrumented is "
+                     "an error) or 0 (it is compiled uninstrumented, with a warning)\n";
+      return ExitFailure;
+    }
+  }
 
   std::vector<std::string> Compiler = realCompiler(Opts);
   if (Compiler.empty() || isThisDriver(Compiler.front(), ExecutablePath)) {
@@ -750,7 +877,8 @@ int runDriver(StringRef Argv0, StringRef ExecutablePath, llvm::ArrayRef<std::str
                  << "ompinst:   " << Paths.Ompinst << "\n"
                  << "pomp-link: " << Paths.PompLink << "\n"
                  << "libdir:    " << Paths.LibDir << "\n"
-                 << "includedir: " << Paths.IncludeDir << "\n";
+                 << "includedir: " << Paths.IncludeDir << "\n"
+                 << "strict:    " << (Opts.Strict ? "yes" : "no") << "\n";
     return 0;
   }
 

@@ -15,7 +15,9 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/BinaryFormat/Magic.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Object/Archive.h"
 #include "llvm/Object/Binary.h"
 #include "llvm/Object/ELFObjectFile.h"
@@ -41,6 +43,8 @@ using llvm::object::BasicSymbolRef;
 /// -ffat-lto-objects): its symbol table holds only this symbol, the real ones
 /// live in GCC's own LTO sections, which LLVM cannot read.
 constexpr StringRef GccSlimLtoMarker = "__gnu_lto_slim";
+/// The entry point whose file calls POMP_Init() when it is instrumented.
+constexpr StringRef MainFunction = "main";
 
 /// An error message that starts with the input it concerns ("a.o: ...",
 /// "lib.a(x.o): ..."), as compilers and linkers write them.
@@ -187,12 +191,15 @@ Error InitFunctionScanner::scanSymbolicFile(llvm::object::SymbolicFile &File,
       Unit.NoteIsWarning = true;
       return Error::success();
     }
-    if (!handleinit::isFileInitFunction(SymbolName))
+    const bool IsMain = SymbolName == MainFunction;
+    if (!IsMain && !handleinit::isFileInitFunction(SymbolName))
       return Error::success();
     Expected<bool> IsFunction = isDefinedGlobalFunction(Sym, File);
     if (!IsFunction)
       return IsFunction.takeError();
-    if (*IsFunction)
+    if (*IsFunction && IsMain)
+      Unit.DefinesMain = true;
+    else if (*IsFunction)
       Unit.InitFunctions.push_back(std::move(SymbolName));
     return Error::success();
   };
@@ -210,7 +217,49 @@ Error InitFunctionScanner::scanSymbolicFile(llvm::object::SymbolicFile &File,
       if (Error E = Consider(Sym))
         return inputError(Name, std::move(E));
   }
+  if (Error E = readMarks(File, Unit))
+    return inputError(Name, std::move(E));
   Units.push_back(std::move(Unit));
+  return Error::success();
+}
+
+Error InitFunctionScanner::readMarks(llvm::object::SymbolicFile &File, ScannedUnit &Unit) {
+  const StringRef MarkSection(handleinit::UninstrumentedSection.data(),
+                              handleinit::UninstrumentedSection.size());
+  // Every mark of the unit: an object has one section, a partial link or a
+  // shared library the concatenation of its inputs' sections.
+  std::string Contents;
+  if (auto *IR = llvm::dyn_cast<llvm::object::IRObjectFile>(&File)) {
+    for (const llvm::Module &M : IR->modules())
+      for (const llvm::GlobalVariable &GV : M.globals()) {
+        if (GV.getSection() != MarkSection || !GV.hasInitializer())
+          continue;
+        if (const auto *Data = llvm::dyn_cast<llvm::ConstantDataSequential>(GV.getInitializer()))
+          Contents += Data->getRawDataValues();
+      }
+  } else if (auto *Obj = llvm::dyn_cast<llvm::object::ObjectFile>(&File)) {
+    for (const llvm::object::SectionRef &Section : Obj->sections()) {
+      Expected<StringRef> SectionName = Section.getName();
+      if (!SectionName)
+        return SectionName.takeError();
+      if (*SectionName != MarkSection)
+        continue;
+      Expected<StringRef> Data = Section.getContents();
+      if (!Data)
+        return Data.takeError();
+      Contents += *Data;
+    }
+  }
+  if (Contents.empty())
+    return Error::success();
+  bool Malformed = false;
+  Unit.Uninstrumented = handleinit::parseUninstrumentedRecords(Contents, Malformed);
+  if (Malformed) {
+    // Never a reason to fail the link; but the count may be short.
+    Unit.Note = "malformed " + std::string(handleinit::UninstrumentedSection) +
+                " section: uninstrumented sources may be missing from the summary";
+    Unit.NoteIsWarning = true;
+  }
   return Error::success();
 }
 
@@ -246,6 +295,21 @@ Expected<std::vector<std::string>> selectInitFunctions(llvm::ArrayRef<ScannedUni
   if (Duplicates)
     return Duplicates;
   return Selected;
+}
+
+SourceSummary summarizeSources(llvm::ArrayRef<ScannedUnit> Units) {
+  SourceSummary Summary;
+  std::set<std::string> InitFunctions;
+  for (const ScannedUnit &Unit : Units) {
+    if (Unit.Kind != UnitKind::Object && Unit.Kind != UnitKind::Bitcode)
+      continue;
+    InitFunctions.insert(Unit.InitFunctions.begin(), Unit.InitFunctions.end());
+    llvm::append_range(Summary.Uninstrumented, Unit.Uninstrumented);
+    if (Unit.DefinesMain && !Unit.InitFunctions.empty())
+      Summary.InstrumentedMain = true;
+  }
+  Summary.Instrumented = InitFunctions.size();
+  return Summary;
 }
 
 StringRef unitKindName(UnitKind Kind) {

@@ -14,7 +14,9 @@
 #include "pomp/link/InitFunctionScanner.h"
 #include "pomp/link/SharedLibraryInit.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/Process.h"
@@ -24,6 +26,9 @@
 #include <utility>
 
 namespace pomp::link {
+
+char NotInstrumentedError::ID = 0;
+
 namespace {
 
 using llvm::Error;
@@ -33,6 +38,7 @@ using llvm::StringRef;
 constexpr StringRef ToolName = "pomp-link";
 constexpr StringRef CompilerOption = "--cc=";
 constexpr StringRef CompilerArgOption = "--cc-arg=";
+constexpr StringRef ReportAsOption = "--report-as=";
 
 Error makeError(const llvm::Twine &Message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Message);
@@ -79,13 +85,24 @@ void reportUnit(const ScannedUnit &Unit, bool Verbose, llvm::raw_ostream &Diagno
   Diagnostics << "\n";
   for (const std::string &Function : Unit.InitFunctions)
     Diagnostics << ToolName << ":   " << Function << "\n";
+  for (const handleinit::UninstrumentedRecord &Record : Unit.Uninstrumented)
+    Diagnostics << ToolName << ":   not instrumented: " << Record.File << "\n";
+  if (Unit.DefinesMain)
+    Diagnostics << ToolName << ":   main\n";
 }
+
+/// What the inputs of a link hold.
+struct LinkContents {
+  /// The init functions to call, sorted by name.
+  std::vector<std::string> InitFunctions;
+  SourceSummary Sources;
+};
 
 /// Reads the inputs (reporting each unit with -v) and chooses the init
 /// functions to call, sorted by name. Every unreadable input is reported,
 /// not only the first.
-Expected<std::vector<std::string>> findInitFunctions(llvm::ArrayRef<std::string> Inputs,
-                                                     bool Verbose, llvm::raw_ostream &Diagnostics) {
+Expected<LinkContents> findInitFunctions(llvm::ArrayRef<std::string> Inputs, bool Verbose,
+                                         llvm::raw_ostream &Diagnostics) {
   InitFunctionScanner Scanner;
   Error InputErrors = Error::success();
   for (const std::string &Input : Inputs) {
@@ -101,7 +118,41 @@ Expected<std::vector<std::string>> findInitFunctions(llvm::ArrayRef<std::string>
   }
   if (InputErrors)
     return std::move(InputErrors);
-  return selectInitFunctions(Scanner.units());
+  Expected<std::vector<std::string>> Selected = selectInitFunctions(Scanner.units());
+  if (!Selected)
+    return Selected.takeError();
+  return LinkContents{std::move(*Selected), summarizeSources(Scanner.units())};
+}
+
+/// A source's name for the summary: relative to the current directory when
+/// it is below it (as the build names it), else absolute.
+std::string displayName(StringRef File) {
+  llvm::SmallString<256> Directory;
+  if (!llvm::sys::fs::current_path(Directory)) {
+    Directory += '/';
+    if (File.starts_with(Directory) && File.size() > Directory.size())
+      return File.drop_front(Directory.size()).str();
+  }
+  return File.str();
+}
+
+/// The one line that names the uninstrumented sources of the link, on
+/// Diagnostics; an error in strict mode. False when strict mode fails the
+/// link.
+bool reportUninstrumented(const SourceSummary &Sources, const Options &Opts,
+                          llvm::raw_ostream &Diagnostics) {
+  std::vector<std::string> Names;
+  for (const handleinit::UninstrumentedRecord &Record : Sources.Uninstrumented)
+    if (!llvm::is_contained(Names, Record.File))
+      Names.push_back(Record.File);
+  if (Names.empty())
+    return true;
+  for (std::string &Name : Names)
+    Name = displayName(Name);
+  Diagnostics << Opts.ReportAs << (Opts.Strict ? ": error: " : ": warning: ") << Names.size()
+              << " of " << Sources.Instrumented + Names.size()
+              << " sources not instrumented: " << llvm::join(Names, ", ") << "\n";
+  return !Opts.Strict;
 }
 
 } // namespace
@@ -125,6 +176,10 @@ void printUsage(llvm::raw_ostream &OS) {
         "  --shared-library  the inputs make a shared library: generate the constructor that\n"
         "                    binds their handles when the library is loaded, not\n"
         "                    POMP_Init_Handles()\n"
+        "  --strict          a source compiled uninstrumented (ompcc's mark) is an error:\n"
+        "                    nothing is written, exit status 3\n"
+        "  --report-as=<name>  the program named in the summary line (ompcc passes its own\n"
+        "                    name; default: pomp-link)\n"
         "  --cc=<compiler>   compiler for --compile (default: "
      << DefaultCompiler
      << ")\n"
@@ -136,10 +191,17 @@ void printUsage(llvm::raw_ostream &OS) {
         "Output files are replaced atomically and left untouched on failure. Sorting the init\n"
         "functions by name makes the output the same for the same inputs.\n"
         "\n"
+        "Sources that ompcc compiled uninstrumented carry a mark; one line names them:\n"
+        "  <name>: warning: N of M sources not instrumented: a.c, b.c\n"
+        "where M counts the instrumented sources (init functions) and the marked ones of the\n"
+        "objects and archives (shared libraries are reported by their own link). When no\n"
+        "instrumented object defines main, the generated file of a program also starts the\n"
+        "measurement with a constructor that calls POMP_Init().\n"
+        "\n"
         "Exit status: 0 success (also when no init function is found: a warning, and an empty\n"
         "POMP_Init_Handles() is generated so that the link works), 1 an input cannot be read or\n"
         "is not a link input, an init function is defined twice, the output cannot be written\n"
-        "or the compiler failed, 2 usage error.\n";
+        "or the compiler failed, 2 usage error, 3 --strict and a source is not instrumented.\n";
 }
 
 Expected<Options> parseArguments(llvm::ArrayRef<std::string_view> Args) {
@@ -163,6 +225,10 @@ Expected<Options> parseArguments(llvm::ArrayRef<std::string_view> Args) {
       Opts.Compile = true;
     } else if (Arg == "--shared-library") {
       Opts.SharedLibrary = true;
+    } else if (Arg == "--strict") {
+      Opts.Strict = true;
+    } else if (Arg.starts_with(ReportAsOption)) {
+      Opts.ReportAs = Arg.drop_front(ReportAsOption.size()).str();
     } else if (Arg.starts_with("-o")) {
       if (OutputGiven)
         return makeError("-o given twice");
@@ -191,6 +257,8 @@ Expected<Options> parseArguments(llvm::ArrayRef<std::string_view> Args) {
   }
   if (Opts.Help)
     return Opts;
+  if (Opts.ReportAs.empty())
+    return makeError("--report-as= needs a name");
   if (Opts.Inputs.empty())
     return makeError("no input files");
   if (Opts.Output.empty() && !Opts.PrintSource)
@@ -204,28 +272,54 @@ Expected<Options> parseArguments(llvm::ArrayRef<std::string_view> Args) {
 
 Expected<std::string> generateProgramInit(llvm::ArrayRef<std::string> Inputs, bool Verbose,
                                           llvm::raw_ostream &Diagnostics) {
-  Expected<std::vector<std::string>> Selected = findInitFunctions(Inputs, Verbose, Diagnostics);
-  if (!Selected)
-    return Selected.takeError();
-  if (Selected->empty())
+  Options Opts;
+  Opts.Inputs.assign(Inputs.begin(), Inputs.end());
+  Opts.Verbose = Verbose;
+  return generateInit(Opts, Diagnostics);
+}
+
+Expected<std::string> generateSharedLibraryInit(llvm::ArrayRef<std::string> Inputs, bool Verbose,
+                                                llvm::raw_ostream &Diagnostics) {
+  Options Opts;
+  Opts.Inputs.assign(Inputs.begin(), Inputs.end());
+  Opts.Verbose = Verbose;
+  Opts.SharedLibrary = true;
+  return generateInit(Opts, Diagnostics);
+}
+
+Expected<std::string> generateInit(const Options &Opts, llvm::raw_ostream &Diagnostics) {
+  Expected<LinkContents> Contents = findInitFunctions(Opts.Inputs, Opts.Verbose, Diagnostics);
+  if (!Contents)
+    return Contents.takeError();
+  if (!reportUninstrumented(Contents->Sources, Opts, Diagnostics))
+    return llvm::make_error<NotInstrumentedError>();
+  const std::vector<std::string> *Selected = &Contents->InitFunctions;
+  const bool Verbose = Opts.Verbose;
+  if (Opts.SharedLibrary) {
+    if (Verbose)
+      Diagnostics << ToolName << ": the shared library's constructor calls " << Selected->size()
+                  << (Selected->size() == 1 ? " init function\n" : " init functions\n");
+    return sharedLibraryInit(*Selected);
+  }
+  if (Selected->empty() && Contents->Sources.Uninstrumented.empty())
     Diagnostics << ToolName
                 << ": warning: no POMP init function found in the inputs; the generated "
                    "POMP_Init_Handles() calls none\n";
   else if (Verbose)
     Diagnostics << ToolName << ": POMP_Init_Handles() calls " << Selected->size()
                 << (Selected->size() == 1 ? " init function\n" : " init functions\n");
-  return handleinit::programInitHandles(*Selected);
-}
-
-Expected<std::string> generateSharedLibraryInit(llvm::ArrayRef<std::string> Inputs, bool Verbose,
-                                                llvm::raw_ostream &Diagnostics) {
-  Expected<std::vector<std::string>> Selected = findInitFunctions(Inputs, Verbose, Diagnostics);
-  if (!Selected)
-    return Selected.takeError();
-  if (Verbose)
-    Diagnostics << ToolName << ": the shared library's constructor calls " << Selected->size()
-                << (Selected->size() == 1 ? " init function\n" : " init functions\n");
-  return sharedLibraryInit(*Selected);
+  std::string Source = handleinit::programInitHandles(*Selected);
+  // The file with main calls POMP_Init() when it is instrumented; when it
+  // is not (it fell back, or main is not C/C++), measurement must still
+  // start, and libpomp's exit hook then writes the profile.
+  const SourceSummary &Sources = Contents->Sources;
+  if (!Sources.InstrumentedMain && Sources.Instrumented + Sources.Uninstrumented.size() != 0) {
+    if (Verbose)
+      Diagnostics << ToolName
+                  << ": no instrumented unit defines main: a constructor calls POMP_Init()\n";
+    Source += handleinit::programStartInit();
+  }
+  return Source;
 }
 
 Error writeFileAtomically(StringRef Path, StringRef Contents) {
@@ -297,11 +391,13 @@ int runPompLink(const Options &Opts, llvm::raw_ostream &Out, llvm::raw_ostream &
     printUsage(Out);
     return ExitSuccess;
   }
-  Expected<std::string> Source = Opts.SharedLibrary
-                                     ? generateSharedLibraryInit(Opts.Inputs, Opts.Verbose, Err)
-                                     : generateProgramInit(Opts.Inputs, Opts.Verbose, Err);
+  Expected<std::string> Source = generateInit(Opts, Err);
   if (!Source) {
-    reportErrors(Source.takeError(), Err);
+    // Strict mode's error was the summary line itself.
+    if (Error Rest = llvm::handleErrors(Source.takeError(), [](const NotInstrumentedError &) {}))
+      reportErrors(std::move(Rest), Err);
+    else
+      return ExitNotInstrumented;
     return ExitFailure;
   }
   if (!Opts.Output.empty()) {

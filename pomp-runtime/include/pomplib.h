@@ -149,6 +149,16 @@ int32_t POMP_Get_handle(POMP_Handle_t *handle, const char ctc[]);
  * default and initialises its handles on first use. */
 void POMP_Init_Handles(void);
 
+/* Called by a static constructor that ompcc adds to a source file it had to
+ * compile without instrumentation (ompinst could not handle it): records
+ * the file (absolute path) and the reason (ompinst's first error line), so
+ * that the profile and the end-of-run summary list the files whose OpenMP
+ * constructs are not measured. Callable at any time before finalisation,
+ * also before POMP_Init(), which it does not call; the strings are copied.
+ * POMP_ERROR_INVALID_ARGUMENT for a NULL or empty file (a NULL reason is
+ * ""), POMP_ERROR_FINALIZED after finalisation. */
+int32_t POMP_Note_uninstrumented(const char *file, const char *reason);
+
 /* The message of the last error on the calling thread: for
  * POMP_ERROR_MALFORMED_CTC it names the byte offset and the problem. Never
  * NULL; "" when there was none. */

@@ -15,6 +15,7 @@ body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; }
 h1 { font-size: 1.4em; margin-bottom: 0.2em; }
 h2 { font-size: 1.15em; margin-top: 1.6em; }
 p.meta, p.note { color: #555; margin: 0.3em 0; }
+div.warning { border: 2px solid #c60; background: #fff4e5; padding: 0.3em 0.8em; margin: 0.6em 0; }
 table.report { border-collapse: collapse; font-variant-numeric: tabular-nums; }
 table.report th, table.report td { padding: 2px 8px; border-bottom: 1px solid #e4e4e4; }
 table.report th { background: #f3f3f3; text-align: left; white-space: nowrap; }
@@ -318,6 +319,13 @@ std::string renderHtml(const HtmlPage &Page) {
        ", " + seconds(P.DurationNs) + " s, " + std::to_string(P.Threads.size()) + " threads, " +
        std::to_string(P.Regions.size()) + " regions; experiment " +
        escapeHtml(Page.ExperimentPath) + "</p>\n";
+  if (!P.Uninstrumented.empty()) {
+    H += "<div class=\"warning\" id=\"uninstrumented\"><p>" + escapeHtml(uninstrumentedWarning(P)) +
+         "</p>\n<ul>\n";
+    for (const auto &[File, Reason] : P.Uninstrumented)
+      H += "<li><code>" + escapeHtml(File) + "</code>: " + escapeHtml(Reason) + "</li>\n";
+    H += "</ul></div>\n";
+  }
   H += Page.Table.Tree ? "<h2>Call paths</h2>\n" : "<h2>Regions</h2>\n";
   H += "<p class=\"note\">" +
        escapeHtml(

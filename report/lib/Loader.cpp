@@ -202,6 +202,17 @@ void readAnomalies(const Field &Root, Profile &P) {
     P.Anomalies.emplace_back(Name, Field{Value, Anomalies.Pointer + "/" + Name}.unsignedValue());
 }
 
+/// Optional: profiles of older libpomp versions have no such field.
+void readUninstrumented(const Field &Root, Profile &P) {
+  if (Root.object().count("uninstrumented") == 0)
+    return;
+  const Field Files = Root.member("uninstrumented");
+  for (std::size_t I = 0, N = Files.arraySize(); I < N; ++I) {
+    const Field F = Files.element(I);
+    P.Uninstrumented.emplace_back(F.member("file").stringValue(), F.member("reason").stringValue());
+  }
+}
+
 /// JSON's own message without the library's "[json.exception.parse_error.101] " prefix.
 std::string parseMessage(const char *What) {
   std::string Message(What);
@@ -233,6 +244,7 @@ bool parseProfile(std::string_view Text, const std::string &Source, Profile &Out
     readRegions(Root, P);
     readNodes(Root, P);
     readAnomalies(Root, P);
+    readUninstrumented(Root, P);
   } catch (const SchemaError &E) {
     Error = Source + ": " + (E.Pointer.empty() ? "/" : E.Pointer) + ": " + E.Problem;
     return false;

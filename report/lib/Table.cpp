@@ -43,6 +43,14 @@ std::uint64_t shareMetric(const ThreadShare &S, ThreadMetric M) {
 
 } // namespace
 
+std::string uninstrumentedWarning(const Profile &P) {
+  if (P.Uninstrumented.empty())
+    return {};
+  const std::size_t N = P.Uninstrumented.size();
+  return "WARNING: " + std::to_string(N) + (N == 1 ? " source file was" : " source files were") +
+         " compiled without instrumentation; their OpenMP constructs are not in this profile:";
+}
+
 std::string formatSeconds(std::uint64_t Ns) { return formatLine("%.6f", seconds(Ns)); }
 
 std::string formatPercent(double Fraction) { return formatLine("%.1f%%", Percent * Fraction); }
@@ -52,6 +60,11 @@ std::string renderTable(const Profile &P, const std::vector<Row> &Rows, const Ta
   Text += formatLine("POMP report of %s (pid %lld), started %s, %.6f s, %zu threads, %zu regions\n",
                      P.Program.c_str(), static_cast<long long>(P.Pid), P.StartTime.c_str(),
                      seconds(P.DurationNs), P.Threads.size(), P.Regions.size());
+  if (!P.Uninstrumented.empty()) {
+    Text += "\n" + uninstrumentedWarning(P) + "\n";
+    for (const auto &[File, Reason] : P.Uninstrumented)
+      Text += "  " + File + ": " + Reason + "\n";
+  }
   Text += O.Tree ? "\nCall paths" : "\nRegions, summed over threads and call paths";
   Text += "; " + O.Selection + ".\n";
   Text += formatLine("min/avg/max: per-thread %s time; imbalance: (max - mean) / max of the "
@@ -136,6 +149,10 @@ std::string renderJson(const Profile &P, const std::vector<Row> &Rows, const Tab
   for (const auto &[Name, Count] : P.Anomalies)
     Anomalies[Name] = Count;
   Out["anomalies"] = std::move(Anomalies);
+  json Uninstrumented = json::array();
+  for (const auto &[File, Reason] : P.Uninstrumented)
+    Uninstrumented.push_back({{"file", File}, {"reason", Reason}});
+  Out["uninstrumented"] = std::move(Uninstrumented);
   // Invalid UTF-8 in names (a hand-written profile) must not abort the report.
   return Out.dump(1, ' ', false, json::error_handler_t::replace) + "\n";
 }

@@ -9,9 +9,12 @@
 ///       the instrumented file as ompinst lays it out: prologue, body, init
 ///       function; <ctc-file> holds one CTC string per line
 ///   handle-init-gen program <init-function>...
+///   handle-init-gen uninstrumented <path> <reason>
+///       the header ompcc includes into a file it compiles uninstrumented
 ///
 //===----------------------------------------------------------------------===//
 #include "pomp/handle-init/HandleInit.h"
+#include "pomp/handle-init/Uninstrumented.h"
 
 #include <cstring>
 #include <fstream>
@@ -30,7 +33,8 @@ constexpr int ExitFailure = 1;
 int usage() {
   std::cerr << "usage: handle-init-gen file-id <path> <salt>\n"
                "       handle-init-gen file <c|c++> <file-id> <ctc-file> <body-file>\n"
-               "       handle-init-gen program <init-function>...\n";
+               "       handle-init-gen program <init-function>...\n"
+               "       handle-init-gen uninstrumented <path> <reason>\n";
   return ExitUsage;
 }
 
@@ -76,6 +80,10 @@ int main(int Argc, char **Argv) {
     return printFile(Argv + 2);
   if (Argc >= 2 && std::strcmp(Argv[1], "program") == 0) {
     std::cout << hi::programInitHandles(std::vector<std::string>(Argv + 2, Argv + Argc));
+    return 0;
+  }
+  if (Argc == 4 && std::strcmp(Argv[1], "uninstrumented") == 0) {
+    std::cout << hi::uninstrumentedHeader(Argv[2], Argv[3]);
     return 0;
   }
   return usage();

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pomp/handle-init/HandleInit.h"
+#include "pomp/handle-init/Uninstrumented.h"
 
 #include <gtest/gtest.h>
 
@@ -290,6 +291,48 @@ TEST(handleInitProgram, SameInputSameSource) {
   const std::vector<std::string> Names = {initFunctionName(makeFileId("/a.c", "")),
                                           initFunctionName(makeFileId("/b.c", ""))};
   EXPECT_EQ(programInitHandles(Names), programInitHandles(Names));
+}
+
+/// The records of an object's .pomp_uninstrumented section as a linker
+/// concatenates them: padding between records is skipped; anything else is
+/// reported, keeping the records before it.
+TEST(handleInitUninstrumented, ParsesConcatenatedRecords) {
+  using namespace std::string_literals;
+  const std::string Two = "pomp-uninstrumented-1\0/a.c\0a.c:1:2: error: x\0"
+                          "\0\0\0pomp-uninstrumented-1\0/b.c\0\0"s;
+  bool Malformed = true;
+  const std::vector<UninstrumentedRecord> Records = parseUninstrumentedRecords(Two, Malformed);
+  EXPECT_FALSE(Malformed);
+  ASSERT_EQ(Records.size(), 2u);
+  EXPECT_EQ(Records[0].File, "/a.c");
+  EXPECT_EQ(Records[0].Reason, "a.c:1:2: error: x");
+  EXPECT_EQ(Records[1].File, "/b.c");
+  EXPECT_EQ(Records[1].Reason, "");
+
+  EXPECT_TRUE(parseUninstrumentedRecords(""s, Malformed).empty());
+  EXPECT_FALSE(Malformed);
+  const std::string Cut = "pomp-uninstrumented-1\0/a.c\0r\0pomp-uninstrumented-1\0/b.c"s;
+  EXPECT_EQ(parseUninstrumentedRecords(Cut, Malformed).size(), 1u);
+  EXPECT_TRUE(Malformed);
+  EXPECT_TRUE(parseUninstrumentedRecords("pomp-uninstrumented-2\0/a.c\0r\0"s, Malformed).empty());
+  EXPECT_TRUE(Malformed);
+}
+
+/// The header holds the record the parser reads back (as character
+/// constants), a weak reference and a constructor; NUL bytes cannot cut it.
+TEST(handleInitUninstrumented, HeaderHoldsTheRecord) {
+  using namespace std::string_literals;
+  const std::string Header = uninstrumentedHeader("/src/x.c", "why\0not"s);
+  EXPECT_NE(Header.find("#pragma GCC system_header"), std::string::npos);
+  EXPECT_NE(Header.find("__section__(\".pomp_uninstrumented\")"), std::string::npos);
+  EXPECT_NE(Header.find("int POMP_Note_uninstrumented(const char *, const char *) "
+                        "__attribute__((__weak__));"),
+            std::string::npos);
+  EXPECT_NE(Header.find("static const char POMP_Uninstrumented_x_c_"), std::string::npos);
+  EXPECT_NE(Header.find("__attribute__((__constructor__))"), std::string::npos);
+  // "whynot": the NUL went, so the reason is one field.
+  EXPECT_NE(Header.find("'y', 'n', 'o'"), std::string::npos);
+  EXPECT_EQ(Header, uninstrumentedHeader("/src/x.c", "whynot"));
 }
 
 } // namespace

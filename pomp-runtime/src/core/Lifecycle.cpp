@@ -238,6 +238,7 @@ void finalizeLocked() {
   for (int G = 0; G < POMP_GROUP_COUNT; ++G)
     Info.Levels[G] = GlobalActivation.level(static_cast<POMP_Group>(G));
   Info.MonitoringOn = GlobalActivation.isOn();
+  Info.Uninstrumented = uninstrumentedFiles();
   GlobalCore->closeEndedTeams(Idle);
   // Closes the regions still open, which a trace records as well.
   Run->Final = GlobalCore->collect(End, NsPerTick, Idle);

@@ -200,6 +200,19 @@ std::string anomalyText(const AnomalyCounts &Counts) {
   return Text;
 }
 
+/// The warning block of profile.txt: the files whose constructs are missing.
+std::string uninstrumentedText(const std::vector<UninstrumentedFile> &Files) {
+  if (Files.empty())
+    return {};
+  std::string Text = "\nWARNING: " + std::to_string(Files.size()) +
+                     (Files.size() == 1 ? " source file was" : " source files were") +
+                     " compiled without instrumentation; their OpenMP constructs are not\n"
+                     "in this profile (ompcc could not instrument them):\n";
+  for (const UninstrumentedFile &F : Files)
+    Text += "  " + F.File + ": " + F.Reason + "\n";
+  return Text;
+}
+
 } // namespace
 
 OutputSettings readOutputSettings(const OptionSource &Options) {
@@ -251,6 +264,15 @@ std::string profileJson(const Profile &P, const RegionTable &Regions, const RunI
   }
   W.endObject();
   W.key("monitoring_on").value(Run.MonitoringOn);
+  W.breakLine().key("uninstrumented").beginArray();
+  for (const UninstrumentedFile &F : Run.Uninstrumented) {
+    W.breakLine().beginObject();
+    W.key("file").value(F.File).key("reason").value(F.Reason);
+    W.endObject();
+  }
+  if (!Run.Uninstrumented.empty())
+    W.breakLine();
+  W.endArray();
 
   W.breakLine().key("threads").beginArray();
   for (const ProfileThread &T : P.Threads) {
@@ -348,6 +370,7 @@ std::string profileText(const Profile &P, const RegionTable &Regions, const RunI
     Text += " " + Name + "=" + std::string(levelName(Run.Levels[G]));
   }
   Text += Run.MonitoringOn ? "\n" : "   (monitoring was off at the end)\n";
+  Text += uninstrumentedText(Run.Uninstrumented);
 
   Text += "\nRegions by exclusive time, summed over threads and call paths; imbalance is\n"
           "(max - mean) / max of the threads' inclusive times.\n";
@@ -488,6 +511,15 @@ std::string writeExperiment(const Profile &P, const RegionTable &Regions, const 
   if (AnomalyTotal != 0)
     printMessage(formatLine("%llu anomalies in the event stream, see profile.txt",
                             static_cast<unsigned long long>(AnomalyTotal)));
+  if (!Run.Uninstrumented.empty()) {
+    std::string Names;
+    for (const UninstrumentedFile &F : Run.Uninstrumented)
+      Names += (Names.empty() ? "" : ", ") + F.File;
+    printMessage(
+        "warning: " + std::to_string(Run.Uninstrumented.size()) +
+        (Run.Uninstrumented.size() == 1 ? " source file was" : " source files were") +
+        " compiled without instrumentation, their OpenMP constructs are not measured: " + Names);
+  }
   return Directory;
 }
 

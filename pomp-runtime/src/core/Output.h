@@ -20,12 +20,14 @@
 #include "core/Config.h"
 #include "core/Profile.h"
 #include "core/Regions.h"
+#include "core/Uninstrumented.h"
 
 #include <array>
 #include <cstdint>
 #include <ctime>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace pomp::rt {
 
@@ -47,6 +49,8 @@ struct RunInfo {
   ClockReport Clock;
   std::array<POMP_Level, POMP_GROUP_COUNT> Levels{};
   bool MonitoringOn = true;
+  /// The source files compiled without instrumentation, sorted.
+  std::vector<UninstrumentedFile> Uninstrumented;
 };
 
 /// What the output module reads at initialisation.

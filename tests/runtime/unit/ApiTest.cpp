@@ -416,5 +416,57 @@ TEST_F(ApiTest, AutoFinalizeAtExitWritesTheProfile) {
   ::unsetenv("POMP_EXPERIMENT_DIR");
 }
 
+//--- Uninstrumented files --------------------------------------------------//
+
+/// The text of a file, "" when it cannot be read.
+std::string readText(const std::string &Path) {
+  std::FILE *In = std::fopen(Path.c_str(), "r");
+  if (!In)
+    return "";
+  std::string Text;
+  char Buffer[4096];
+  for (std::size_t N; (N = std::fread(Buffer, 1, sizeof Buffer, In)) > 0;)
+    Text.append(Buffer, N);
+  std::fclose(In);
+  return Text;
+}
+
+/// Notes arrive before initialisation (from constructors), twice for one
+/// file (a header compiled into two objects), and are listed once each,
+/// sorted, in both files; a note after finalisation is refused.
+std::string uninstrumentedScenario() {
+  const std::string Dir = quietExperiment("uninstrumented");
+  Failures F;
+  F.equal(POMP_Note_uninstrumented(nullptr, "x"), POMP_ERROR_INVALID_ARGUMENT, "NULL file");
+  F.equal(POMP_Note_uninstrumented("", "x"), POMP_ERROR_INVALID_ARGUMENT, "empty file");
+  F.equal(POMP_Note_uninstrumented("/src/z.c", "z.c:2:3: error: why"), POMP_SUCCESS, "z.c");
+  F.equal(POMP_Note_uninstrumented("/src/a.c", nullptr), POMP_SUCCESS, "a.c");
+  F.equal(POMP_Note_uninstrumented("/src/z.c", "z.c:2:3: error: why"), POMP_SUCCESS, "z.c again");
+  F.check(Runtime::phase() == Phase::Uninitialized, "a note does not initialise the library");
+  F.equal(POMP_Init(), POMP_SUCCESS, "POMP_Init");
+  F.equal(POMP_Finalize(), POMP_SUCCESS, "POMP_Finalize");
+  F.equal(POMP_Note_uninstrumented("/src/late.c", "x"), POMP_ERROR_FINALIZED, "after finalize");
+  const std::string Json = readText(Dir + "/profile.json");
+  const std::string Text = readText(Dir + "/profile.txt");
+  F.check(Json.find("\"uninstrumented\": [\n"
+                    "    {\"file\": \"/src/a.c\", \"reason\": \"\"},\n"
+                    "    {\"file\": \"/src/z.c\", \"reason\": \"z.c:2:3: error: why\"}\n"
+                    "  ],") != std::string::npos,
+          "profile.json lists both files once, sorted:\n" + Json);
+  F.check(Text.find("WARNING: 2 source files were compiled without instrumentation") !=
+              std::string::npos,
+          "profile.txt warns");
+  F.check(Text.find("  /src/z.c: z.c:2:3: error: why\n") != std::string::npos,
+          "profile.txt names z.c");
+  ::unlink((Dir + "/profile.json").c_str());
+  ::unlink((Dir + "/profile.txt").c_str());
+  ::rmdir(Dir.c_str());
+  return F.text();
+}
+
+TEST_F(ApiTest, UninstrumentedFilesAreListedInTheProfile) {
+  EXPECT_SCENARIO(uninstrumentedScenario);
+}
+
 } // namespace
 } // namespace pomp::rt::test

@@ -119,6 +119,16 @@ std::string weakInitCaller(std::string_view Comment, const std::vector<std::stri
 /// does not pull its archive member into the link.
 std::string programInitHandles(const std::vector<std::string> &InitFunctions);
 
+/// The name of the constructor programStartInit defines.
+inline constexpr std::string_view ProgramStartFunction = "pomp_start_program";
+
+/// C source (C89, also valid C++) of a static constructor that calls
+/// POMP_Init() through a weak reference, for a program whose main is not
+/// instrumented (its file was compiled uninstrumented): measurement starts
+/// before main, as the instrumented main would start it, and libpomp's exit
+/// hook writes the profile. POMP_Init() is idempotent.
+std::string programStartInit();
+
 } // namespace pomp::handleinit
 
 #endif // POMP_HANDLE_INIT_HANDLEINIT_H

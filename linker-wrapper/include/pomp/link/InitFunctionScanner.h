@@ -5,7 +5,9 @@
 /// nm) and finds the per-file POMP init functions defined in them, the first
 /// half of paper Appendix B's pre-linker. Inputs are relocatable objects,
 /// static archives (also thin and nested ones), shared libraries and LLVM
-/// bitcode (from -flto), also inside archives.
+/// bitcode (from -flto), also inside archives. It also reads the marks of
+/// the sources ompcc compiled uninstrumented (pomp/handle-init/
+/// Uninstrumented.h) and whether a unit defines main.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef POMP_LINK_INITFUNCTIONSCANNER_H
@@ -15,6 +17,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem/UniqueID.h"
+
+#include "pomp/handle-init/Uninstrumented.h"
 
 #include <memory>
 #include <set>
@@ -55,6 +59,11 @@ struct ScannedUnit {
   /// The defined global functions accepted by isFileInitFunction, in symbol
   /// table order.
   std::vector<std::string> InitFunctions;
+  /// The sources of this unit that ompcc compiled uninstrumented (one for a
+  /// plain object; more in a partial link or a shared library).
+  std::vector<handleinit::UninstrumentedRecord> Uninstrumented;
+  /// Whether the unit defines the global function main.
+  bool DefinesMain = false;
   /// Why the unit was skipped, or why its list may be incomplete; else empty.
   std::string Note;
   /// Whether Note is worth a warning even without -v (true when init
@@ -83,6 +92,8 @@ private:
   llvm::Error scanBinary(llvm::object::Binary &Bin, const std::string &Name);
   llvm::Error scanArchive(llvm::object::Archive &Ar, const std::string &Name);
   llvm::Error scanSymbolicFile(llvm::object::SymbolicFile &File, const std::string &Name);
+  /// Reads the uninstrumented marks of File into Unit.
+  llvm::Error readMarks(llvm::object::SymbolicFile &File, ScannedUnit &Unit);
   /// False (and a Skipped unit) when the file at Path was read before.
   bool markVisited(llvm::StringRef Path, const std::string &Name);
 
@@ -96,6 +107,19 @@ private:
 /// (not of shared libraries), sorted by name so the output is deterministic.
 /// A function defined in two units is an error naming all of them.
 llvm::Expected<std::vector<std::string>> selectInitFunctions(llvm::ArrayRef<ScannedUnit> Units);
+
+/// The sources of a link's objects and bitcode (not of its shared
+/// libraries, which their own links report): Instrumented counts the
+/// distinct init functions (one per instrumented source), Uninstrumented
+/// lists the marks of the sources compiled uninstrumented.
+struct SourceSummary {
+  std::size_t Instrumented = 0;
+  std::vector<handleinit::UninstrumentedRecord> Uninstrumented;
+  /// Whether an object or bitcode unit with an init function defines main:
+  /// then the program's own main calls POMP_Init().
+  bool InstrumentedMain = false;
+};
+SourceSummary summarizeSources(llvm::ArrayRef<ScannedUnit> Units);
 
 /// "object", "bitcode", "shared library" or "skipped", for messages.
 llvm::StringRef unitKindName(UnitKind Kind);

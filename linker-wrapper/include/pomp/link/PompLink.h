@@ -29,6 +29,17 @@ inline constexpr int ExitSuccess = 0;
 inline constexpr int ExitFailure = 1;
 /// The command line is wrong.
 inline constexpr int ExitUsage = 2;
+/// --strict, and a source of the link was compiled uninstrumented.
+inline constexpr int ExitNotInstrumented = 3;
+
+/// The error of --strict when a source was compiled uninstrumented; the
+/// summary line already said which.
+class NotInstrumentedError : public llvm::ErrorInfo<NotInstrumentedError> {
+public:
+  static char ID;
+  void log(llvm::raw_ostream &OS) const override { OS << "sources not instrumented"; }
+  std::error_code convertToErrorCode() const override { return llvm::inconvertibleErrorCode(); }
+};
 
 /// The compiler --compile runs when --cc is not given.
 inline constexpr std::string_view DefaultCompiler = "cc";
@@ -55,6 +66,10 @@ struct Options {
   bool SharedLibrary = false;
   /// -v: list each input, the units read and the init functions found.
   bool Verbose = false;
+  /// --strict: a source compiled uninstrumented is an error.
+  bool Strict = false;
+  /// --report-as=<name>: the program named in the summary line.
+  std::string ReportAs = "pomp-link";
   /// -h, --help: print the usage and do nothing else.
   bool Help = false;
 };
@@ -74,6 +89,13 @@ llvm::Expected<Options> parseArguments(llvm::ArrayRef<std::string_view> Args);
 /// to Diagnostics. Errors name the input.
 llvm::Expected<std::string> generateProgramInit(llvm::ArrayRef<std::string> Inputs, bool Verbose,
                                                 llvm::raw_ostream &Diagnostics);
+
+/// The source Opts asks for (POMP_Init_Handles() or, with SharedLibrary,
+/// the library's constructor), after the one summary line naming the
+/// sources compiled uninstrumented; with Strict, such a source is a
+/// NotInstrumentedError. When no instrumented unit of a program defines
+/// main, the program's source also starts the measurement.
+llvm::Expected<std::string> generateInit(const Options &Opts, llvm::raw_ostream &Diagnostics);
 
 /// Like generateProgramInit, for the inputs of a shared library: returns the
 /// C source of a constructor that calls their init functions when the

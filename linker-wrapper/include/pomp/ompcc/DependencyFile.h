@@ -2,10 +2,12 @@
 ///
 /// \file
 /// The compiler writes the dependency file (-MD, -MMD, -MF) of an
-/// instrumented compile; the system headers in it are right, but its main source is the temporary
-/// instrumented file, and the project's headers that hold OpenMP constructs
-/// were read as their instrumented copies. ompcc rewrites those names into
-/// the originals', as make must see them.
+/// instrumented compile; its system headers are right, but its main source
+/// is the temporary instrumented file, and the project's headers that hold
+/// OpenMP constructs were read as their instrumented copies. ompcc rewrites
+/// those names into the originals', as make must see them. A file compiled
+/// uninstrumented names the temporary header that marks it, which ompcc
+/// takes out.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef POMP_OMPCC_DEPENDENCYFILE_H
@@ -39,6 +41,16 @@ struct DependencyRename {
 /// rename's To where the compiler named its From.
 llvm::Error rewriteDependencyFile(llvm::StringRef Path,
                                   const std::vector<DependencyRename> &Renames);
+
+/// Text without the name Name (a whole name, as replaceDependencyName
+/// matches it): the blank before it goes too, and so do -MP's phony target
+/// for it and a line left with nothing but its continuation.
+std::string removeDependencyName(llvm::StringRef Text, llvm::StringRef Name);
+
+/// Rewrites the dependency file at Path in place (atomically) without the
+/// name Name: the header that marks an uninstrumented compile is a temporary
+/// file, which make must never look for.
+llvm::Error removeFromDependencyFile(llvm::StringRef Path, llvm::StringRef Name);
 
 /// Where gcc and clang write the dependency file of a compile with -MD or
 /// -MMD and without -MF: the output with its extension replaced by ".d", or

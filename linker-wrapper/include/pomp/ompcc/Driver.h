@@ -51,6 +51,9 @@ struct DriverOptions {
   bool Help = false;
   /// --ompcc-print-config: print the toolkit paths and the real compiler.
   bool PrintConfig = false;
+  /// --ompcc-strict or OMPCC_STRICT=1: a source that cannot be instrumented
+  /// is an error, not an uninstrumented object with a warning.
+  bool Strict = false;
   /// --cc=<compiler>: the real compiler for this command.
   std::optional<std::string> Compiler;
   /// --ompinst-arg=<arg>: passed to ompinst (--functions, --level=...).

@@ -16,6 +16,7 @@
 #include "core/Core.h"
 #include "core/Events.h"
 #include "core/Lifecycle.h"
+#include "core/Uninstrumented.h"
 
 #include <cstdint>
 #include <cstring>
@@ -632,3 +633,20 @@ POMP_EXPORT int32_t POMP_Get_handle(POMP_Handle_t *handle, const char ctc[]) {
 }
 
 POMP_EXPORT const char *POMP_Last_error_message(void) { return pomp::rt::lastError(); }
+
+POMP_EXPORT int32_t POMP_Note_uninstrumented(const char *file, const char *reason) {
+  // Called from static constructors, before main: it records and never
+  // initialises the library (that would read the options and start the
+  // clock before the program runs).
+  return guarded([&] {
+    if (!file || !*file) {
+      pomp::rt::setLastError("the file name is NULL or empty");
+      return static_cast<int32_t>(POMP_ERROR_INVALID_ARGUMENT);
+    }
+    if (Runtime::phase() >= pomp::rt::Phase::Finalizing)
+      return pomp::rt::failCode(POMP_ERROR_FINALIZED);
+    if (!pomp::rt::noteUninstrumented(file, reason ? reason : ""))
+      return pomp::rt::failCode(POMP_ERROR_OUT_OF_RESOURCES);
+    return static_cast<int32_t>(POMP_SUCCESS);
+  });
+}

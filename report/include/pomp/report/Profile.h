@@ -72,6 +72,10 @@ struct Profile {
   std::vector<Node> Nodes;
   /// The anomaly counters, in file order.
   std::vector<std::pair<std::string, std::uint64_t>> Anomalies;
+  /// The source files compiled without instrumentation (file, reason): their
+  /// constructs are missing from the profile. Empty in profiles written
+  /// before the field existed.
+  std::vector<std::pair<std::string, std::string>> Uninstrumented;
 
   /// The region a node belongs to, or nullptr (the root).
   const Region *regionOf(const Node &N) const;

@@ -33,6 +33,10 @@ std::string formatSeconds(std::uint64_t Ns);
 /// An imbalance as profile.txt prints it ("33.2%").
 std::string formatPercent(double Fraction);
 
+/// The warning line about the profile's uninstrumented source files ("" when
+/// there are none), shared by the text and the HTML page.
+std::string uninstrumentedWarning(const Profile &P);
+
 /// The header, the rows and the anomalies as text.
 std::string renderTable(const Profile &P, const std::vector<Row> &Rows, const TableOptions &O);
 

@@ -1,0 +1,8 @@
+/* An instrumented unit: one parallel loop. */
+int work(int n) {
+  int sum = 0;
+#pragma omp parallel for reduction(+ : sum)
+  for (int i = 0; i < n; ++i)
+    sum += i;
+  return sum;
+}
