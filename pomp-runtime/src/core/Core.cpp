@@ -75,15 +75,13 @@ LeaveResult Core::leaveOuter(ThreadState &T, NodeKey Key, EventId Closer, Tick N
 
 void Core::closeEndedTeams(const std::vector<ThreadState *> &Selected) {
   for (ThreadState *T : Selected) {
-    ThreadTeams &Teams = T->Teams;
-    if (Teams.Overflow != 0)
-      continue;
-    while (Teams.TaskDepth > 0) {
-      const ImplicitTask &Task = Teams.Tasks[Teams.TaskDepth - 1];
+    std::vector<ImplicitTask> &Tasks = T->Teams.Tasks;
+    while (!Tasks.empty()) {
+      const ImplicitTask &Task = Tasks.back();
       // An implicit task without a region of its own (instrumented code
       // reports it) holds nothing to close.
       if (Task.Depth == 0) {
-        --Teams.TaskDepth;
+        Tasks.pop_back();
         continue;
       }
       const Tick End = Task.teamEnd();
@@ -91,7 +89,7 @@ void Core::closeEndedTeams(const std::vector<ThreadState *> &Selected) {
         break;
       if (T->Stack.depth() >= Task.Depth)
         unwindTo(*T, Task.Depth - 1, End);
-      --Teams.TaskDepth;
+      Tasks.pop_back();
     }
   }
 }
