@@ -4,6 +4,7 @@
 
 #include "core/Clock.h"
 #include "core/Output.h"
+#include "core/Signals.h"
 #include "trace/Trace.h"
 
 #include <algorithm>
@@ -196,6 +197,7 @@ void restartInChild() {
   GlobalCore->restartInChild(Forking, Now);
   if (Run->TraceConfig.Enabled)
     openChildTrace(Forking, Now);
+  restartSignalWatcherInChild();
 }
 
 void afterForkInChild() {
@@ -291,6 +293,7 @@ int32_t initializeLocked() {
   // 7. exit hook
   std::atexit(exitHook);
   pthread_atfork(prepareFork, afterForkInParent, afterForkInChild);
+  installSignalHandlers();
   linkOmptAdapter();
   Run->StartTicks = Clock::now();
   return POMP_SUCCESS;
@@ -317,6 +320,7 @@ void finalizeLocked() {
   for (int G = 0; G < POMP_GROUP_COUNT; ++G)
     Info.Levels[G] = GlobalActivation.level(static_cast<POMP_Group>(G));
   Info.MonitoringOn = GlobalActivation.isOn();
+  Info.Partial = partialReason();
   GlobalCore->closeEndedTeams(Idle);
   // Closes the regions still open, which a trace records as well.
   Run->Final = GlobalCore->collect(End, NsPerTick, Idle);

@@ -245,6 +245,8 @@ std::string profileJson(const Profile &P, const RegionTable &Regions, const RunI
   W.key("pid").value(Run.Pid);
   W.key("start_time").value(formatTime(Run.StartTime, "%Y-%m-%dT%H:%M:%SZ", true));
   W.key("duration_ns").value(Run.DurationNs);
+  W.key("partial").value(!Run.Partial.empty());
+  W.key("partial_reason").value(Run.Partial);
   W.breakLine().key("clock").beginObject();
   W.key("source").value(Clock::sourceName(Run.Clock.Source));
   W.key("ticks_per_ns").value(Run.Clock.TicksPerNs);
@@ -347,6 +349,8 @@ std::string profileText(const Profile &P, const RegionTable &Regions, const RunI
                      static_cast<long long>(Run.Pid),
                      formatTime(Run.StartTime, "%Y-%m-%d %H:%M:%S", false).c_str(),
                      seconds(Run.DurationNs));
+  if (!Run.Partial.empty())
+    Text += "PARTIAL: the run was " + Run.Partial + "; this is what was measured until then\n";
   Text += formatLine("threads: %zu   regions: %u   clock: %s, %.4f ticks/ns (%.*s)\n",
                      P.Threads.size(), Regions.size(),
                      std::string(Clock::sourceName(Run.Clock.Source)).c_str(), Run.Clock.TicksPerNs,
@@ -510,9 +514,9 @@ std::string writeExperiment(const Profile &P, const RegionTable &Regions, const 
     return Directory;
 
   printMessage(formatLine("profile in %s/ (profile.txt, profile.json): %zu threads, %u regions, "
-                          "%.3f s",
+                          "%.3f s%s",
                           Directory.c_str(), P.Threads.size(), Regions.size(),
-                          seconds(Run.DurationNs)));
+                          seconds(Run.DurationNs), Run.Partial.empty() ? "" : " (PARTIAL)"));
   const std::vector<FlatEntry> Flat = flatProfile(P);
   for (std::size_t I = 0; I < Flat.size() && I < SummaryRegions; ++I)
     printMessage(formatLine("  %10.6f s exclusive  %s", seconds(Flat[I].ExclusiveNs),

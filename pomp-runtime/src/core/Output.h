@@ -49,6 +49,9 @@ struct RunInfo {
   ClockReport Clock;
   std::array<POMP_Level, POMP_GROUP_COUNT> Levels{};
   bool MonitoringOn = true;
+  /// Why the run was cut short ("stopped by SIGTERM (15)"), "" when it ended
+  /// normally (core/Signals.h).
+  std::string Partial;
 };
 
 /// What the output module reads at initialisation.
