@@ -286,6 +286,7 @@ int32_t initializeLocked() {
   Run->TraceConfig = readTraceSettings(Options);
   if (Run->TraceConfig.Enabled)
     openTrace(Run->TraceConfig);
+  Options.checkUnknown();
   for (const std::string &Message : Options.messages())
     printMessage(Message);
   // 6. handles: a program linked by pomp-link binds all its handles here.
