@@ -78,6 +78,11 @@ public:
       Result[I] = Counters[I].load(std::memory_order_relaxed);
     return Result;
   }
+  /// Sets every counter to zero (a child created by fork() starts afresh).
+  void reset() {
+    for (std::atomic<std::uint64_t> &C : Counters)
+      C.store(0, std::memory_order_relaxed);
+  }
 
 private:
   std::array<std::atomic<std::uint64_t>, AnomalyCount> Counters{};

@@ -9,9 +9,13 @@
 #include "core/Output.h"
 #include "trace/Trace.h"
 
+#include <algorithm>
 #include <cctype>
+#include <climits>
+#include <cstdint>
 #include <cstdlib>
 #include <iterator>
+#include <unistd.h>
 
 namespace pomp::rt {
 namespace {
@@ -91,6 +95,46 @@ bool parseSize(std::string_view Word, std::uint64_t &Bytes) {
   return true;
 }
 
+/// "256K", "16G": a byte count with the largest unit that divides it.
+std::string formatSize(std::uint64_t Bytes) {
+  constexpr std::uint64_t Kibi = 1024;
+  constexpr const char *Units[] = {"", "K", "M", "G"};
+  std::size_t Unit = 0;
+  while (Unit + 1 < std::size(Units) && Bytes != 0 && Bytes % Kibi == 0) {
+    Bytes /= Kibi;
+    ++Unit;
+  }
+  return std::to_string(Bytes) + Units[Unit];
+}
+
+/// Levenshtein distance: insertions, deletions and substitutions.
+std::size_t editDistance(std::string_view A, std::string_view B) {
+  std::vector<std::size_t> Row(B.size() + 1);
+  for (std::size_t J = 0; J <= B.size(); ++J)
+    Row[J] = J;
+  for (std::size_t I = 1; I <= A.size(); ++I) {
+    std::size_t Diagonal = Row[0];
+    Row[0] = I;
+    for (std::size_t J = 1; J <= B.size(); ++J) {
+      const std::size_t Above = Row[J];
+      Row[J] = std::min({Row[J] + 1, Row[J - 1] + 1, Diagonal + (A[I - 1] != B[J - 1] ? 1 : 0)});
+      Diagonal = Above;
+    }
+  }
+  return Row[B.size()];
+}
+
+/// The variables libpomp reads, and those of this toolkit's other tools that
+/// may be set in a program's environment without being libpomp's.
+constexpr std::string_view VariablePrefix = "POMP_";
+constexpr std::string_view OtherToolsVariables[] = {
+    "POMP_CLANG_RESOURCE_DIR", ///< ompinst (docs/INSTRUMENTER.md)
+};
+/// An unknown variable is a typo of a known one within this many edits, or
+/// one per this many characters of its name.
+constexpr std::size_t MinSuggestedDistance = 2;
+constexpr std::size_t SuggestedDistanceRatio = 4;
+
 } // namespace
 
 std::vector<OptionTable> allOptions() {
@@ -117,6 +161,16 @@ const char *OptionSource::raw(std::string_view Name) const {
   return nullptr;
 }
 
+std::string_view OptionSource::trimmed(std::string_view Name) const {
+  const char *Value = raw(Name);
+  std::string_view Result = Value ? std::string_view(Value) : std::string_view();
+  while (!Result.empty() && std::isspace(static_cast<unsigned char>(Result.front())))
+    Result.remove_prefix(1);
+  while (!Result.empty() && std::isspace(static_cast<unsigned char>(Result.back())))
+    Result.remove_suffix(1);
+  return Result;
+}
+
 void OptionSource::reject(const OptionSpec &Spec, std::string_view Value) const {
   std::string Message(Spec.Name);
   Message += "=\"";
@@ -130,8 +184,8 @@ void OptionSource::reject(const OptionSpec &Spec, std::string_view Value) const 
 
 bool OptionSource::readBool(const OptionSpec &Spec) const {
   const int Default = parseBool(Spec.Default);
-  const char *Value = raw(Spec.Name);
-  if (!Value || !*Value)
+  const std::string_view Value = trimmed(Spec.Name);
+  if (Value.empty())
     return Default == 1;
   const int Parsed = parseBool(lowerTrimmed(Value));
   if (Parsed < 0) {
@@ -147,8 +201,8 @@ std::size_t OptionSource::readChoice(const OptionSpec &Spec) const {
   for (std::size_t I = 0; I < Words.size(); ++I)
     if (Words[I] == Spec.Default)
       Default = I;
-  const char *Value = raw(Spec.Name);
-  if (!Value || !*Value)
+  const std::string_view Value = trimmed(Spec.Name);
+  if (Value.empty())
     return Default;
   const std::string Word = lowerTrimmed(Value);
   for (std::size_t I = 0; I < Words.size(); ++I)
@@ -159,22 +213,73 @@ std::size_t OptionSource::readChoice(const OptionSpec &Spec) const {
 }
 
 std::string OptionSource::readPath(const OptionSpec &Spec) const {
-  const char *Value = raw(Spec.Name);
-  return Value && *Value ? std::string(Value) : std::string(Spec.Default);
+  const std::string_view Value = trimmed(Spec.Name);
+  return std::string(Value.empty() ? Spec.Default : Value);
 }
 
 std::uint64_t OptionSource::readSize(const OptionSpec &Spec) const {
   std::uint64_t Default = 0;
   parseSize(lowerTrimmed(Spec.Default), Default);
-  const char *Value = raw(Spec.Name);
-  if (!Value || !*Value)
+  const std::string_view Value = trimmed(Spec.Name);
+  if (Value.empty())
     return Default;
   std::uint64_t Bytes = 0;
   if (!parseSize(lowerTrimmed(Value), Bytes)) {
     reject(Spec, Value);
     return Default;
   }
-  return Bytes;
+  if (Bytes >= Spec.MinSize && Bytes <= Spec.MaxSize)
+    return Bytes;
+  const bool Below = Bytes < Spec.MinSize;
+  const std::uint64_t Used = Below ? Spec.MinSize : Spec.MaxSize;
+  std::string Message(Spec.Name);
+  Message += "=\"";
+  Message += Value;
+  Message += Below ? "\" is below the smallest size accepted; using "
+                   : "\" is above the largest size accepted; using ";
+  Message += formatSize(Used);
+  Messages.push_back(std::move(Message));
+  return Used;
+}
+
+void OptionSource::checkUnknown() const {
+  std::vector<std::string_view> Known(std::begin(OtherToolsVariables),
+                                      std::end(OtherToolsVariables));
+  std::vector<std::string_view> Options;
+  for (const OptionTable &Table : allOptions())
+    for (std::size_t I = 0; I < Table.Size; ++I)
+      Options.push_back(Table.Begin[I].Name);
+  Known.insert(Known.end(), Options.begin(), Options.end());
+  std::vector<std::string_view> Names;
+  if (UseEnvironment) {
+    for (char **Entry = environ; Entry && *Entry; ++Entry)
+      Names.push_back(*Entry);
+  } else {
+    Names.assign(Entries.begin(), Entries.end());
+  }
+  for (std::string_view Entry : Names) {
+    const std::string_view Name = Entry.substr(0, Entry.find('='));
+    if (Name.substr(0, VariablePrefix.size()) != VariablePrefix ||
+        std::find(Known.begin(), Known.end(), Name) != Known.end())
+      continue;
+    std::string Message(Name);
+    Message += " is not a libpomp variable and is ignored";
+    std::string_view Closest;
+    std::size_t Best = SIZE_MAX;
+    for (std::string_view Option : Options)
+      if (const std::size_t D = editDistance(Name, Option); D < Best) {
+        Best = D;
+        Closest = Option;
+      }
+    if (Best <= std::max<std::size_t>(MinSuggestedDistance, Name.size() / SuggestedDistanceRatio)) {
+      Message += "; did you mean ";
+      Message += Closest;
+      Message += "?";
+    } else {
+      Message += " (POMP_HELP=1 lists the variables)";
+    }
+    Messages.push_back(std::move(Message));
+  }
 }
 
 std::vector<std::string_view> choiceWords(const OptionSpec &Spec) {

@@ -9,7 +9,12 @@
 /// the pomp-options tool, docs/RUNTIME.md) come from that list.
 ///
 /// An invalid value never stops the program: it gives one message naming the
-/// variable and the accepted values, and the default is used.
+/// variable and the accepted values, and the default is used; a size out of
+/// its range gives one message naming the size used instead. Every value is
+/// read without its leading and trailing white space, and a value that is
+/// empty then is the same as an unset variable. A POMP_* variable that no
+/// option has (a typo, POMP_TRCE) gives one message naming the closest known
+/// variable.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef POMP_RUNTIME_CORE_CONFIG_H
@@ -40,6 +45,10 @@ struct OptionSpec {
   /// description of the values for the help text.
   std::string_view Accepted;
   std::string_view Description;
+  /// The range of a Size; a value outside is reported and the nearest limit
+  /// used.
+  std::uint64_t MinSize = 0;
+  std::uint64_t MaxSize = UINT64_MAX;
 };
 
 /// A group of options declared together by one module.
@@ -63,6 +72,8 @@ public:
 
   /// The raw value of a variable, or nullptr when it is not set.
   const char *raw(std::string_view Name) const;
+  /// The value without leading and trailing white space; "" when unset.
+  std::string_view trimmed(std::string_view Name) const;
 
   /// The option's value as a bool; an invalid value is reported and the
   /// default used.
@@ -75,6 +86,11 @@ public:
   /// The option's value in bytes; an invalid value is reported and the
   /// default used.
   std::uint64_t readSize(const OptionSpec &Spec) const;
+
+  /// Reports every POMP_* variable of the source that is neither an option
+  /// (allOptions()) nor another tool's (ompinst's), naming the closest known
+  /// one by edit distance.
+  void checkUnknown() const;
 
   /// The messages about invalid values, one per variable, in the order read.
   const std::vector<std::string> &messages() const { return Messages; }

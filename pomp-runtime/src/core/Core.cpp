@@ -73,17 +73,43 @@ LeaveResult Core::leaveOuter(ThreadState &T, NodeKey Key, EventId Closer, Tick N
   return LeaveResult::ClosedInner;
 }
 
+void Core::restartInChild(ThreadState *Forking, Tick Now) {
+  for (const std::unique_ptr<ThreadState> &T : Threads) {
+    T->Trace = nullptr;
+    if (T.get() != Forking) {
+      T->Departed = true;
+      // A thread caught inside an event by fork() never leaves it here.
+      T->InEvent.store(false, std::memory_order_relaxed);
+      continue;
+    }
+    T->Nodes.forEach([](Node &N) {
+      N.Visits = 0;
+      N.Inclusive = 0;
+      N.Nested = 0;
+      N.Min = std::numeric_limits<Tick>::max();
+      N.Max = 0;
+    });
+    for (std::size_t I = 0; I < T->Stack.depth(); ++I) {
+      Frame &F = T->Stack.open(I);
+      F.Start = Now;
+      F.Children = 0;
+    }
+    T->HandedOver = 0;
+  }
+  Counters.reset();
+}
+
 void Core::closeEndedTeams(const std::vector<ThreadState *> &Selected) {
   for (ThreadState *T : Selected) {
-    ThreadTeams &Teams = T->Teams;
-    if (Teams.Overflow != 0)
+    if (T->Departed)
       continue;
-    while (Teams.TaskDepth > 0) {
-      const ImplicitTask &Task = Teams.Tasks[Teams.TaskDepth - 1];
+    std::vector<ImplicitTask> &Tasks = T->Teams.Tasks;
+    while (!Tasks.empty()) {
+      const ImplicitTask &Task = Tasks.back();
       // An implicit task without a region of its own (instrumented code
       // reports it) holds nothing to close.
       if (Task.Depth == 0) {
-        --Teams.TaskDepth;
+        Tasks.pop_back();
         continue;
       }
       const Tick End = Task.teamEnd();
@@ -91,7 +117,7 @@ void Core::closeEndedTeams(const std::vector<ThreadState *> &Selected) {
         break;
       if (T->Stack.depth() >= Task.Depth)
         unwindTo(*T, Task.Depth - 1, End);
-      --Teams.TaskDepth;
+      Tasks.pop_back();
     }
   }
 }
@@ -273,14 +299,19 @@ Profile Merger::finish() {
 
 } // namespace
 
-Profile Core::collect(Tick End, double NsPerTick, const std::vector<ThreadState *> &All) {
+Profile Core::collect(Tick End, double NsPerTick, const std::vector<ThreadState *> &Selected) {
+  // A forked child's departed threads only hold the nodes its contexts name.
+  std::vector<ThreadState *> All;
+  for (ThreadState *T : Selected)
+    if (!T->Departed)
+      All.push_back(T);
   for (ThreadState *T : All) {
     const std::size_t Open = T->Stack.depth();
     while (!T->Stack.empty())
       leaveInnermost(*T, End);
     Counters.count(Anomaly::OpenAtFinalize, Open);
   }
-  Merger M(All, NsPerTick, Counters);
+  Merger M(Selected, NsPerTick, Counters);
   for (ThreadState *T : All)
     M.addThread(*T);
   Profile P = M.finish();

@@ -276,6 +276,17 @@ public:
   /// initialisation, before any thread attached; the core does not own it).
   void setTraceSink(TraceSink *Sink) { Trace = Sink; }
 
+  /// The registry's lock, held across fork() (pthread_atfork).
+  void lockForFork() { Registry.lock(); }
+  void unlockAfterFork() { Registry.unlock(); }
+
+  /// In a child created by fork(), in the thread that forked (Forking, or
+  /// nullptr when it had no state): forgets everything measured before Now.
+  /// Forking's regions still open count as entered at Now; every other thread
+  /// of the parent is Departed; no thread feeds a trace; the anomaly counters
+  /// restart.
+  void restartInChild(ThreadState *Forking, Tick Now);
+
   /// Stops accepting new threads; returns the registered ones.
   std::vector<ThreadState *> stopAttaching();
 

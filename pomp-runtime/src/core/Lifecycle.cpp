@@ -4,6 +4,7 @@
 
 #include "core/Clock.h"
 #include "core/Output.h"
+#include "core/Signals.h"
 #include "trace/Trace.h"
 
 #include <algorithm>
@@ -54,6 +55,8 @@ struct RunState {
   bool HaveFinal = false;
   /// The trace being written (POMP_TRACE=1), or nullptr.
   std::unique_ptr<TraceSink> Trace;
+  /// POMP_TRACE and its format, for a forked child's own trace.
+  TraceSettings TraceConfig;
 };
 RunState *Run = nullptr;
 
@@ -103,15 +106,6 @@ bool waitUntilIdle(const ThreadState &T) {
   return true;
 }
 
-/// A forked child must not write into its parent's trace files: it goes on
-/// without a trace (its profile is not written either, see exitHook()).
-void stopTracingInChild() {
-  if (CurrentThread)
-    CurrentThread->Trace = nullptr;
-  if (GlobalCore)
-    GlobalCore->setTraceSink(nullptr);
-}
-
 /// Claims the experiment directory and opens the trace in it (POMP_TRACE=1).
 /// A failure is one message; the run goes on without a trace.
 void openTrace(const TraceSettings &Settings) {
@@ -132,7 +126,92 @@ void openTrace(const TraceSettings &Settings) {
   GlobalCore->setTraceSink(Run->Trace.get());
   // The adapters' fast paths bypass the core, and with it the trace.
   GlobalActivation.setFastPath(false);
-  pthread_atfork(nullptr, nullptr, stopTracingInChild);
+}
+
+//--- fork() ----------------------------------------------------------------//
+// A child created by fork() measures itself (docs/RUNTIME.md, "fork()"): its
+// own directory <parent's>-fork-<pid>, its own pid, its own events from the
+// fork on. The locks the child needs are held across the fork, so that no
+// other thread of the parent holds them in the child's copy.
+
+/// Whether prepareFork() took the lifecycle lock (not when the forking thread
+/// initialises or finalises the library itself, and so holds it already).
+bool ForkHoldsLifecycle = false;
+
+void prepareFork() {
+  ForkHoldsLifecycle = !InLifecycle;
+  if (ForkHoldsLifecycle)
+    LifecycleMutex.lock();
+  if (GlobalCore)
+    GlobalCore->lockForFork();
+  GlobalRegions.Value.lockForFork();
+}
+
+void releaseForkLocks() {
+  GlobalRegions.Value.unlockAfterFork();
+  if (GlobalCore)
+    GlobalCore->unlockAfterFork();
+  if (ForkHoldsLifecycle)
+    LifecycleMutex.unlock();
+}
+
+void afterForkInParent() { releaseForkLocks(); }
+
+/// Claims the child's directory and gives its thread a trace of its own,
+/// which starts with the regions open at the fork.
+void openChildTrace(ThreadState *Forking, Tick Now) {
+  openTrace(Run->TraceConfig);
+  if (!Run->Trace || !Forking)
+    return;
+  Forking->Trace = Run->Trace->attach(Forking->Index);
+  if (!Forking->Trace)
+    return;
+  for (std::size_t I = 0; I < Forking->Stack.depth(); ++I) {
+    const NodeKey Key = Forking->Stack.open(I).Region->Key;
+    Forking->Trace->enter(Key, keyOpener(Key), Now, 0);
+  }
+}
+
+void restartInChild() {
+  const Tick Now = Clock::now();
+  const std::string ParentDirectory = !Run->Output.Claimed.empty()
+                                          ? Run->Output.Claimed
+                                          : experimentDirectoryName(Run->Info, Run->Output);
+  const pid_t Pid = ::getpid();
+  Run->InitPid = Pid;
+  Run->Info.Pid = Pid;
+  Run->Info.StartTime = std::time(nullptr);
+  Run->StartTicks = Now;
+  Run->Output.ExperimentDir = ParentDirectory + "-fork-" + std::to_string(Pid);
+  Run->Output.Claimed.clear();
+  Run->Output.Unwritable = false;
+  // The parent's trace buffers and files are the parent's: never flushed,
+  // closed or removed from here.
+  if (Run->Trace) {
+    [[maybe_unused]] TraceSink *Parents = Run->Trace.release();
+    GlobalCore->setTraceSink(nullptr);
+  }
+  // The registration of membarrier() is not inherited.
+  Run->BarrierRegistered = registerHeavyBarrier();
+  ThreadState *Forking = CurrentThread;
+  GlobalCore->restartInChild(Forking, Now);
+  if (Run->TraceConfig.Enabled)
+    openChildTrace(Forking, Now);
+  restartSignalWatcherInChild();
+}
+
+void afterForkInChild() {
+  releaseForkLocks();
+  if (Runtime::phase() != Phase::Running || !Run)
+    return;
+  // What the child's program sees of errno is fork()'s.
+  const int SavedErrno = errno;
+  try {
+    restartInChild();
+  } catch (...) {
+    printMessage("a forked child could not start its own measurement: out of memory");
+  }
+  errno = SavedErrno;
 }
 
 /// Closes the trace after the profile was collected and reports it.
@@ -204,14 +283,18 @@ int32_t initializeLocked() {
   Run->InitPid = ::getpid();
   Run->BarrierRegistered = registerHeavyBarrier();
   // 5b. trace: written during the run, so its directory is claimed now.
-  if (const TraceSettings Trace = readTraceSettings(Options); Trace.Enabled)
-    openTrace(Trace);
+  Run->TraceConfig = readTraceSettings(Options);
+  if (Run->TraceConfig.Enabled)
+    openTrace(Run->TraceConfig);
+  Options.checkUnknown();
   for (const std::string &Message : Options.messages())
     printMessage(Message);
   // 6. handles: a program linked by pomp-link binds all its handles here.
   POMP_Init_Handles();
   // 7. exit hook
   std::atexit(exitHook);
+  pthread_atfork(prepareFork, afterForkInParent, afterForkInChild);
+  installSignalHandlers();
   linkOmptAdapter();
   Run->StartTicks = Clock::now();
   return POMP_SUCCESS;
@@ -239,6 +322,7 @@ void finalizeLocked() {
     Info.Levels[G] = GlobalActivation.level(static_cast<POMP_Group>(G));
   Info.MonitoringOn = GlobalActivation.isOn();
   Info.Uninstrumented = uninstrumentedFiles();
+  Info.Partial = partialReason();
   GlobalCore->closeEndedTeams(Idle);
   // Closes the regions still open, which a trace records as well.
   Run->Final = GlobalCore->collect(End, NsPerTick, Idle);

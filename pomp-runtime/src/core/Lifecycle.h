@@ -22,7 +22,9 @@
 ///   |   |  + trace   | POMP_TRACE: claim the directory,   | finish the trace after the profile  |
 ///   |   |            | open the sink, fast path off       | was collected                       |
 ///   | 6 | handles    | call POMP_Init_Handles()           | -                                   |
-///   | 7 | exit hook  | atexit(): auto-finalise            | -                                   |
+///   | 7 | exit hook  | atexit(): auto-finalise; fork()    | -                                   |
+///   |   |            | handlers (a child measures itself);|                                     |
+///   |   |            | SIGTERM/SIGINT watcher (Signals.h) |                                     |
 ///   | 8 | recording  | activation bits on: events record  | bits off, wait for events in flight |
 ///
 /// (Finalisation runs 8 first, then 4, 3 and 2 to build the profile, then 5.)

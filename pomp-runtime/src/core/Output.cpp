@@ -6,6 +6,7 @@
 #include "core/Json.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdarg>
 #include <cstdio>
@@ -14,6 +15,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -32,8 +34,16 @@ constexpr std::size_t SummaryRegions = 3;
 constexpr std::size_t TimeBufferSize = 64;
 /// Room for one formatted line of profile.txt.
 constexpr std::size_t LineBufferSize = 512;
-constexpr mode_t DirectoryMode = 0777;
+/// Missing parents of the experiment directory are made as mkdir -p makes
+/// them; the umask narrows both modes.
+constexpr mode_t ParentDirectoryMode = 0777;
+/// The experiment directory: nobody but its owner may add, replace or
+/// remove a file in it, so no one else can plant a link where libpomp or
+/// OTF2 will write.
+constexpr mode_t ExperimentDirectoryMode = 0755;
 constexpr mode_t FileMode = 0666;
+/// Unique names tried before a temporary file is given up.
+constexpr int MaxTemporaryAttempts = 100;
 
 std::string formatTime(std::time_t Time, const char *Format, bool Utc) {
   std::tm Parts{};
@@ -248,6 +258,8 @@ std::string profileJson(const Profile &P, const RegionTable &Regions, const RunI
   W.key("pid").value(Run.Pid);
   W.key("start_time").value(formatTime(Run.StartTime, "%Y-%m-%dT%H:%M:%SZ", true));
   W.key("duration_ns").value(Run.DurationNs);
+  W.key("partial").value(!Run.Partial.empty());
+  W.key("partial_reason").value(Run.Partial);
   W.breakLine().key("clock").beginObject();
   W.key("source").value(Clock::sourceName(Run.Clock.Source));
   W.key("ticks_per_ns").value(Run.Clock.TicksPerNs);
@@ -359,6 +371,8 @@ std::string profileText(const Profile &P, const RegionTable &Regions, const RunI
                      static_cast<long long>(Run.Pid),
                      formatTime(Run.StartTime, "%Y-%m-%d %H:%M:%S", false).c_str(),
                      seconds(Run.DurationNs));
+  if (!Run.Partial.empty())
+    Text += "PARTIAL: the run was " + Run.Partial + "; this is what was measured until then\n";
   Text += formatLine("threads: %zu   regions: %u   clock: %s, %.4f ticks/ns (%.*s)\n",
                      P.Threads.size(), Regions.size(),
                      std::string(Clock::sourceName(Run.Clock.Source)).c_str(), Run.Clock.TicksPerNs,
@@ -419,14 +433,15 @@ std::string claimDirectory(const std::string &Wanted, std::string &Error) {
   for (std::size_t Slash = Wanted.find('/', 1); Slash != std::string::npos;
        Slash = Wanted.find('/', Slash + 1)) {
     const std::string Parent = Wanted.substr(0, Slash);
-    if (::mkdir(Parent.c_str(), DirectoryMode) != 0 && errno != EEXIST) {
+    if (::mkdir(Parent.c_str(), ParentDirectoryMode) != 0 && errno != EEXIST) {
       Error = "cannot create directory '" + Parent + "': " + std::strerror(errno);
       return {};
     }
   }
   std::string Candidate = Wanted;
   for (int Suffix = 1; Suffix <= MaxDirectorySuffix; ++Suffix) {
-    if (::mkdir(Candidate.c_str(), DirectoryMode) == 0)
+    // mkdir() never follows a link: a planted one is a name that exists.
+    if (::mkdir(Candidate.c_str(), ExperimentDirectoryMode) == 0)
       return Candidate;
     if (errno != EEXIST) {
       Error = "cannot create directory '" + Candidate + "': " + std::strerror(errno);
@@ -438,14 +453,37 @@ std::string claimDirectory(const std::string &Wanted, std::string &Error) {
   return {};
 }
 
+int createFileExclusively(const std::string &Directory, const std::string &Prefix,
+                          std::string &Path) {
+  for (int Attempt = 0; Attempt < MaxTemporaryAttempts; ++Attempt) {
+    std::uint64_t Random = 0;
+    if (::getrandom(&Random, sizeof Random, GRND_NONBLOCK) != sizeof Random) {
+      // No entropy yet: unique within the process is enough, since O_EXCL
+      // refuses a name another process chose.
+      static std::atomic<std::uint64_t> Counter{0};
+      Random = (static_cast<std::uint64_t>(::getpid()) << 32) ^
+               Counter.fetch_add(1, std::memory_order_relaxed) ^
+               static_cast<std::uint64_t>(Clock::now());
+    }
+    char Suffix[2 * sizeof Random + 1];
+    std::snprintf(Suffix, sizeof Suffix, "%016llx", static_cast<unsigned long long>(Random));
+    Path = Directory + "/" + Prefix + Suffix;
+    const int Fd =
+        ::open(Path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, FileMode);
+    if (Fd >= 0 || errno != EEXIST)
+      return Fd;
+  }
+  errno = EEXIST;
+  return -1;
+}
+
 bool writeFileAtomically(const std::string &Directory, const std::string &Name,
                          std::string_view Contents, std::string &Error) {
   const std::string Final = Directory + "/" + Name;
-  const std::string Temporary =
-      Directory + "/." + Name + ".tmp." + std::to_string(static_cast<long long>(::getpid()));
-  const int Fd = ::open(Temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, FileMode);
+  std::string Temporary;
+  const int Fd = createFileExclusively(Directory, "." + Name + ".tmp.", Temporary);
   if (Fd < 0) {
-    Error = "cannot write '" + Temporary + "': " + std::strerror(errno);
+    Error = "cannot create a temporary file for '" + Final + "': " + std::strerror(errno);
     return false;
   }
   const char *Data = Contents.data();
@@ -463,6 +501,7 @@ bool writeFileAtomically(const std::string &Directory, const std::string &Name,
     Data += Written;
     Left -= static_cast<std::size_t>(Written);
   }
+  // rename() replaces a link at Final itself, never the file it points to.
   if (::close(Fd) != 0 || ::rename(Temporary.c_str(), Final.c_str()) != 0) {
     Error = "cannot write '" + Final + "': " + std::strerror(errno);
     ::unlink(Temporary.c_str());
@@ -498,9 +537,9 @@ std::string writeExperiment(const Profile &P, const RegionTable &Regions, const 
     return Directory;
 
   printMessage(formatLine("profile in %s/ (profile.txt, profile.json): %zu threads, %u regions, "
-                          "%.3f s",
+                          "%.3f s%s",
                           Directory.c_str(), P.Threads.size(), Regions.size(),
-                          seconds(Run.DurationNs)));
+                          seconds(Run.DurationNs), Run.Partial.empty() ? "" : " (PARTIAL)"));
   const std::vector<FlatEntry> Flat = flatProfile(P);
   for (std::size_t I = 0; I < Flat.size() && I < SummaryRegions; ++I)
     printMessage(formatLine("  %10.6f s exclusive  %s", seconds(Flat[I].ExclusiveNs),

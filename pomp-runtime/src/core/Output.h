@@ -6,7 +6,9 @@
 ///
 /// The directory is POMP_EXPERIMENT_DIR or ./pomp-<program>-<timestamp>; an
 /// existing directory is never reused: the name gets a suffix -1, -2, ...
-/// claimed with mkdir(), which fails when another process took the name first.
+/// claimed with mkdir(), which fails when another process took the name first
+/// (or planted a link there) and creates it without write permission for
+/// anyone but its owner.
 /// Files are written to a temporary name and renamed, so a reader never sees a
 /// half-written profile. Nothing here can change the program's output or exit
 /// status: every failure is one message on stderr.
@@ -51,6 +53,9 @@ struct RunInfo {
   bool MonitoringOn = true;
   /// The source files compiled without instrumentation, sorted.
   std::vector<UninstrumentedFile> Uninstrumented;
+  /// Why the run was cut short ("stopped by SIGTERM (15)"), "" when it ended
+  /// normally (core/Signals.h).
+  std::string Partial;
 };
 
 /// What the output module reads at initialisation.
@@ -89,7 +94,15 @@ std::string writeExperiment(const Profile &P, const RegionTable &Regions, const 
 /// failure.
 std::string claimDirectory(const std::string &Wanted, std::string &Error);
 
-/// Writes Contents to Directory/Name through a temporary file and rename().
+/// Creates a new file Directory/<Prefix><random> for writing, exclusively
+/// and never through a link (O_CREAT | O_EXCL | O_NOFOLLOW), mode 0666 less
+/// the umask; sets Path. The descriptor, or -1 with errno.
+int createFileExclusively(const std::string &Directory, const std::string &Prefix,
+                          std::string &Path);
+
+/// Writes Contents to Directory/Name through a temporary file with a unique
+/// name (createFileExclusively()) and rename(), which replaces a link at Name
+/// rather than writing through it.
 bool writeFileAtomically(const std::string &Directory, const std::string &Name,
                          std::string_view Contents, std::string &Error);
 

@@ -128,6 +128,11 @@ public:
   /// to it.
   bool hasPompRegions() const { return PompRegions.load(std::memory_order_relaxed); }
 
+  /// Held across fork() (pthread_atfork), so that the child's copy of the
+  /// table is consistent and its lock free.
+  void lockForFork() { Adding.lock(); }
+  void unlockAfterFork() { Adding.unlock(); }
+
 private:
   RegisterResult addLocked(std::string_view Key, const pomp::ctc::RegionDescriptor &Descriptor,
                            RegionOrigin Origin, std::uintptr_t CodeAddress);

@@ -13,9 +13,11 @@
 /// charged no later than the team's end. Regions still open at finalisation
 /// whose team has ended are closed at that end (Core::closeEndedTeams()).
 ///
-/// Each master thread owns a small ring of instances, reused round-robin: a
+/// Each master thread owns a ring of instances, reused round-robin: a
 /// worker's late end names the previous region of the same master, never one
 /// many regions back, and the generation number tells a reused slot apart.
+/// An instance whose team still runs is never reused: the ring grows instead,
+/// so any depth of nested teams is measured exactly.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef POMP_RUNTIME_CORE_TEAMS_H
@@ -27,6 +29,8 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <vector>
 
 namespace pomp::rt {
 
@@ -50,6 +54,8 @@ struct TeamInstance {
   bool ForkEntered = false;
   /// The depth of the master's stack with the fork's region open.
   std::uint32_t ForkDepth = 0;
+  /// Between the region's begin and end; only the master reads and writes it.
+  bool Running = false;
 };
 
 /// The implicit task a thread executes for a team.
@@ -71,25 +77,40 @@ struct ImplicitTask {
 };
 
 /// A thread's teams: the instances it masters and the implicit tasks it runs.
+/// Neither has a fixed size: a thread that forks 100 nested (serialized)
+/// regions masters 100 running teams at once, and runs 100 implicit tasks.
 struct ThreadTeams {
-  /// Instances a master cycles through.
+  /// Instances a master cycles through before it needs more; the ring grows
+  /// when the next instance is still running (nested teams).
   static constexpr std::size_t RingSize = 16;
-  /// Nesting depth of implicit tasks the thread keeps track of; deeper ones
-  /// are measured without the late-end correction.
-  static constexpr std::size_t MaxNesting = 32;
+  /// Nesting depth of implicit tasks kept without allocating.
+  static constexpr std::size_t ReservedNesting = 32;
 
-  TeamInstance Ring[RingSize];
+  ThreadTeams() {
+    Ring.reserve(RingSize);
+    for (std::size_t I = 0; I < RingSize; ++I)
+      Ring.push_back(std::make_unique<TeamInstance>());
+    Tasks.reserve(ReservedNesting);
+  }
+
+  /// The instances, each at a fixed address (workers and the runtime's
+  /// ompt_data_t point to them) for the life of the thread.
+  std::vector<std::unique_ptr<TeamInstance>> Ring;
   std::size_t NextInstance = 0;
 
-  ImplicitTask Tasks[MaxNesting];
-  std::size_t TaskDepth = 0;
-  /// Implicit tasks begun beyond MaxNesting and not yet ended.
-  std::size_t Overflow = 0;
+  /// The implicit tasks the thread runs, innermost last.
+  std::vector<ImplicitTask> Tasks;
 
-  /// A fresh instance for a region this thread forks.
+  /// A fresh instance for a region this thread forks: the next one of the
+  /// ring, or a new one inserted before it when that one's team still runs
+  /// (its master is inside a nested region), so that a running team is never
+  /// reused.
   TeamInstance &nextInstance() {
-    TeamInstance &I = Ring[NextInstance];
-    NextInstance = (NextInstance + 1) % RingSize;
+    if (Ring[NextInstance]->Running)
+      Ring.insert(Ring.begin() + static_cast<std::ptrdiff_t>(NextInstance),
+                  std::make_unique<TeamInstance>());
+    TeamInstance &I = *Ring[NextInstance];
+    NextInstance = (NextInstance + 1) % Ring.size();
     I.Generation.fetch_add(1, std::memory_order_relaxed);
     I.End.store(0, std::memory_order_relaxed);
     I.Fork = nullptr;
@@ -98,13 +119,12 @@ struct ThreadTeams {
     I.Instrumented = false;
     I.ForkEntered = false;
     I.ForkDepth = 0;
+    I.Running = true;
     return I;
   }
 
   /// The innermost implicit task, or nullptr outside every team.
-  ImplicitTask *innermost() {
-    return TaskDepth > 0 && Overflow == 0 ? &Tasks[TaskDepth - 1] : nullptr;
-  }
+  ImplicitTask *innermost() { return Tasks.empty() ? nullptr : &Tasks.back(); }
 };
 
 /// The locks a thread holds because omp_test_lock() set them, as the runtime

@@ -143,6 +143,10 @@ public:
   /// Where the core also hands this thread's events when a trace is written
   /// (trace/Trace.h); nullptr otherwise. Set when the thread attaches.
   ThreadTrace *Trace = nullptr;
+  /// In a child created by fork(): a thread of the parent, which does not
+  /// exist in the child. Its nodes stay for the contexts that name them; it
+  /// contributes nothing to the child's profile.
+  bool Departed = false;
 
 private:
   Node *childSlow(Node *Parent, NodeKey Key);

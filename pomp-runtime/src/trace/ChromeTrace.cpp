@@ -3,6 +3,7 @@
 #include "trace/ChromeTrace.h"
 
 #include "core/Json.h"
+#include "core/Output.h"
 #include "core/Profile.h"
 #include "core/Regions.h"
 
@@ -26,7 +27,6 @@ struct ChromeRecord {
 };
 
 constexpr double NsPerMicrosecond = 1000.0;
-constexpr int FileMode = 0666;
 
 /// Writes all of Data to Fd; false on any error.
 bool writeAll(int Fd, const void *Data, std::size_t Size) {
@@ -46,12 +46,13 @@ bool writeAll(int Fd, const void *Data, std::size_t Size) {
 /// One thread's records: a bounded buffer, spilled to its own file when full.
 class ChromeThreadTrace final : public ThreadTrace {
 public:
-  ChromeThreadTrace(std::uint32_t Index, std::string SpillPath, std::size_t Capacity)
-      : Index(Index), SpillPath(std::move(SpillPath)), Capacity(Capacity) {}
+  ChromeThreadTrace(std::uint32_t Index, std::string Directory, std::size_t Capacity)
+      : Index(Index), Directory(std::move(Directory)), Capacity(Capacity) {}
   ~ChromeThreadTrace() override {
     if (Spill >= 0)
       ::close(Spill);
-    ::unlink(SpillPath.c_str());
+    if (!SpillPath.empty())
+      ::unlink(SpillPath.c_str());
   }
 
   void enter(NodeKey Key, EventId, Tick Now, std::uint64_t) override { add({Now, Key, 'B'}); }
@@ -64,8 +65,12 @@ public:
   bool spill() {
     if (Records.empty())
       return true;
-    if (Spill < 0)
-      Spill = ::open(SpillPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, FileMode);
+    if (Spill < 0 && SpillPath.empty()) {
+      Spill = createFileExclusively(Directory, ".trace.json.thread" + std::to_string(Index) + ".",
+                                    SpillPath);
+      if (Spill < 0)
+        SpillPath.clear();
+    }
     const bool Ok =
         Spill >= 0 && writeAll(Spill, Records.data(), Records.size() * sizeof(ChromeRecord));
     if (Ok)
@@ -81,7 +86,7 @@ public:
     if (Spill >= 0) {
       ::close(Spill);
       Spill = -1;
-      const int In = ::open(SpillPath.c_str(), O_RDONLY | O_CLOEXEC);
+      const int In = ::open(SpillPath.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
       if (In < 0)
         return false;
       std::vector<ChromeRecord> Block(Capacity);
@@ -123,7 +128,9 @@ private:
     Records.push_back(R);
   }
 
-  const std::string SpillPath;
+  const std::string Directory;
+  /// The spill file, created on the first spill with a unique name.
+  std::string SpillPath;
   const std::size_t Capacity;
   std::vector<ChromeRecord> Records;
   int Spill = -1;
@@ -137,8 +144,7 @@ public:
 
   ThreadTrace *attach(std::uint32_t ThreadIndex) override {
     try {
-      Threads.push_back(std::make_unique<ChromeThreadTrace>(
-          ThreadIndex, Directory + "/.trace.json.thread" + std::to_string(ThreadIndex), Capacity));
+      Threads.push_back(std::make_unique<ChromeThreadTrace>(ThreadIndex, Directory, Capacity));
       return Threads.back().get();
     } catch (...) {
       return nullptr;
@@ -172,10 +178,18 @@ TraceResult ChromeSink::finish(const TraceFinish &Info) {
   if (const std::size_t Busy = busyThreads(Threads, Info.IdleThreads))
     return {false, "trace " + Final + " not written: " + std::to_string(Busy) +
                        " threads were still inside an event"};
-  const std::string Temporary = Final + ".tmp";
-  std::FILE *Out = std::fopen(Temporary.c_str(), "w");
-  if (!Out)
-    return {false, "cannot write '" + Temporary + "': " + std::strerror(errno)};
+  std::string Temporary;
+  const int Fd =
+      createFileExclusively(Directory, "." + std::string(ChromeTraceName) + ".tmp.", Temporary);
+  std::FILE *Out = Fd >= 0 ? ::fdopen(Fd, "w") : nullptr;
+  if (!Out) {
+    const int Reason = errno;
+    if (Fd >= 0) {
+      ::close(Fd);
+      ::unlink(Temporary.c_str());
+    }
+    return {false, "cannot write '" + Final + "': " + std::strerror(Reason)};
+  }
   std::unordered_map<NodeKey, std::string> Names;
   std::uint64_t Written = 0;
   std::uint64_t Dropped = 0;
@@ -228,10 +242,10 @@ std::unique_ptr<TraceSink> openChromeTrace(const TraceSettings &Settings,
                                            const std::string &Directory, std::string &Error) {
   // Claiming the experiment directory proved it writable; check that a file
   // can be created in it now rather than lose the trace at the end.
-  const std::string Probe = Directory + "/.trace.json.probe";
-  const int Fd = ::open(Probe.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, FileMode);
+  std::string Probe;
+  const int Fd = createFileExclusively(Directory, ".trace.json.probe.", Probe);
   if (Fd < 0) {
-    Error = "cannot write '" + Probe + "': " + std::strerror(errno);
+    Error = "cannot write in '" + Directory + "': " + std::strerror(errno);
     return nullptr;
   }
   ::close(Fd);

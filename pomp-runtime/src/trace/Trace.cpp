@@ -82,7 +82,7 @@ TraceSettings readTraceSettings(const OptionSource &Options) {
   TraceSettings S;
   S.Enabled = Options.readBool(TraceOption);
   S.Format = static_cast<TraceFormat>(Options.readChoice(TraceFormatOption));
-  S.BufferBytes = std::max(Options.readSize(TraceBufferOption), MinTraceBufferBytes);
+  S.BufferBytes = Options.readSize(TraceBufferOption);
   return S;
 }
 

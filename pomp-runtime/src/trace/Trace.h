@@ -135,10 +135,19 @@ inline constexpr OptionSpec TraceFormatOption = {
     "POMP_TRACE_FORMAT", OptionType::Choice, "otf2", "otf2, chrome, both",
     "With POMP_TRACE=1: trace/traces.otf2 (OTF2), trace.json (Chrome trace events, for Perfetto) "
     "or both."};
+/// The smallest buffer a thread gets: OTF2's smallest chunk.
+inline constexpr std::uint64_t MinTraceBufferBytes = std::uint64_t(256) * 1024;
+/// The largest: per thread, so that a typo cannot ask for all the memory.
+inline constexpr std::uint64_t MaxTraceBufferBytes = std::uint64_t(16) << 30;
 inline constexpr OptionSpec TraceBufferOption = {
-    "POMP_TRACE_BUFFER", OptionType::Size, "8M", "a size in bytes, with K, M or G; at least 256K",
+    "POMP_TRACE_BUFFER",
+    OptionType::Size,
+    "8M",
+    "a size in bytes, with K, M or G; 256K to 16G",
     "Trace memory per thread: a full buffer is written to disk and reused, so long runs need no "
-    "more memory and lose no events."};
+    "more memory and lose no events.",
+    MinTraceBufferBytes,
+    MaxTraceBufferBytes};
 inline constexpr OptionSpec TraceOptions[] = {TraceOption, TraceFormatOption, TraceBufferOption};
 
 /// What the trace module reads at initialisation.
@@ -148,9 +157,6 @@ struct TraceSettings {
   std::uint64_t BufferBytes = 0;
 };
 TraceSettings readTraceSettings(const OptionSource &Options);
-
-/// The smallest buffer a thread gets: OTF2's smallest chunk.
-inline constexpr std::uint64_t MinTraceBufferBytes = std::uint64_t(256) * 1024;
 
 /// Opens the trace of this run in the claimed experiment directory. nullptr
 /// and the reason when it cannot be written; the program is not affected.

@@ -10,13 +10,16 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <dirent.h>
 #include <fstream>
+#include <ftw.h>
 #include <sstream>
 #include <string>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <vector>
 
 namespace pomp::report {
 namespace {
@@ -92,6 +95,37 @@ std::string scratchDirectory(const std::string &Name) {
   ::mkdir(Dir.c_str(), 0700);
   return Dir;
 }
+
+/// Removes every scratch directory of this process when the tests end: tests
+/// leave nothing in the temporary directory.
+class ScratchCleanup : public ::testing::Environment {
+public:
+  void TearDown() override {
+    const char *Base = std::getenv("TMPDIR");
+    const std::string Parent = Base && *Base ? Base : "/tmp";
+    const std::string Prefix = "pomp-report-test-" + std::to_string(::getpid()) + "-";
+    std::vector<std::string> Mine;
+    if (DIR *D = ::opendir(Parent.c_str())) {
+      while (const dirent *E = ::readdir(D))
+        if (std::string(E->d_name).rfind(Prefix, 0) == 0)
+          Mine.push_back(Parent + "/" + E->d_name);
+      ::closedir(D);
+    }
+    for (const std::string &Dir : Mine)
+      ::nftw(
+          Dir.c_str(),
+          [](const char *Path, const struct stat *, int, FTW *) {
+            ::remove(Path);
+            return 0;
+          },
+          NoOpenDescriptors, FTW_DEPTH | FTW_PHYS);
+  }
+
+private:
+  static constexpr int NoOpenDescriptors = 16;
+};
+const ::testing::Environment *const Cleanup =
+    ::testing::AddGlobalTestEnvironment(new ScratchCleanup);
 
 std::vector<std::string> filesIn(const std::string &Dir) {
   std::vector<std::string> Names;

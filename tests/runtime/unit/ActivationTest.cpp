@@ -118,6 +118,42 @@ TEST(ConfigTest, BoolsAndPaths) {
   EXPECT_EQ(Bad.readPath(Dir), "");
 }
 
+// Issue 13, item 10: every variable treats white space the same way: ignored around the value, and
+// a value of white space only is an unset variable.
+TEST(ConfigTest, WhiteSpaceIsTheSameForEveryType) {
+  constexpr OptionSpec Flag = {"T_FLAG", OptionType::Bool, "0", "0, 1", "test"};
+  constexpr OptionSpec Dir = {"T_DIR", OptionType::Path, "", "a path", "test"};
+  constexpr OptionSpec Word = {"T_WORD", OptionType::Choice, "a", "a, b", "test"};
+  constexpr OptionSpec Size = {"T_SIZE", OptionType::Size, "1K", "a size", "test"};
+  const OptionSource Padded({"T_FLAG= on\t", "T_DIR=  /tmp/x \n", "T_WORD= B ", "T_SIZE= 2k "});
+  EXPECT_TRUE(Padded.readBool(Flag));
+  EXPECT_EQ(Padded.readPath(Dir), "/tmp/x");
+  EXPECT_EQ(Padded.readChoice(Word), 1u);
+  EXPECT_EQ(Padded.readSize(Size), 2048u);
+  EXPECT_TRUE(Padded.messages().empty());
+  const OptionSource Blank({"T_FLAG= ", "T_DIR=  ", "T_WORD=\t", "T_SIZE= "});
+  EXPECT_FALSE(Blank.readBool(Flag));
+  EXPECT_EQ(Blank.readPath(Dir), "");
+  EXPECT_EQ(Blank.readChoice(Word), 0u);
+  EXPECT_EQ(Blank.readSize(Size), 1024u);
+  EXPECT_TRUE(Blank.messages().empty()) << Blank.messages()[0];
+}
+
+// Issue 13, item 10: a POMP_* variable libpomp does not know is named once, with the closest
+// known one when it is near enough to be a typo.
+TEST(ConfigTest, UnknownVariablesAreNamedWithTheClosestKnownOne) {
+  const OptionSource Options({"POMP_TRCE=1", "POMP_EXPERIMENTDIR=x", "POMP_WHATEVER_ELSE=1",
+                              "POMP_TRACE=1", "POMP_CLANG_RESOURCE_DIR=/x", "OMP_TRCE=1"});
+  Options.checkUnknown();
+  ASSERT_EQ(Options.messages().size(), 3u);
+  EXPECT_EQ(Options.messages()[0],
+            "POMP_TRCE is not a libpomp variable and is ignored; did you mean POMP_TRACE?");
+  EXPECT_EQ(Options.messages()[1], "POMP_EXPERIMENTDIR is not a libpomp variable and is ignored; "
+                                   "did you mean POMP_EXPERIMENT_DIR?");
+  EXPECT_EQ(Options.messages()[2], "POMP_WHATEVER_ELSE is not a libpomp variable and is ignored "
+                                   "(POMP_HELP=1 lists the variables)");
+}
+
 TEST(ConfigTest, EveryOptionIsListedOnceAndDocumented) {
   std::set<std::string_view> Names;
   for (const OptionTable &Table : allOptions())

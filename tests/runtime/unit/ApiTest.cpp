@@ -27,9 +27,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <dirent.h>
 #include <omp.h>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
@@ -73,6 +75,18 @@ std::string quietExperiment(const std::string &Name) {
   return Dir;
 }
 
+/// Removes an experiment directory the library wrote (files only): tests leave
+/// nothing in the temporary directory.
+void removeExperiment(const std::string &Dir) {
+  if (DIR *D = ::opendir(Dir.c_str())) {
+    while (const dirent *E = ::readdir(D))
+      if (std::string_view(E->d_name) != "." && std::string_view(E->d_name) != "..")
+        ::unlink((Dir + "/" + E->d_name).c_str());
+    ::closedir(D);
+  }
+  ::rmdir(Dir.c_str());
+}
+
 /// The child of the path of (region name or type, construct) steps below the root.
 const ProfileNode *findPath(const Profile &P,
                             const std::vector<std::pair<std::string, EventId>> &Path) {
@@ -105,6 +119,8 @@ protected:
   EXPECT_EXIT(                                                                                     \
       {                                                                                            \
         const std::string Failed = Scenario();                                                     \
+        if (const char *Dir = std::getenv("POMP_EXPERIMENT_DIR"))                                  \
+          removeExperiment(Dir);                                                                   \
         std::fputs(Failed.c_str(), stderr);                                                        \
         std::fflush(stderr);                                                                       \
         std::_Exit(Failed.empty() ? 0 : 1);                                                        \
@@ -412,6 +428,7 @@ TEST_F(ApiTest, AutoFinalizeAtExitWritesTheProfile) {
   struct stat Info;
   EXPECT_EQ(::stat((Dir + "/profile.json").c_str(), &Info), 0) << Dir;
   EXPECT_EQ(::stat((Dir + "/profile.txt").c_str(), &Info), 0) << Dir;
+  removeExperiment(Dir);
   ::unsetenv(DirVariable);
   ::unsetenv("POMP_EXPERIMENT_DIR");
 }

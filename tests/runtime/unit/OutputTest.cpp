@@ -7,12 +7,16 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <dirent.h>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <vector>
 
 namespace pomp::rt::test {
 namespace {
@@ -22,6 +26,26 @@ std::string readFile(const std::string &Path) {
   std::stringstream S;
   S << In.rdbuf();
   return S.str();
+}
+
+/// The names in a directory, sorted, without "." and "..".
+std::vector<std::string> listDirectory(const std::string &Dir) {
+  std::vector<std::string> Names;
+  if (DIR *D = ::opendir(Dir.c_str())) {
+    while (const dirent *E = ::readdir(D))
+      if (std::string_view(E->d_name) != "." && std::string_view(E->d_name) != "..")
+        Names.emplace_back(E->d_name);
+    ::closedir(D);
+  }
+  std::sort(Names.begin(), Names.end());
+  return Names;
+}
+
+/// Removes a directory the test made and what it holds (no subdirectories).
+void removeTree(const std::string &Dir) {
+  for (const std::string &Name : listDirectory(Dir))
+    ::unlink((Dir + "/" + Name).c_str());
+  ::rmdir(Dir.c_str());
 }
 
 /// A fresh directory under the test's temporary directory.
@@ -66,11 +90,16 @@ TEST(JsonWriterTest, LineBreaksIndentByDepth) {
 }
 
 TEST(ExperimentDirectoryTest, NeverReusesADirectory) {
-  const std::string Base = scratchDirectory("claim") + "/parent/exp";
+  const std::string Scratch = scratchDirectory("claim");
+  const std::string Base = Scratch + "/parent/exp";
   std::string Error;
   EXPECT_EQ(claimDirectory(Base, Error), Base) << Error;
   EXPECT_EQ(claimDirectory(Base, Error), Base + "-1") << Error;
   EXPECT_EQ(claimDirectory(Base, Error), Base + "-2") << Error;
+  for (const char *Suffix : {"", "-1", "-2"})
+    ::rmdir((Base + Suffix).c_str());
+  ::rmdir((Scratch + "/parent").c_str());
+  ::rmdir(Scratch.c_str());
 }
 
 TEST(ExperimentDirectoryTest, UnwritablePathGivesAReason) {
@@ -90,8 +119,50 @@ TEST(ExperimentDirectoryTest, FilesAreWrittenCompletely) {
   ASSERT_TRUE(writeFileAtomically(Dir, "f.txt", "hello\n", Error)) << Error;
   ASSERT_TRUE(writeFileAtomically(Dir, "f.txt", "again\n", Error)) << Error;
   EXPECT_EQ(readFile(Dir + "/f.txt"), "again\n");
-  EXPECT_NE(::access((Dir + "/.f.txt.tmp." + std::to_string(::getpid())).c_str(), F_OK), 0)
+  EXPECT_EQ(listDirectory(Dir), std::vector<std::string>{"f.txt"})
       << "no temporary file is left behind";
+  removeTree(Dir);
+}
+
+// Issue 13, item 7: a link planted where libpomp used to put its temporary file
+// (.NAME.tmp.<pid>) or at the file's own name must not make it write another file.
+TEST(ExperimentDirectoryTest, PlantedLinksAreNeverWrittenThrough) {
+  std::string Error;
+  const std::string Dir = claimDirectory(scratchDirectory("plant"), Error);
+  ASSERT_FALSE(Dir.empty()) << Error;
+  const std::string Victim = scratchDirectory("victim");
+  {
+    std::ofstream Out(Victim);
+    Out << "victim\n";
+  }
+  const std::string OldTemporary = Dir + "/.profile.json.tmp." + std::to_string(::getpid());
+  ASSERT_EQ(::symlink(Victim.c_str(), OldTemporary.c_str()), 0);
+  ASSERT_EQ(::symlink(Victim.c_str(), (Dir + "/profile.json").c_str()), 0);
+  ASSERT_TRUE(writeFileAtomically(Dir, "profile.json", "{}\n", Error)) << Error;
+  EXPECT_EQ(readFile(Victim), "victim\n");
+  struct stat Final;
+  ASSERT_EQ(::lstat((Dir + "/profile.json").c_str(), &Final), 0);
+  EXPECT_TRUE(S_ISREG(Final.st_mode)) << "the link was replaced, not followed";
+  EXPECT_EQ(readFile(Dir + "/profile.json"), "{}\n");
+  removeTree(Dir);
+  ::unlink(Victim.c_str());
+}
+
+// The experiment directory lets nobody but its owner add files, whatever the umask; files get
+// 0666 less the umask, never more.
+TEST(ExperimentDirectoryTest, ModesAreNoWiderThanTheUmaskAllows) {
+  const mode_t Saved = ::umask(002);
+  std::string Error;
+  const std::string Dir = claimDirectory(scratchDirectory("modes"), Error);
+  const bool Written = !Dir.empty() && writeFileAtomically(Dir, "f.txt", "x", Error);
+  ::umask(Saved);
+  ASSERT_TRUE(Written) << Error;
+  struct stat D, F;
+  ASSERT_EQ(::stat(Dir.c_str(), &D), 0);
+  ASSERT_EQ(::stat((Dir + "/f.txt").c_str(), &F), 0);
+  EXPECT_EQ(D.st_mode & 07777, 0755u);
+  EXPECT_EQ(F.st_mode & 07777, 0664u);
+  removeTree(Dir);
 }
 
 /// Profiles of a fresh core written as JSON and text.

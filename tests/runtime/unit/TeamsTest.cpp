@@ -10,6 +10,8 @@
 
 #include "CoreTestSupport.h"
 
+#include <vector>
+
 namespace pomp::rt::test {
 namespace {
 
@@ -22,8 +24,7 @@ protected:
   void joinTeam(ThreadState &Worker, TeamInstance &Team, RegionId Par, RegionId Bar, Tick Start) {
     C.enter(Worker, Par, E::Parallel_begin, Start,
             C.forkParent(Worker, Core::contextOf(Team.Fork)));
-    ImplicitTask &Task = Worker.Teams.Tasks[Worker.Teams.TaskDepth++];
-    Task = {};
+    ImplicitTask &Task = Worker.Teams.Tasks.emplace_back();
     Task.Team = &Team;
     Task.Generation = Team.Generation.load();
     Task.Depth = static_cast<std::uint32_t>(Worker.Stack.depth());
@@ -44,7 +45,7 @@ TEST_F(TeamsTest, RegionsOfAnEndedTeamCloseAtItsEnd) {
 
   C.closeEndedTeams({&Master, &Worker});
   EXPECT_TRUE(Worker.Stack.empty());
-  EXPECT_EQ(Worker.Teams.TaskDepth, 0u);
+  EXPECT_TRUE(Worker.Teams.Tasks.empty());
 
   const Profile P = C.collect(10000, OneNsPerTick);
   const ProfileNode *Body = find(P, {{Par, E::Parallel_enter}, {Par, E::Parallel_begin}});
@@ -110,6 +111,28 @@ TEST_F(TeamsTest, NestedTeamsCloseInnermostFirst) {
   const ProfileNode *OuterBody = find(P, {{Outer, E::Parallel_enter}, {Outer, E::Parallel_begin}});
   ASSERT_NE(OuterBody, nullptr);
   EXPECT_EQ(of(*OuterBody, Worker.Index).InclusiveNs, 79u);
+}
+
+// A master inside 100 nested teams masters 100 running teams: none of their instances may be
+// reused for the next one (issue 13: from the 17th nested region a worker's subtree hung under
+// the wrong node). Ended teams are reused round-robin.
+TEST_F(TeamsTest, RunningTeamsAreNeverReused) {
+  ThreadState &Master = *C.attachThread();
+  constexpr std::size_t Depth = 100;
+  std::vector<TeamInstance *> Nested;
+  for (std::size_t I = 0; I < Depth; ++I) {
+    TeamInstance &Team = Master.Teams.nextInstance();
+    for (TeamInstance *Outer : Nested)
+      ASSERT_NE(Outer, &Team) << "level " << I;
+    Nested.push_back(&Team);
+  }
+  EXPECT_EQ(Master.Teams.Ring.size(), Depth);
+  for (auto It = Nested.rbegin(); It != Nested.rend(); ++It)
+    (*It)->Running = false;
+  // All ended: the ring does not grow any more.
+  for (std::size_t I = 0; I < 2 * Depth; ++I)
+    Master.Teams.nextInstance().Running = false;
+  EXPECT_EQ(Master.Teams.Ring.size(), Depth);
 }
 
 } // namespace

@@ -100,8 +100,20 @@ TEST(TraceTest, SettingsReadTheOptions) {
 }
 
 TEST(TraceTest, BufferSizesAreCheckedAndAtLeastTheSmallestChunk) {
-  EXPECT_EQ(readTraceSettings(OptionSource({"POMP_TRACE_BUFFER=1"})).BufferBytes,
-            MinTraceBufferBytes);
+  // Out of range: the nearest limit, and one message that names it (issue 13, item 10).
+  const OptionSource Tiny({"POMP_TRACE_BUFFER=10"});
+  EXPECT_EQ(readTraceSettings(Tiny).BufferBytes, MinTraceBufferBytes);
+  ASSERT_EQ(Tiny.messages().size(), 1u);
+  EXPECT_EQ(Tiny.messages()[0],
+            "POMP_TRACE_BUFFER=\"10\" is below the smallest size accepted; using 256K");
+  const OptionSource Huge({"POMP_TRACE_BUFFER=64G"});
+  EXPECT_EQ(readTraceSettings(Huge).BufferBytes, MaxTraceBufferBytes);
+  ASSERT_EQ(Huge.messages().size(), 1u);
+  EXPECT_EQ(Huge.messages()[0],
+            "POMP_TRACE_BUFFER=\"64G\" is above the largest size accepted; using 16G");
+  const OptionSource Gig({"POMP_TRACE_BUFFER=1G"});
+  EXPECT_EQ(readTraceSettings(Gig).BufferBytes, std::uint64_t(1) << 30);
+  EXPECT_TRUE(Gig.messages().empty());
   EXPECT_EQ(readTraceSettings(OptionSource({"POMP_TRACE_BUFFER=2G"})).BufferBytes, std::uint64_t(2)
                                                                                        << 30);
   EXPECT_EQ(readTraceSettings(OptionSource({"POMP_TRACE_BUFFER=300000"})).BufferBytes, 300000u);

@@ -420,17 +420,12 @@ void on_parallel_end(ompt_data_t *ParallelData, ompt_data_t *, int, const void *
       Team->End.store(Now(), std::memory_order_release);
     if (Team->ForkEntered && T.Stack.depth() >= Team->ForkDepth)
       core().unwindTo(T, Team->ForkDepth - 1, Now());
+    Team->Running = false;
   });
 }
 
 void beginImplicitTask(ThreadState &T, TeamInstance *Team, CallbackTime &Now) {
-  ThreadTeams &Teams = T.Teams;
-  if (Teams.TaskDepth == ThreadTeams::MaxNesting || Teams.Overflow != 0) {
-    ++Teams.Overflow;
-    return;
-  }
-  ImplicitTask &Task = Teams.Tasks[Teams.TaskDepth++];
-  Task = {};
+  ImplicitTask &Task = T.Teams.Tasks.emplace_back();
   if (!Team)
     return;
   Task.Team = Team;
@@ -446,18 +441,14 @@ void beginImplicitTask(ThreadState &T, TeamInstance *Team, CallbackTime &Now) {
 }
 
 void endImplicitTask(ThreadState &T, CallbackTime &Now) {
-  ThreadTeams &Teams = T.Teams;
-  if (Teams.Overflow != 0) {
-    --Teams.Overflow;
-    return;
-  }
-  if (Teams.TaskDepth == 0)
+  std::vector<ImplicitTask> &Tasks = T.Teams.Tasks;
+  if (Tasks.empty())
     return;
   capAtTeamEnd(T, Now);
-  const ImplicitTask &Task = Teams.Tasks[Teams.TaskDepth - 1];
+  const ImplicitTask &Task = Tasks.back();
   if (Task.Depth != 0 && T.Stack.depth() >= Task.Depth)
     core().unwindTo(T, Task.Depth - 1, Now());
-  --Teams.TaskDepth;
+  Tasks.pop_back();
 }
 
 void on_implicit_task(ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData, ompt_data_t *,

@@ -178,13 +178,19 @@ inline RegionId quickRegion(POMP_Handle_t Handle) {
 constexpr int32_t SkippedAfterSwitch = -1;
 
 /// Why quickRegion() found no region: a zero handle of a first event is bound
-/// from its CTC string, anything else is an error.
+/// from its CTC string, anything else is an error. The handle is read again:
+/// another thread of the team may have bound it since quickRegion() (or the
+/// fast path) read zero, and the value it stored is valid.
 __attribute__((noinline)) int32_t resolveSlow(ThreadState &T, POMP_Handle_t *Handle,
                                               const char *Ctc, RegionId &Region) {
   const POMP_Handle_t H = Handle ? __atomic_load_n(Handle, __ATOMIC_ACQUIRE) : 0;
-  if (H != 0)
-    return fail(Anomaly::InvalidHandle, POMP_ERROR_INVALID_HANDLE,
-                "the handle was not given out by this library");
+  if (H != 0) {
+    if (!Runtime::regions().isValid(H))
+      return fail(Anomaly::InvalidHandle, POMP_ERROR_INVALID_HANDLE,
+                  "the handle was not given out by this library");
+    Region = static_cast<RegionId>(H);
+    return POMP_SUCCESS;
+  }
   return bindHandle(T, Handle, Ctc, Region);
 }
 
