@@ -40,7 +40,6 @@ MAX_OUTPUT_BYTES = 16 << 20
 # Exit statuses from here on are a shell's report of a signal (or a runtime's abort).
 SIGNAL_EXIT_STATUS = 128
 SOURCE_EXTENSIONS = (".c", ".cc", ".cpp", ".cxx", ".c++", ".C")
-HEADER_EXTENSIONS = (".h", ".hh", ".hpp", ".hxx", ".inc", ".H", ".tcc", ".ipp")
 
 # Directives that execute and that ompinst gives a region (docs/INSTRUMENTER.md, "What each
 # construct becomes"): the first word of the directive.
@@ -189,7 +188,8 @@ def single_file_programs(suite, spec, where):
             "name": rel, "mode": "single", "source": path, "cxx": cxx, "flags": flags,
             "libs": substitute(extra.get("libs", spec.get("libs", "-lm")), values),
             "args": extra.get("args", spec.get("args", "")),
-            "normalize": suite["normalize"] + spec.get("normalize", []) + extra.get("normalize", []),
+            "normalize": (suite["normalize"] + spec.get("normalize", []) +
+                          extra.get("normalize", [])),
             "timeout": extra.get("timeout", spec.get("timeout", suite["timeout"])),
             "env": {**suite["env"], **spec.get("env", {}), **extra.get("env", {})},
             "compare": extra.get("compare", spec.get("compare", suite["compare"])),
@@ -674,6 +674,35 @@ def compiled_sources(commands):
     return sources
 
 
+# makeFileId (handle-init/lib/HandleInit.cpp): the base name, identifier characters kept and the
+# others made '_', at most this long, then '_' and a 64-bit hash in hex.
+FILE_ID_BASE_LENGTH = 64
+INIT_SYMBOL_RE = re.compile(r"^POMP_Init_([A-Za-z0-9_$]+)_[0-9a-f]{16}$")
+
+
+def file_id_base(path):
+    base = os.path.basename(path)[:FILE_ID_BASE_LENGTH]
+    return re.sub(r"[^A-Za-z0-9_$]", "_", base)
+
+
+def init_function_bases(binary):
+    """The file-id base names of the per-file POMP init functions defined in a binary (one per
+    instrumented translation unit), or None when nm cannot read it."""
+    try:
+        out = subprocess.run(["nm", "-P", "--defined-only", binary], capture_output=True,
+                             text=True, timeout=120)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if out.returncode != 0:
+        return None
+    bases = set()
+    for line in out.stdout.splitlines():
+        m = INIT_SYMBOL_RE.match(line.split(" ", 1)[0])
+        if m:
+            bases.add(m.group(1))
+    return bases
+
+
 def needs_instrumentation(path):
     try:
         with open(path, encoding="utf-8", errors="replace") as f:
@@ -788,7 +817,11 @@ class ProgramRunner:
 
     # -- files --------------------------------------------------------------------------------
     def count_files(self, config, build):
+        """Each compiled source is instrumented (its POMP_Init_<file id> function is in the
+        binary), fell back (ompcc said so, with the reason), needed no instrumentation (nothing
+        OpenMP in it), or none of these: not instrumented without a word."""
         sources = compiled_sources(build["commands"])
+        init_ids = init_function_bases(build["binary"]) if build["ok"] else None
         fallbacks = {}
         for m in FALLBACK_RE.finditer(build["log"]):
             fallbacks[m.group(3)] = m.group(4)
@@ -799,13 +832,18 @@ class ProgramRunner:
             fallback_paths[matches[0] if matches else named] = reason
         no_openmp = {s for s in sources if s not in fallback_paths and not needs_instrumentation(s)}
         instrumented = sources - set(fallback_paths) - no_openmp
+        silent = set()
+        if init_ids is not None:
+            silent = {s for s in instrumented if file_id_base(s) not in init_ids}
+            instrumented -= silent
         root = build["root"]
 
         def rel(p):
             return os.path.relpath(p, root) if p.startswith(root + "/") else p
         return {"compiled": len(sources), "instrumented": len(instrumented),
                 "no_openmp": len(no_openmp),
-                "fallback": {rel(p): r for p, r in sorted(fallback_paths.items())}}
+                "fallback": {rel(p): r for p, r in sorted(fallback_paths.items())},
+                "silent": sorted(rel(p) for p in silent)}
 
     # -- everything ---------------------------------------------------------------------------
     def process(self):
@@ -825,16 +863,20 @@ class ProgramRunner:
                 continue
             build = self.build(config)
             if config.instrumented:
+                if not build["ok"] and FALLBACK_RE.search(build["log"]):
+                    # Strict mode made the fallback an error: build again without it, so the
+                    # program's runs are still compared; the strict log names the files.
+                    result["notes"].append(f"{config.name}: strict build failed on fallback; "
+                                           "rebuilt without OMPCC_STRICT")
+                    strict_log = build["log"]
+                    build = self.build(config, strict=False)
+                    build["log"] = strict_log + build["log"]
                 files = self.count_files(config, build)
                 result["files"][config.name] = files
                 for file, reason in files["fallback"].items():
                     self.fail("fallback", config.name, file=file, reason=reason)
-                if not build["ok"] and files["fallback"]:
-                    # Strict mode made the fallback an error: build again without it, so the
-                    # program's runs are still compared.
-                    result["notes"].append(f"{config.name}: strict build failed on fallback; "
-                                           "rebuilt without OMPCC_STRICT")
-                    build = self.build(config, strict=False)
+                for file in files["silent"]:
+                    self.fail("not instrumented, no warning", config.name, file=file)
             builds[config.name] = build
             result["builds"][config.name] = "ok" if build["ok"] else "failed"
             if not build["ok"] and not config.coverage:
@@ -895,18 +937,19 @@ class ProgramRunner:
                         status["status"] = "differs"
                         self.fail("output mismatch", inst_name, threads=threads, rc=i["rc"],
                                   plain_rc=p["rc"],
-                                  diff=first_difference(normalise(p["stdout"], program["normalize"]),
-                                                        normalise(i["stdout"],
-                                                                  program["normalize"])),
+                                  diff=first_difference(
+                                      normalise(p["stdout"], program["normalize"]),
+                                      normalise(i["stdout"], program["normalize"])),
                                   stderr_tail=i["stderr"][-400:])
                 result["runs"][f"{inst_name}/t{threads}"] = status
 
+        regions = self.profile_regions(builds, runs)
         # Ground truth: the sites the coverage build executed.
         cov = builds.get("cov-clang")
         if cov and cov["ok"]:
             executed = self.coverage(cov)
             if executed is not None:
-                self.check_sites(executed, builds, runs)
+                self.check_sites(executed, regions)
         return result, self.failures
 
     def config(self, name):
@@ -941,18 +984,18 @@ class ProgramRunner:
         self.result["sites"]["executed_not_expected"] = by_kind
         return executed
 
-    def check_sites(self, executed, builds, runs):
+    def profile_regions(self, builds, runs):
+        """Per instrumented build that ran: the (file, line) pairs of its visited regions over
+        all its runs, or None when no run wrote a profile (a failure of its own)."""
+        regions = {}
         for family in ("gcc", "clang"):
             name = "ompcc-" + family
             build = builds.get(name)
-            if not build or not build["ok"]:
+            ran = [runs[(name, t)] for t in self.args.threads if (name, t) in runs]
+            if not build or not build["ok"] or not ran:
                 continue
-            lines = set()
-            profiles = 0
-            for threads in self.args.threads:
-                run = runs.get((name, threads))
-                if not run:
-                    continue
+            lines, profiles = set(), 0
+            for run in ran:
                 for profile in glob.glob(os.path.join(run["dir"], "experiment*",
                                                       "profile.json")):
                     profiles += 1
@@ -961,8 +1004,13 @@ class ProgramRunner:
                     except (OSError, ValueError) as e:
                         self.result["notes"].append(f"{name}: unreadable profile {profile}: {e}")
             if profiles == 0:
-                if any(runs.get((name, t)) for t in self.args.threads):
-                    self.fail("no profile", name, note="the instrumented runs wrote no profile")
+                self.fail("no profile", name, note="the instrumented runs wrote no profile")
+            regions[name] = lines if profiles else None
+        return regions
+
+    def check_sites(self, executed, regions):
+        for name, lines in regions.items():
+            if lines is None:
                 self.result["sites"][name] = None
                 continue
             missing = [s for s in executed if s.key() not in lines]
@@ -1177,9 +1225,10 @@ def main(argv):
         with lock:
             results.append(result)
             failures.extend(fails)
+            classes = ", ".join(sorted({f["class"] for f in fails}))
             print(f"[{len(results)}/{len(jobs)} {time.monotonic() - started:6.0f}s] "
                   f"{suite['name']}/{program['name']}: "
-                  f"{result.get('skipped') or ', '.join(sorted({f['class'] for f in fails})) or 'ok'}",
+                  f"{result.get('skipped') or classes or 'ok'}",
                   file=sys.stderr, flush=True)
 
     # Builds within a suite share its per-configuration trees, so make-based programs of one
