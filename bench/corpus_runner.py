@@ -797,6 +797,11 @@ class ProgramRunner:
         cmd = f"exec {shlex.quote(build['binary'])} {args}"
         res = run_command(cmd, cwd, env, program["timeout"], shell=True,
                           stdout_path=os.path.join(run_dir, "run.out"))
+        # Output that names the build's own copy of the suite (an input file's path) is the same
+        # output: the copies differ by configuration.
+        if self.program["mode"] == "make" and self.suite["copy"]:
+            for stream in ("stdout", "stderr"):
+                res[stream] = res[stream].replace(root, "{root}")
         res["dir"] = run_dir
         return res
 
@@ -1129,11 +1134,13 @@ def parse_args(argv):
     parser = argparse.ArgumentParser(
         description="Build, run and check third-party OpenMP suites plain and with ompcc "
                     "(docs/FIDELITY.md). The manifests say how (bench/README.md).")
-    parser.add_argument("manifests", nargs="+", help="manifest files (JSON)")
-    parser.add_argument("--toolkit-bin", required=True,
+    parser.add_argument("manifests", nargs="*", help="manifest files (JSON)")
+    parser.add_argument("--toolkit-bin",
                         help="the directory holding ompcc and ompc++ (an installed toolkit)")
-    parser.add_argument("--work", required=True,
-                        help="scratch directory for copies, builds, runs and experiments")
+    parser.add_argument("--work", help="scratch directory for copies, builds, runs and experiments")
+    parser.add_argument("--from-json", nargs="+", metavar="FILE",
+                        help="run nothing: merge the results of earlier --json files into one "
+                             "table and JSON")
     parser.add_argument("--markdown", help="write the table here")
     parser.add_argument("--json", help="write every program's results and every failure here")
     parser.add_argument("--threads", default=",".join(map(str, DEFAULT_THREADS)),
@@ -1161,6 +1168,12 @@ def parse_args(argv):
         parser.error(f"--threads: not a comma-separated list of numbers: '{args.threads}'")
     if not args.threads or min(args.threads) < 1:
         parser.error("--threads: give at least one thread count of 1 or more")
+    if args.from_json:
+        if args.manifests:
+            parser.error("--from-json runs nothing: give no manifests")
+        return args
+    if not args.manifests or not args.toolkit_bin or not args.work:
+        parser.error("give manifests, --toolkit-bin and --work (or --from-json)")
     args.toolkit_bin = os.path.abspath(args.toolkit_bin)
     if not os.access(os.path.join(args.toolkit_bin, "ompcc"), os.X_OK):
         parser.error(f"--toolkit-bin: no ompcc in '{args.toolkit_bin}'")
@@ -1182,8 +1195,41 @@ def prepare_tree(suite, config, work):
                                 f"{first_error(res['stdout'] + res['stderr'])}")
 
 
+def write_reports(args, results, failures, strict_mode):
+    results.sort(key=lambda r: (r["suite"], r["program"]))
+    failures.sort(key=lambda f: (f["suite"], f["program"], f["class"], f.get("build", ""),
+                                 f.get("threads", 0), f.get("file", ""), f.get("line", 0)))
+    suites = summarise(results, args)
+    table = markdown_table(suites)
+    print(table)
+    if args.markdown:
+        write_atomically(args.markdown, table + "\n")
+    if args.json:
+        document = {"strict_mode": strict_mode, "threads": args.threads, "suites": suites,
+                    "programs": results, "failures": failures}
+        write_atomically(args.json, json.dumps(document, indent=1, sort_keys=True) + "\n")
+
+
+def merge_reports(args):
+    results, failures, modes = [], [], set()
+    for path in args.from_json:
+        try:
+            with open(path, encoding="utf-8") as f:
+                document = json.load(f)
+            results.extend(document["programs"])
+            failures.extend(document["failures"])
+            modes.add(document["strict_mode"])
+        except (OSError, ValueError, KeyError) as e:
+            print(f"corpus_runner: error: {path}: not a results file: {e}", file=sys.stderr)
+            return 1
+    write_reports(args, results, failures, " / ".join(sorted(modes)))
+    return 0
+
+
 def main(argv):
     args = parse_args(argv)
+    if args.from_json:
+        return merge_reports(args)
     try:
         loaded = [load_manifest(m) for m in args.manifests]
     except ManifestError as e:
@@ -1240,20 +1286,10 @@ def main(argv):
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         list(pool.map(lambda group: [one(j) for j in group], by_tree.values()))
 
-    results.sort(key=lambda r: (r["suite"], r["program"]))
-    failures.sort(key=lambda f: (f["suite"], f["program"], f["class"], f.get("build", "")))
-    suites = summarise(results, args)
-    table = markdown_table(suites)
-    print(table)
-    if args.markdown:
-        write_atomically(args.markdown, table + "\n")
-    if args.json:
-        document = {"strict_mode": "OMPCC_STRICT=1" if strict else
-                    "not supported by this ompcc: fallback detected from its warnings"
-                    if args.strict else "off",
-                    "threads": args.threads, "suites": suites, "programs": results,
-                    "failures": failures}
-        write_atomically(args.json, json.dumps(document, indent=1, sort_keys=True) + "\n")
+    write_reports(args, results, failures,
+                  "OMPCC_STRICT=1" if strict else
+                  "not supported by this ompcc: fallback detected from its warnings"
+                  if args.strict else "off")
     if args.clean:
         shutil.rmtree(args.work, ignore_errors=True)
     return 0
