@@ -1,0 +1,1 @@
+int util_square(int n) { return n * n; }
