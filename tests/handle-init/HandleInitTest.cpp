@@ -255,6 +255,51 @@ TEST(handleInitFile, FileWithoutHandlesStillGetsAnInitFunction) {
 
 //===--- Program code ------------------------------------------------------===//
 
+TEST(handleInitHeader, TagIsHAndSixteenHexDigitsOfPathAndSalt) {
+  const std::string Tag = makeHeaderTag("/src/include/kern.hpp", "2**");
+  ASSERT_EQ(Tag.size(), 17u);
+  EXPECT_EQ(Tag.front(), 'h');
+  EXPECT_EQ(Tag.find_first_not_of("0123456789abcdef", 1), std::string::npos) << Tag;
+  EXPECT_EQ(Tag, makeHeaderTag("/src/include/kern.hpp", "2**"));
+  EXPECT_NE(Tag, makeHeaderTag("/src/include/kern.hpp", "3*x**"));
+  EXPECT_NE(Tag, makeHeaderTag("/src/include/other.hpp", "2**"));
+}
+
+TEST(handleInitHeader, VariableNamesCarryTheTag) {
+  EXPECT_EQ(handleVariable(3, "h0123456789abcdef"), "pomp_handle_h0123456789abcdef_3");
+  EXPECT_EQ(ctcVariable(3, "h0123456789abcdef"), "pomp_ctc_h0123456789abcdef_3");
+  EXPECT_EQ(handleVariable(3), "pomp_handle_3");
+}
+
+TEST(handleInitHeader, PrologueDefinesWeakSymbolsOnce) {
+  const HeaderHandles Handles{"h0123456789abcdef", {"2**"}};
+  EXPECT_EQ(headerPrologue(Handles, Language::C),
+            "#ifndef POMP_HEADER_h0123456789abcdef\n"
+            "#define POMP_HEADER_h0123456789abcdef\n"
+            "#include <omp.h>\n"
+            "#include \"pomplib.h\"\n"
+            "__attribute__((weak)) POMP_Handle_t pomp_handle_h0123456789abcdef_1 = 0;\n"
+            "__attribute__((weak)) const char pomp_ctc_h0123456789abcdef_1[] = \"2**\";\n"
+            "#endif\n");
+  // A const object needs extern for external linkage in C++.
+  EXPECT_NE(headerPrologue(Handles, Language::CXX)
+                .find("extern __attribute__((weak)) const char pomp_ctc_h0123456789abcdef_1[]"),
+            std::string::npos);
+}
+
+TEST(handleInitHeader, FileInitFunctionBindsTheHeadersHandles) {
+  FileHandles Handles{SampleId, {"2**"}};
+  Handles.Headers.push_back({"h0123456789abcdef", {"2**", "2**"}});
+  const std::string Init = fileInitFunction(Handles, Language::C);
+  EXPECT_NE(Init.find("  POMP_Get_handle(&pomp_handle_1, pomp_ctc_1);\n"
+                      "  POMP_Get_handle(&pomp_handle_h0123456789abcdef_1, "
+                      "pomp_ctc_h0123456789abcdef_1);\n"
+                      "  POMP_Get_handle(&pomp_handle_h0123456789abcdef_2, "
+                      "pomp_ctc_h0123456789abcdef_2);\n}"),
+            std::string::npos)
+      << Init;
+}
+
 TEST(handleInitProgram, CallsEachInitFunctionInTheGivenOrder) {
   const std::string B = initFunctionName(makeFileId("/b.c", ""));
   const std::string A = initFunctionName(makeFileId("/a.c", ""));
