@@ -313,6 +313,15 @@ int main(int Argc, const char **Argv) {
   int Status = ExitSuccess;
   for (const std::string &Source : Sources) {
     const std::string Target = Output.empty() ? defaultOutput(Source) : std::string(Output);
+    // Writing the output over the input would replace the user's source:
+    // the same path, or another name for the same file (a link).
+    bool Same = false;
+    if (!sys::fs::equivalent(Source, Target, Same) && Same) {
+      errs() << "ompinst: error: the output '" << Target << "' is the input '" << Source
+             << "': refusing to overwrite the source\n";
+      Status = ExitUsage;
+      continue;
+    }
     inst::Options FileOpts = Opts;
     FileOpts.HeaderDirectory =
         HeaderDir.empty() ? defaultHeaderDirectory(Target) : std::string(HeaderDir);
