@@ -109,23 +109,11 @@ void appendEscaped(std::string &Out, unsigned char C, char Quote, bool AfterQues
 /// The initialiser of a CTC string array: a string literal, or a list of
 /// character constants when the string is too long for a portable literal.
 std::string ctcInitializer(std::string_view Ctc) {
-  std::string Out;
-  if (Ctc.size() <= MaxPortableStringLiteral) {
-    Out += '"';
-    bool AfterQuestionMark = false;
-    for (char C : Ctc) {
-      appendEscaped(Out, static_cast<unsigned char>(C), '"', AfterQuestionMark);
-      AfterQuestionMark = C == '?';
-    }
-    Out += '"';
-    return Out;
-  }
-  Out += '{';
-  for (char C : Ctc) {
-    Out += '\'';
-    appendEscaped(Out, static_cast<unsigned char>(C), '\'', false);
-    Out += "', ";
-  }
+  if (Ctc.size() <= MaxPortableStringLiteral)
+    return cStringLiteral(Ctc);
+  std::string Out = "{";
+  for (char C : Ctc)
+    Out += cCharacterConstant(static_cast<unsigned char>(C)) + ", ";
   Out += "'\\0'}";
   return Out;
 }
@@ -153,6 +141,22 @@ void appendHex(std::string &Out, std::uint64_t Hash) {
 std::string tagPart(std::string_view Tag) { return Tag.empty() ? "" : std::string(Tag) + "_"; }
 
 } // namespace
+
+std::string cStringLiteral(std::string_view Text) {
+  std::string Out = "\"";
+  bool AfterQuestionMark = false;
+  for (char C : Text) {
+    appendEscaped(Out, static_cast<unsigned char>(C), '"', AfterQuestionMark);
+    AfterQuestionMark = C == '?';
+  }
+  return Out + '"';
+}
+
+std::string cCharacterConstant(unsigned char C) {
+  std::string Out = "'";
+  appendEscaped(Out, C, '\'', false);
+  return Out + "'";
+}
 
 std::string makeHeaderTag(std::string_view AbsolutePath, std::string_view Salt) {
   std::string Tag = "h";

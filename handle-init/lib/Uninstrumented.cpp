@@ -26,25 +26,6 @@ namespace {
 constexpr std::string_view MarkSalt = "uninstrumented";
 /// Record bytes per line of the generated initialiser.
 constexpr std::size_t BytesPerLine = 16;
-constexpr unsigned char FirstPrintable = 0x20;
-constexpr unsigned char LastPrintable = 0x7e;
-constexpr unsigned OctalDigitBits = 3;
-constexpr unsigned OctalEscapeDigits = 3;
-constexpr unsigned LowOctalDigit = 07;
-
-/// Byte C as a C character constant: printable ASCII as itself, the rest
-/// (and the quote and backslash) as a three-digit octal escape.
-std::string characterConstant(unsigned char C) {
-  std::string Out = "'";
-  if (C >= FirstPrintable && C <= LastPrintable && C != '\'' && C != '\\') {
-    Out += static_cast<char>(C);
-  } else {
-    Out += '\\';
-    for (unsigned Digit = OctalEscapeDigits; Digit-- > 0;)
-      Out += static_cast<char>('0' + ((C >> (Digit * OctalDigitBits)) & LowOctalDigit));
-  }
-  return Out + "'";
-}
 
 std::string withoutNul(std::string_view Text) {
   std::string Out;
@@ -86,7 +67,7 @@ std::string uninstrumentedHeader(std::string_view File, std::string_view Reason)
   for (std::size_t I = 0; I < Record.size(); ++I) {
     if (I % BytesPerLine == 0)
       Out += "\n ";
-    Out += " " + characterConstant(static_cast<unsigned char>(Record[I]));
+    Out += " " + cCharacterConstant(static_cast<unsigned char>(Record[I]));
     if (I + 1 != Record.size())
       Out += ",";
   }

@@ -27,29 +27,6 @@ bool nameableInInclude(llvm::StringRef Path) {
   return !Path.contains('"') && !Path.contains('\n') && !Path.contains('\r');
 }
 
-/// Quotes a file name for a #line directive. Compilers read the name as a
-/// string literal: quotes and backslashes are escaped, and so is every byte
-/// that is not printable ASCII (a newline in a file name would end the
-/// directive), as a three-digit octal escape that no following digit extends.
-std::string quoted(std::string_view Text) {
-  std::string Out = "\"";
-  for (const char C : Text) {
-    const auto Byte = static_cast<unsigned char>(C);
-    if (C == '"' || C == '\\') {
-      Out += '\\';
-      Out += C;
-    } else if (Byte < 0x20 || Byte == 0x7f) {
-      constexpr unsigned OctalDigitBits = 3, OctalDigitMask = 7;
-      Out += '\\';
-      for (const unsigned Shift : {2 * OctalDigitBits, OctalDigitBits, 0u})
-        Out += static_cast<char>('0' + ((Byte >> Shift) & OctalDigitMask));
-    } else {
-      Out += C;
-    }
-  }
-  return Out + "\"";
-}
-
 std::string absolutePath(const SourceManager &SM, llvm::StringRef Name) {
   llvm::SmallString<256> Path(Name);
   SM.getFileManager().makeAbsolutePath(Path);
@@ -68,7 +45,8 @@ std::string lineDirective(const FileInstrumentation &File, std::size_t Offset) {
   const OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File.fileId());
   const bool OwnName = Entry && Entry->getName() == P.getFilename();
   return "#line " + std::to_string(P.getLine()) + " " +
-         quoted(OwnName ? absolutePath(SM, P.getFilename()) : std::string(P.getFilename()));
+         handleinit::cStringLiteral(OwnName ? absolutePath(SM, P.getFilename())
+                                            : std::string(P.getFilename()));
 }
 
 void IncludeRecorder::InclusionDirective(SourceLocation HashLoc, const Token &, StringRef, bool,

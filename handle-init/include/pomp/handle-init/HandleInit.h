@@ -85,6 +85,16 @@ std::string handleVariable(unsigned Index, std::string_view Tag = "");
 /// or "pomp_ctc_<Tag>_<Index>" for a header.
 std::string ctcVariable(unsigned Index, std::string_view Tag = "");
 
+/// Text as a C string literal (with its quotes) that compiles without
+/// warnings in every C and C++ standard: quotes and backslashes escaped,
+/// every byte that is not printable ASCII as a three-digit octal escape (no
+/// following digit can extend it), the second '?' of a pair escaped so that
+/// no trigraph forms. Also right for the file name of a #line directive.
+std::string cStringLiteral(std::string_view Text);
+
+/// Byte C as a C character constant ('a', '\047'), by the same rules.
+std::string cCharacterConstant(unsigned char C);
+
 /// Declarations for the top of an instrumented header's copy: guarded, so
 /// that a header included twice declares them once; includes omp.h and
 /// pomplib.h and defines the header's handles and CTC strings as weak
