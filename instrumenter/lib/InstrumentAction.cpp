@@ -92,7 +92,7 @@ public:
       return Base::TraverseStmt(S);
     applyLevelPragmas(Loc);
     const unsigned FirstHandle = static_cast<unsigned>(File.ctcStrings().size()) + 1;
-    const llvm::omp::Directive Kind = Directive->getDirectiveKind();
+    const llvm::omp::Directive Kind = sourceDirectiveKind(*Directive);
     ConstructEditor Editor(File, *Directive, Depth);
     if (Instrumenting) {
       if (const ConstructHandler *Handler = handlerFor(Kind)) {

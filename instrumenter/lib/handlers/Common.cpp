@@ -75,11 +75,21 @@ bool containsCancellation(const Stmt *S) {
       return true;
   return false;
 }
+
+/// True for a reduction(task, ...) clause: OpenMP forbids nowait on a
+/// construct with one (its task reductions complete at the implicit barrier).
+bool hasTaskReduction(const ConstructEditor &E) {
+  for (const auto *C : E.directive().getClausesOfKind<OMPReductionClause>())
+    if (C->getModifier() == OMPC_REDUCTION_task)
+      return true;
+  return false;
+}
 } // namespace
 
 bool canShowImplicitBarrier(const ConstructEditor &E) {
   return E.enabled(Event::Implicit_barrier_enter) && !E.hasClause<OMPNowaitClause>() &&
-         !E.hasClause<OMPCopyprivateClause>() && !containsCancellation(E.associatedStatement());
+         !E.hasClause<OMPCopyprivateClause>() && !hasTaskReduction(E) &&
+         !containsCancellation(E.associatedStatement());
 }
 
 std::string implicitBarrierCode(ConstructEditor &E) {

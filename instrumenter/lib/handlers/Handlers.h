@@ -17,6 +17,10 @@
 
 #include <memory>
 
+namespace clang {
+class OMPExecutableDirective;
+} // namespace clang
+
 namespace pomp::inst {
 
 class ConstructEditor;
@@ -57,6 +61,10 @@ std::unique_ptr<ConstructHandler> makeErrorHandler();
 /// The handler of a directive kind; null for directives that are left as
 /// they are (declarative directives, loop transformations, device-only code).
 const ConstructHandler *handlerFor(llvm::omp::Directive Kind);
+
+/// The directive kind the source spells: a `loop` Clang maps to `for`,
+/// `simd` or `distribute` (by its binding) is still a `loop`.
+llvm::omp::Directive sourceDirectiveKind(const clang::OMPExecutableDirective &D);
 
 /// True for directives whose body is device code: nothing is inserted inside.
 bool isTargetDirective(llvm::omp::Directive Kind);

@@ -11,6 +11,7 @@
 #include "Common.h"
 #include "Handlers.h"
 
+#include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/OpenMPKinds.h"
 
 #include <map>
@@ -105,6 +106,14 @@ const ConstructHandler *handlerFor(Directive Kind) {
   static const std::map<Directive, std::unique_ptr<ConstructHandler>> Registry = buildRegistry();
   const auto It = Registry.find(Kind);
   return It == Registry.end() ? nullptr : It->second.get();
+}
+
+Directive sourceDirectiveKind(const clang::OMPExecutableDirective &D) {
+  // Clang 19 turns a `loop` into the for, simd or distribute construct its
+  // binding makes it; the source (and OpenMP's rules on it) stay `loop`.
+  if (D.getMappedDirective() == Directive::OMPD_loop)
+    return Directive::OMPD_loop;
+  return D.getDirectiveKind();
 }
 
 bool isTargetDirective(Directive Kind) {
