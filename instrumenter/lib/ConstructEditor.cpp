@@ -49,6 +49,12 @@ std::string_view FileInstrumentation::buffer() const {
   return SM.getBufferData(SM.getMainFileID());
 }
 
+std::size_t FileInstrumentation::tokenEnd(SourceLocation Loc) const {
+  const SourceManager &SM = sourceManager();
+  const SourceLocation At = SM.getExpansionLoc(Loc);
+  return SM.getFileOffset(At) + Lexer::MeasureTokenLength(At, SM, langOptions());
+}
+
 std::size_t FileInstrumentation::lineStart(SourceLocation Loc) const {
   const std::string_view Buffer = buffer();
   std::size_t At = offset(Loc);
@@ -281,7 +287,7 @@ void ConstructEditor::afterConstruct(std::string Code) {
 void ConstructEditor::statementBegin(const Stmt &S, std::string Code, unsigned ExtraDepth) {
   const unsigned Key = depthKey(EditLayer::Block, ExtraDepth);
   if (const auto *Compound = dyn_cast<CompoundStmt>(&S)) {
-    std::size_t At = File.offset(Compound->getLBracLoc()) + 1;
+    std::size_t At = File.tokenEnd(Compound->getLBracLoc());
     // C89 forbids statements before declarations: the block begins after
     // its declarations there.
     const LangOptions &LO = File.langOptions();

@@ -57,6 +57,8 @@ public:
 
   /// Byte offset of a location in the main file (expansion location).
   std::size_t offset(clang::SourceLocation Loc) const;
+  /// Offset just past the token at Loc: a brace may be spelled `<%`.
+  std::size_t tokenEnd(clang::SourceLocation Loc) const;
   /// Offset of the start of the line holding Loc.
   std::size_t lineStart(clang::SourceLocation Loc) const;
   /// Offset just past the last token of a statement, including a semicolon

@@ -184,7 +184,7 @@ public:
     auto *Body = dyn_cast_or_null<CompoundStmt>(Main.getBody());
     if (!Body || Body->getLBracLoc().isMacroID() || Body->getRBracLoc().isMacroID())
       return;
-    const std::size_t Open = File.offset(Body->getLBracLoc()) + 1;
+    const std::size_t Open = File.tokenEnd(Body->getLBracLoc());
     if (File.langOptions().CPlusPlus) {
       // A guard's destructor runs on every return and during unwinding.
       File.edits().insert(Open, InsertSide::Open, 0,
