@@ -153,7 +153,10 @@ std::string FileInstrumentation::ctcName(unsigned Index) const { return localNam
 std::string FileInstrumentation::localName(std::string_view What, unsigned Index) const {
   return "pomp_" + std::string(What) + "_" + NameTag + std::to_string(Index);
 }
-std::string FileInstrumentation::threadId() const { return "omp_get_thread_num()"; }
+std::string FileInstrumentation::threadId() const {
+  return ThreadIdAvailable ? threadIdInParallel() : "-1";
+}
+std::string FileInstrumentation::threadIdInParallel() { return "omp_get_thread_num()"; }
 
 //===--- ConstructEditor --------------------------------------------------===//
 

@@ -94,6 +94,7 @@ public:
     const unsigned FirstHandle = static_cast<unsigned>(File.ctcStrings().size()) + 1;
     const llvm::omp::Directive Kind = sourceDirectiveKind(*Directive);
     ConstructEditor Editor(File, *Directive, Depth);
+    File.setThreadIdAvailable(ThreadIdAvailable);
     if (Instrumenting) {
       if (const ConstructHandler *Handler = handlerFor(Kind)) {
         Handler->instrument(Editor);
@@ -104,7 +105,11 @@ public:
     if (isTargetDirective(Kind))
       return true;
     ++Depth;
+    const bool Outside = ThreadIdAvailable;
+    ThreadIdAvailable = threadIdAvailableInside(*Directive, Kind, Outside);
     const bool Continue = Base::TraverseStmt(S);
+    ThreadIdAvailable = Outside;
+    File.setThreadIdAvailable(Outside);
     --Depth;
     shareHandles(*Directive, Editor, FirstHandle);
     return Continue;
@@ -173,6 +178,8 @@ private:
   std::vector<std::pair<int, int>> SavedLevels;
   bool Instrumenting = true;
   unsigned Depth = 0;
+  /// Whether the code at the current place may call omp_get_thread_num().
+  bool ThreadIdAvailable = true;
 };
 
 /// POMP_Init() at the start of main and POMP_Finalize() on every way out.

@@ -92,12 +92,12 @@ bool canShowImplicitBarrier(const ConstructEditor &E) {
          !containsCancellation(E.associatedStatement());
 }
 
-std::string implicitBarrierCode(ConstructEditor &E) {
+std::string implicitBarrierCode(ConstructEditor &E, const std::string &Tid) {
   const unsigned Barrier = E.newHandle(ctc::RegionKind::ImplicitBarrier);
   return ConstructEditor::call(Event::Implicit_barrier_enter,
-                               {E.handleAddress(Barrier), E.threadId(), E.ctc(Barrier)}) +
+                               {E.handleAddress(Barrier), Tid, E.ctc(Barrier)}) +
          "\n#pragma omp barrier\n" +
-         ConstructEditor::call(Event::Implicit_barrier_exit, {E.handle(Barrier), E.threadId()});
+         ConstructEditor::call(Event::Implicit_barrier_exit, {E.handle(Barrier), Tid});
 }
 
 std::string implicitBarrier(ConstructEditor &E, bool ReplacesImplicitBarrier) {
@@ -108,7 +108,7 @@ std::string implicitBarrier(ConstructEditor &E, bool ReplacesImplicitBarrier) {
       return "";
     E.appendClause("nowait");
   }
-  return implicitBarrierCode(E);
+  return implicitBarrierCode(E, E.threadId());
 }
 
 namespace {

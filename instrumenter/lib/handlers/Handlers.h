@@ -66,6 +66,13 @@ const ConstructHandler *handlerFor(llvm::omp::Directive Kind);
 /// `simd` or `distribute` (by its binding) is still a `loop`.
 llvm::omp::Directive sourceDirectiveKind(const clang::OMPExecutableDirective &D);
 
+/// Whether code strictly inside the region of D (of source kind Kind) may
+/// call the OpenMP runtime, given whether the code around D may. OpenMP
+/// forbids it strictly inside teams and in loop, simd and order(concurrent)
+/// regions; a parallel region nested in them allows it again.
+bool threadIdAvailableInside(const clang::OMPExecutableDirective &D, llvm::omp::Directive Kind,
+                             bool Outside);
+
 /// True for directives whose body is device code: nothing is inserted inside.
 bool isTargetDirective(llvm::omp::Directive Kind);
 

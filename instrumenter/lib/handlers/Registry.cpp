@@ -11,6 +11,7 @@
 #include "Common.h"
 #include "Handlers.h"
 
+#include "clang/AST/OpenMPClause.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/OpenMPKinds.h"
 
@@ -114,6 +115,19 @@ Directive sourceDirectiveKind(const clang::OMPExecutableDirective &D) {
   if (D.getMappedDirective() == Directive::OMPD_loop)
     return Directive::OMPD_loop;
   return D.getDirectiveKind();
+}
+
+bool threadIdAvailableInside(const clang::OMPExecutableDirective &D, Directive Kind, bool Outside) {
+  for (const auto *Order : D.getClausesOfKind<clang::OMPOrderClause>())
+    if (Order->getKind() == clang::OMPC_ORDER_concurrent)
+      return false;
+  if (clang::isOpenMPGenericLoopDirective(Kind) || clang::isOpenMPSimdDirective(Kind))
+    return false;
+  if (clang::isOpenMPParallelDirective(Kind))
+    return true;
+  if (clang::isOpenMPTeamsDirective(Kind))
+    return false;
+  return Outside;
 }
 
 bool isTargetDirective(Directive Kind) {
