@@ -444,6 +444,21 @@ private:
     }
   }
 
+  /// The first of D and the `#pragma omp declare variant/simd/target ...`
+  /// lines attached to it, which must stay right before the declaration.
+  static SourceLocation attachedPragmasBegin(const Decl &D, const FileInstrumentation &File) {
+    const SourceManager &SM = File.sourceManager();
+    SourceLocation First = D.getBeginLoc();
+    for (const Attr *A : D.attrs()) {
+      const SourceLocation Loc = A->getLocation();
+      if (!Loc.isValid() || Loc.isMacroID() || !SM.isInMainFile(Loc))
+        continue;
+      if (A->getSyntax() == AttributeCommonInfo::AS_Pragma && File.offset(Loc) < File.offset(First))
+        First = Loc;
+    }
+    return First;
+  }
+
   /// Where the prologue goes: at the start of the first top-level
   /// declaration that holds an edit, so that the file's own includes and
   /// feature macros (_GNU_SOURCE) come before any header the prologue pulls
@@ -458,7 +473,7 @@ private:
       const std::size_t Begin = File.offset(D->getBeginLoc());
       const std::size_t End = File.offset(D->getEndLoc());
       if (FirstEdit >= Begin && FirstEdit <= End + 1)
-        return D->getBeginLoc().isMacroID() ? 0 : File.lineStart(D->getBeginLoc());
+        return D->getBeginLoc().isMacroID() ? 0 : File.lineStart(attachedPragmasBegin(*D, File));
     }
     return 0;
   }
