@@ -100,6 +100,16 @@ bool prefersWorksharing(llvm::omp::Clause Kind) {
   }
 }
 
+/// An inscan reduction: libomp 19 computes a wrong scan for a non-combined
+/// `for` with one (x = 3775 instead of 5050 for 1..100), so the combined
+/// construct is not split.
+bool hasInscanReduction(const ConstructEditor &E) {
+  for (const auto *C : E.directive().getClausesOfKind<OMPReductionClause>())
+    if (C->getModifier() == OMPC_REDUCTION_inscan)
+      return true;
+  return false;
+}
+
 class SplitParallelHandler final : public ConstructHandler {
 public:
   SplitParallelHandler(ctc::RegionKind Kind, Worksharing Inner) : Kind(Kind), Inner(Inner) {}
@@ -108,8 +118,9 @@ public:
     if (!E.enabled(Event::Parallel_fork))
       return;
     // allocate clauses must stay with the directive that privatises their
-    // variables; such constructs keep their fork/join events only.
-    if (E.hasClause<OMPAllocateClause>())
+    // variables, and a split must never change what the program computes:
+    // such constructs keep their fork/join events only.
+    if (E.hasClause<OMPAllocateClause>() || hasInscanReduction(E))
       return makeCombinedParallelHandler(Kind)->instrument(E);
 
     const unsigned H = E.newHandle(Kind);
