@@ -99,6 +99,12 @@ public:
       if (const ConstructHandler *Handler = handlerFor(Kind)) {
         Handler->instrument(Editor);
         ++Result.ConstructsInstrumented;
+      } else if (const char *Why = notInstrumentedReason(Kind)) {
+        // Never silently not measured.
+        report(Loc, DiagnosticsEngine::Warning,
+               ("OpenMP '" + llvm::omp::getOpenMPDirectiveName(Kind).str() +
+                "' construct is not instrumented: " + Why)
+                   .c_str());
       }
     }
     restoreLevelsAfterConstruct();

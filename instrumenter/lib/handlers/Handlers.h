@@ -39,6 +39,7 @@ std::unique_ptr<ConstructHandler> makeParallelHandler();
 std::unique_ptr<ConstructHandler> makeCombinedParallelHandler(ctc::RegionKind Kind);
 std::unique_ptr<ConstructHandler> makeSplitParallelHandler(ctc::RegionKind Kind);
 std::unique_ptr<ConstructHandler> makeTeamsHandler();
+std::unique_ptr<ConstructHandler> makeCombinedTeamsHandler(ctc::RegionKind Kind);
 std::unique_ptr<ConstructHandler> makeLoopHandler(ctc::RegionKind Kind, bool HasImplicitBarrier);
 std::unique_ptr<ConstructHandler> makeSectionsHandler();
 std::unique_ptr<ConstructHandler> makeSingleHandler();
@@ -61,6 +62,12 @@ std::unique_ptr<ConstructHandler> makeErrorHandler();
 /// The handler of a directive kind; null for directives that are left as
 /// they are (declarative directives, loop transformations, device-only code).
 const ConstructHandler *handlerFor(llvm::omp::Directive Kind);
+
+/// Why an executable directive without a handler is not instrumented, for a
+/// warning at its file:line; null when nothing is lost: it has a handler, it
+/// is part of another construct (section, scan) or a loop transformation
+/// whose loops the enclosing construct's events cover (tile, unroll, ...).
+const char *notInstrumentedReason(llvm::omp::Directive Kind);
 
 /// The directive kind the source spells: a `loop` Clang maps to `for`,
 /// `simd` or `distribute` (by its binding) is still a `loop`.

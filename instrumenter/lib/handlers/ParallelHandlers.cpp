@@ -114,7 +114,34 @@ public:
   }
 };
 
+/// Host `teams distribute ...` and `teams loop`: there is no place inside
+/// the teams region outside its loop, so only enter and exit around it.
+class CombinedTeamsHandler final : public ConstructHandler {
+public:
+  explicit CombinedTeamsHandler(ctc::RegionKind Kind) : Kind(Kind) {}
+  void instrument(ConstructEditor &E) const override {
+    if (!E.enabled(Event::Teams_enter))
+      return;
+    const unsigned H = E.newHandle(Kind);
+    const std::string Tid = E.threadId();
+    const std::string Context = E.local("ctx", H);
+    wrapConstruct(
+        E,
+        "POMP_Context_t " + Context + "; " +
+            ConstructEditor::call(Event::Teams_enter, {E.handleAddress(H), Tid, NotAvailable32,
+                                                       NotAvailable32, "&" + Context, E.ctc(H)}),
+        ConstructEditor::call(Event::Teams_exit, {E.handle(H), Tid}));
+  }
+
+private:
+  ctc::RegionKind Kind;
+};
+
 } // namespace
+
+std::unique_ptr<ConstructHandler> makeCombinedTeamsHandler(ctc::RegionKind Kind) {
+  return std::make_unique<CombinedTeamsHandler>(Kind);
+}
 
 std::unique_ptr<ConstructHandler> makeParallelHandler() {
   return std::make_unique<ParallelHandler>();

@@ -38,7 +38,18 @@ std::map<Directive, std::unique_ptr<ConstructHandler>> buildRegistry() {
       makeCombinedParallelHandler(Kind::ParallelMaskedTaskloop);
   R[Directive::OMPD_parallel_master_taskloop] =
       makeCombinedParallelHandler(Kind::ParallelMaskedTaskloop);
+  R[Directive::OMPD_parallel_masked_taskloop_simd] =
+      makeCombinedParallelHandler(Kind::ParallelMaskedTaskloop);
+  R[Directive::OMPD_parallel_master_taskloop_simd] =
+      makeCombinedParallelHandler(Kind::ParallelMaskedTaskloop);
   R[Directive::OMPD_teams] = makeTeamsHandler();
+  R[Directive::OMPD_teams_distribute] = makeCombinedTeamsHandler(Kind::TeamsDistribute);
+  R[Directive::OMPD_teams_distribute_simd] = makeCombinedTeamsHandler(Kind::TeamsDistribute);
+  R[Directive::OMPD_teams_distribute_parallel_for] =
+      makeCombinedTeamsHandler(Kind::TeamsDistributeParallelFor);
+  R[Directive::OMPD_teams_distribute_parallel_for_simd] =
+      makeCombinedTeamsHandler(Kind::TeamsDistributeParallelFor);
+  R[Directive::OMPD_teams_loop] = makeCombinedTeamsHandler(Kind::Teams);
   // Worksharing and loops.
   R[Directive::OMPD_for] = makeLoopHandler(Kind::For, /*HasImplicitBarrier=*/true);
   R[Directive::OMPD_for_simd] = makeLoopHandler(Kind::ForSimd, /*HasImplicitBarrier=*/true);
@@ -47,6 +58,8 @@ std::map<Directive, std::unique_ptr<ConstructHandler>> buildRegistry() {
   R[Directive::OMPD_distribute] = makeLoopHandler(Kind::Distribute, false);
   R[Directive::OMPD_distribute_simd] = makeLoopHandler(Kind::DistributeSimd, false);
   R[Directive::OMPD_distribute_parallel_for] = makeLoopHandler(Kind::DistributeParallelFor, false);
+  R[Directive::OMPD_distribute_parallel_for_simd] =
+      makeLoopHandler(Kind::DistributeParallelFor, false);
   R[Directive::OMPD_sections] = makeSectionsHandler();
   R[Directive::OMPD_single] = makeSingleHandler();
   R[Directive::OMPD_scope] = makeScopeHandler();
@@ -86,6 +99,7 @@ std::map<Directive, std::unique_ptr<ConstructHandler>> buildRegistry() {
   R[Directive::OMPD_target_simd] = makeTargetRegionHandler(Kind::Target);
   R[Directive::OMPD_target_teams] = makeTargetRegionHandler(Kind::TargetTeams);
   R[Directive::OMPD_target_teams_loop] = makeTargetRegionHandler(Kind::TargetTeams);
+  R[Directive::OMPD_target_loop] = makeTargetRegionHandler(Kind::Target);
   R[Directive::OMPD_target_teams_distribute] = makeTargetRegionHandler(Kind::TargetTeamsDistribute);
   R[Directive::OMPD_target_teams_distribute_simd] =
       makeTargetRegionHandler(Kind::TargetTeamsDistribute);
@@ -107,6 +121,27 @@ const ConstructHandler *handlerFor(Directive Kind) {
   static const std::map<Directive, std::unique_ptr<ConstructHandler>> Registry = buildRegistry();
   const auto It = Registry.find(Kind);
   return It == Registry.end() ? nullptr : It->second.get();
+}
+
+const char *notInstrumentedReason(Directive Kind) {
+  if (handlerFor(Kind))
+    return nullptr;
+  switch (Kind) {
+  case Directive::OMPD_section:
+  case Directive::OMPD_scan:
+  case Directive::OMPD_tile:
+  case Directive::OMPD_unroll:
+  case Directive::OMPD_reverse:
+  case Directive::OMPD_interchange:
+  case Directive::OMPD_nothing:
+    return nullptr;
+  case Directive::OMPD_depobj:
+  case Directive::OMPD_interop:
+  case Directive::OMPD_dispatch:
+    return "the POMP API has no event for it";
+  default:
+    return "ompinst has no handler for it";
+  }
 }
 
 Directive sourceDirectiveKind(const clang::OMPExecutableDirective &D) {
