@@ -25,6 +25,9 @@ struct WrappedRoutine {
   /// Routines with enter/exit events have a single-event variant for the
   /// Runtime group's event level.
   bool HasEventVariant;
+  /// Wrapped at every level, without handle or event: the wrapper keeps the
+  /// instrumented program from crashing (omp_pause_resource).
+  bool Always = false;
 };
 
 /// The single event of the variant of omp_set_lock and omp_set_nest_lock.
@@ -55,6 +58,9 @@ constexpr WrappedRoutine Routines[] = {
     {"omp_get_dynamic", Event::Get_dynamic_event, false},
     {"omp_set_nested", Event::Set_nested_event, false},
     {"omp_get_nested", Event::Get_nested_event, false},
+    // No event decides about these (Decides is not used).
+    {"omp_pause_resource", Event::Get_nested_event, false, /*Always=*/true},
+    {"omp_pause_resource_all", Event::Get_nested_event, false, /*Always=*/true},
 };
 
 const WrappedRoutine *findRoutine(const FunctionDecl &F) {
@@ -75,7 +81,8 @@ public:
   bool shouldVisitTemplateInstantiations() const { return false; }
 
   bool instrumented(const WrappedRoutine &R) const {
-    return File.enabled(R.Decides) || (R.HasEventVariant && File.enabled(eventVariant(R)));
+    return R.Always || File.enabled(R.Decides) ||
+           (R.HasEventVariant && File.enabled(eventVariant(R)));
   }
 
   bool TraverseDecl(Decl *D) {
@@ -117,13 +124,17 @@ public:
         Lexer::findNextToken(Callee->getEndLoc(), SM, Context.getLangOpts());
     if (!Paren || Paren->isNot(tok::l_paren))
       return true;
-    const unsigned H = File.addHandle(describe(*R, NameLoc));
+    UsesWrappers = true;
     const std::size_t NameBegin = File.offset(NameLoc);
+    if (R->Always) {
+      File.edits().replace(NameBegin, NameBegin + R->Name.size(), wrapperName(*R));
+      return true;
+    }
+    const unsigned H = File.addHandle(describe(*R, NameLoc));
     File.edits().replace(NameBegin, NameBegin + R->Name.size(), wrapperName(*R));
     File.edits().insert(File.offset(Paren->getLocation()) + 1, InsertSide::Open, 0,
                         File.handleAddress(H) + ", " + File.ctcName(H) +
                             (Call->getNumArgs() > 0 ? ", " : ""));
-    UsesWrappers = true;
     return true;
   }
 
@@ -134,14 +145,19 @@ public:
     const WrappedRoutine *R = findRoutine(*F);
     if (!R || !instrumented(*R) || Ref->getLocation().isMacroID())
       return true;
+    UsesWrappers = true;
+    const std::size_t NameBegin = File.offset(Ref->getLocation());
+    if (R->Always) {
+      // The wrapper has the routine's signature: its address serves.
+      File.edits().replace(NameBegin, NameBegin + R->Name.size(), wrapperName(*R));
+      return true;
+    }
     // The address is taken: the use is replaced by a function of the same
     // signature bound to this site's handle.
     const unsigned H = File.addHandle(describe(*R, Ref->getLocation()));
     const std::string Site = "pomp_address_" + std::to_string(H);
-    const std::size_t NameBegin = File.offset(Ref->getLocation());
     File.edits().replace(NameBegin, NameBegin + R->Name.size(), Site);
     Sites += siteFunction(*F, *R, Site, H);
-    UsesWrappers = true;
     return true;
   }
 

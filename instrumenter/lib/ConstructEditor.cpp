@@ -68,6 +68,12 @@ std::size_t FileInstrumentation::contentStart() const {
   return buffer().substr(0, ByteOrderMark.size()) == ByteOrderMark ? ByteOrderMark.size() : 0;
 }
 
+std::size_t FileInstrumentation::tokenEnd(SourceLocation Loc) const {
+  const SourceManager &SM = sourceManager();
+  const SourceLocation At = SM.getExpansionLoc(Loc);
+  return SM.getFileOffset(At) + Lexer::MeasureTokenLength(At, SM, langOptions());
+}
+
 std::size_t FileInstrumentation::lineStart(SourceLocation Loc) const {
   const std::string_view Buffer = buffer();
   const std::size_t Start = contentStart();
@@ -164,7 +170,10 @@ std::string FileInstrumentation::ctcName(unsigned Index) const { return localNam
 std::string FileInstrumentation::localName(std::string_view What, unsigned Index) const {
   return "pomp_" + std::string(What) + "_" + NameTag + std::to_string(Index);
 }
-std::string FileInstrumentation::threadId() const { return "omp_get_thread_num()"; }
+std::string FileInstrumentation::threadId() const {
+  return ThreadIdAvailable ? threadIdInParallel() : "-1";
+}
+std::string FileInstrumentation::threadIdInParallel() { return "omp_get_thread_num()"; }
 
 //===--- ConstructEditor --------------------------------------------------===//
 
@@ -298,7 +307,7 @@ void ConstructEditor::afterConstruct(std::string Code) {
 void ConstructEditor::statementBegin(const Stmt &S, std::string Code, unsigned ExtraDepth) {
   const unsigned Key = depthKey(EditLayer::Block, ExtraDepth);
   if (const auto *Compound = dyn_cast<CompoundStmt>(&S)) {
-    std::size_t At = File.offset(Compound->getLBracLoc()) + 1;
+    std::size_t At = File.tokenEnd(Compound->getLBracLoc());
     // C89 forbids statements before declarations: the block begins after
     // its declarations there.
     const LangOptions &LO = File.langOptions();

@@ -68,6 +68,8 @@ public:
   /// Offset where the text of the file starts: after a UTF-8 byte-order
   /// mark, which must stay the first bytes of the output.
   std::size_t contentStart() const;
+  /// Offset just past the token at Loc: a brace may be spelled `<%`.
+  std::size_t tokenEnd(clang::SourceLocation Loc) const;
   /// Offset of the start of the line holding Loc (never before
   /// contentStart()).
   std::size_t lineStart(clang::SourceLocation Loc) const;
@@ -101,8 +103,15 @@ public:
   std::string handleAddress(unsigned Index) const;
   std::string ctcName(unsigned Index) const;
   std::string localName(std::string_view What, unsigned Index) const;
-  /// The thread-number argument of an event.
+  /// The thread-number argument of an event: `omp_get_thread_num()`, or the
+  /// paper's "not available" -1 where OpenMP forbids runtime calls (strictly
+  /// inside a teams region, in loop, simd and order(concurrent) regions).
   std::string threadId() const;
+  /// The thread-number argument inside a parallel region, where it is always
+  /// available (also in a parallel region nested in teams).
+  static std::string threadIdInParallel();
+  /// Set by the construct visitor for the place of the directive at hand.
+  void setThreadIdAvailable(bool Available) { ThreadIdAvailable = Available; }
 
   unsigned ConstructsInstrumented = 0;
 
@@ -117,6 +126,7 @@ private:
   /// Put in front of handle indices in names; empty for the main file,
   /// "<tag>_" for a header.
   std::string NameTag;
+  bool ThreadIdAvailable = true;
 };
 
 /// Nesting depth key of edits: a construct's enter/exit code wraps its
@@ -159,6 +169,7 @@ public:
   std::string handleAddress(unsigned Index) const { return File.handleAddress(Index); }
   std::string ctc(unsigned Index) const { return File.ctcName(Index); }
   std::string threadId() const { return File.threadId(); }
+  static std::string threadIdInParallel() { return FileInstrumentation::threadIdInParallel(); }
   /// A name for a helper variable of this construct: "pomp_<what>_<i>".
   std::string local(std::string_view What, unsigned Index) const {
     return File.localName(What, Index);

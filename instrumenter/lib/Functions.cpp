@@ -76,7 +76,7 @@ public:
     auto *Body = cast<CompoundStmt>(F->getBody());
     const unsigned H = File.addHandle(describe(*F));
     const std::string Tid = File.threadId();
-    const std::size_t Open = File.offset(Body->getLBracLoc()) + 1;
+    const std::size_t Open = File.tokenEnd(Body->getLBracLoc());
     if (File.enabled(Event::Function_event)) {
       File.edits().insert(Open, InsertSide::Open, 0,
                           " " +

@@ -90,14 +90,21 @@ public:
     if (InMain)
       applyLevelPragmas(Loc);
     const unsigned FirstHandle = static_cast<unsigned>(In->ctcStrings().size()) + 1;
-    const llvm::omp::Directive Kind = Directive->getDirectiveKind();
+    const llvm::omp::Directive Kind = sourceDirectiveKind(*Directive);
     ConstructEditor Editor(*In, *Directive, Depth);
+    In->setThreadIdAvailable(ThreadIdAvailable);
     if (Instrumenting || !InMain) {
       if (const ConstructHandler *Handler = handlerFor(Kind)) {
         Handler->instrument(Editor);
         ++Result.ConstructsInstrumented;
         if (!InMain)
           ++Result.ConstructsInHeaders;
+      } else if (const char *Why = notInstrumentedReason(Kind)) {
+        // Never silently not measured.
+        report(Loc, DiagnosticsEngine::Warning,
+               ("OpenMP '" + llvm::omp::getOpenMPDirectiveName(Kind).str() +
+                "' construct is not instrumented: " + Why)
+                   .c_str());
       }
     }
     if (InMain)
@@ -105,7 +112,11 @@ public:
     if (isTargetDirective(Kind))
       return true;
     ++Depth;
+    const bool Outside = ThreadIdAvailable;
+    ThreadIdAvailable = threadIdAvailableInside(*Directive, Kind, Outside);
     const bool Continue = Base::TraverseStmt(S);
+    ThreadIdAvailable = Outside;
+    File.setThreadIdAvailable(Outside);
     --Depth;
     shareHandles(*In, *Directive, Editor, FirstHandle);
     return Continue;
@@ -176,6 +187,8 @@ private:
   std::vector<std::pair<int, int>> SavedLevels;
   bool Instrumenting = true;
   unsigned Depth = 0;
+  /// Whether the code at the current place may call omp_get_thread_num().
+  bool ThreadIdAvailable = true;
 };
 
 /// POMP_Init() at the start of main and POMP_Finalize() on every way out.
@@ -187,7 +200,7 @@ public:
     auto *Body = dyn_cast_or_null<CompoundStmt>(Main.getBody());
     if (!Body || Body->getLBracLoc().isMacroID() || Body->getRBracLoc().isMacroID())
       return;
-    const std::size_t Open = File.offset(Body->getLBracLoc()) + 1;
+    const std::size_t Open = File.tokenEnd(Body->getLBracLoc());
     if (File.langOptions().CPlusPlus) {
       // A guard's destructor runs on every return and during unwinding.
       File.edits().insert(Open, InsertSide::Open, 0,
@@ -425,6 +438,21 @@ private:
     }
   }
 
+  /// The first of D and the `#pragma omp declare variant/simd/target ...`
+  /// lines attached to it, which must stay right before the declaration.
+  static SourceLocation attachedPragmasBegin(const Decl &D, const FileInstrumentation &File) {
+    const SourceManager &SM = File.sourceManager();
+    SourceLocation First = D.getBeginLoc();
+    for (const Attr *A : D.attrs()) {
+      const SourceLocation Loc = A->getLocation();
+      if (!Loc.isValid() || Loc.isMacroID() || !SM.isInMainFile(Loc))
+        continue;
+      if (A->getSyntax() == AttributeCommonInfo::AS_Pragma && File.offset(Loc) < File.offset(First))
+        First = Loc;
+    }
+    return First;
+  }
+
   /// Where the prologue goes: at the start of the first top-level
   /// declaration that holds an edit, so that the file's own includes and
   /// feature macros (_GNU_SOURCE) come before any header the prologue pulls
@@ -440,7 +468,7 @@ private:
       const std::size_t End = File.offset(D->getEndLoc());
       if (FirstEdit >= Begin && FirstEdit <= End + 1)
         return D->getBeginLoc().isMacroID() ? File.contentStart()
-                                            : File.lineStart(D->getBeginLoc());
+                                            : File.lineStart(attachedPragmasBegin(*D, File));
     }
     return File.contentStart();
   }

@@ -155,6 +155,23 @@ POMP_WRAPPER int POMP_Wrap_omp_get_nested(POMP_Handle_t *handle, const char ctc[
   return value;
 }
 
+/*--- Pausing the runtime ---------------------------------------------------*/
+/* Called at every level, without handle and event: after
+ * omp_pause_resource[_all](omp_pause_hard) libomp 19 crashes in the next
+ * omp_get_thread_num() the instrumented code calls, where the plain program
+ * runs. omp_get_max_threads() initialises the runtime again, as the program's
+ * next OpenMP construct would. */
+POMP_WRAPPER int POMP_Wrap_omp_pause_resource(omp_pause_resource_t kind, int device_num) {
+  int result = omp_pause_resource(kind, device_num);
+  (void)omp_get_max_threads();
+  return result;
+}
+POMP_WRAPPER int POMP_Wrap_omp_pause_resource_all(omp_pause_resource_t kind) {
+  int result = omp_pause_resource_all(kind);
+  (void)omp_get_max_threads();
+  return result;
+}
+
 #undef POMP_LOCK_ID
 #undef POMP_WRAPPER
 

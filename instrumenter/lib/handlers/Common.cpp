@@ -75,19 +75,29 @@ bool containsCancellation(const Stmt *S) {
       return true;
   return false;
 }
+
+/// True for a reduction(task, ...) clause: OpenMP forbids nowait on a
+/// construct with one (its task reductions complete at the implicit barrier).
+bool hasTaskReduction(const ConstructEditor &E) {
+  for (const auto *C : E.directive().getClausesOfKind<OMPReductionClause>())
+    if (C->getModifier() == OMPC_REDUCTION_task)
+      return true;
+  return false;
+}
 } // namespace
 
 bool canShowImplicitBarrier(const ConstructEditor &E) {
   return E.enabled(Event::Implicit_barrier_enter) && !E.hasClause<OMPNowaitClause>() &&
-         !E.hasClause<OMPCopyprivateClause>() && !containsCancellation(E.associatedStatement());
+         !E.hasClause<OMPCopyprivateClause>() && !hasTaskReduction(E) &&
+         !containsCancellation(E.associatedStatement());
 }
 
-std::string implicitBarrierCode(ConstructEditor &E) {
+std::string implicitBarrierCode(ConstructEditor &E, const std::string &Tid) {
   const unsigned Barrier = E.newHandle(ctc::RegionKind::ImplicitBarrier);
   return ConstructEditor::call(Event::Implicit_barrier_enter,
-                               {E.handleAddress(Barrier), E.threadId(), E.ctc(Barrier)}) +
+                               {E.handleAddress(Barrier), Tid, E.ctc(Barrier)}) +
          "\n#pragma omp barrier\n" +
-         ConstructEditor::call(Event::Implicit_barrier_exit, {E.handle(Barrier), E.threadId()});
+         ConstructEditor::call(Event::Implicit_barrier_exit, {E.handle(Barrier), Tid});
 }
 
 std::string implicitBarrier(ConstructEditor &E, bool ReplacesImplicitBarrier) {
@@ -98,7 +108,7 @@ std::string implicitBarrier(ConstructEditor &E, bool ReplacesImplicitBarrier) {
       return "";
     E.appendClause("nowait");
   }
-  return implicitBarrierCode(E);
+  return implicitBarrierCode(E, E.threadId());
 }
 
 namespace {

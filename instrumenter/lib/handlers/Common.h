@@ -44,8 +44,9 @@ std::string clauseArgument(const ConstructEditor &E, clang::SourceLocation Open,
 bool canShowImplicitBarrier(const ConstructEditor &E);
 
 /// The code that stands in for an implicit barrier: Implicit_barrier_enter,
-/// an explicit barrier, Implicit_barrier_exit (allocates the handle).
-std::string implicitBarrierCode(ConstructEditor &E);
+/// an explicit barrier, Implicit_barrier_exit (allocates the handle), with
+/// the thread number Tid.
+std::string implicitBarrierCode(ConstructEditor &E, const std::string &Tid);
 
 /// Section_begin/end inside every section of a sections construct (numbered
 /// from 1 in source order; the first section's directive may be omitted).

@@ -17,6 +17,10 @@
 
 #include <memory>
 
+namespace clang {
+class OMPExecutableDirective;
+} // namespace clang
+
 namespace pomp::inst {
 
 class ConstructEditor;
@@ -35,6 +39,7 @@ std::unique_ptr<ConstructHandler> makeParallelHandler();
 std::unique_ptr<ConstructHandler> makeCombinedParallelHandler(ctc::RegionKind Kind);
 std::unique_ptr<ConstructHandler> makeSplitParallelHandler(ctc::RegionKind Kind);
 std::unique_ptr<ConstructHandler> makeTeamsHandler();
+std::unique_ptr<ConstructHandler> makeCombinedTeamsHandler(ctc::RegionKind Kind);
 std::unique_ptr<ConstructHandler> makeLoopHandler(ctc::RegionKind Kind, bool HasImplicitBarrier);
 std::unique_ptr<ConstructHandler> makeSectionsHandler();
 std::unique_ptr<ConstructHandler> makeSingleHandler();
@@ -57,6 +62,23 @@ std::unique_ptr<ConstructHandler> makeErrorHandler();
 /// The handler of a directive kind; null for directives that are left as
 /// they are (declarative directives, loop transformations, device-only code).
 const ConstructHandler *handlerFor(llvm::omp::Directive Kind);
+
+/// Why an executable directive without a handler is not instrumented, for a
+/// warning at its file:line; null when nothing is lost: it has a handler, it
+/// is part of another construct (section, scan) or a loop transformation
+/// whose loops the enclosing construct's events cover (tile, unroll, ...).
+const char *notInstrumentedReason(llvm::omp::Directive Kind);
+
+/// The directive kind the source spells: a `loop` Clang maps to `for`,
+/// `simd` or `distribute` (by its binding) is still a `loop`.
+llvm::omp::Directive sourceDirectiveKind(const clang::OMPExecutableDirective &D);
+
+/// Whether code strictly inside the region of D (of source kind Kind) may
+/// call the OpenMP runtime, given whether the code around D may. OpenMP
+/// forbids it strictly inside teams and in loop, simd and order(concurrent)
+/// regions; a parallel region nested in them allows it again.
+bool threadIdAvailableInside(const clang::OMPExecutableDirective &D, llvm::omp::Directive Kind,
+                             bool Outside);
 
 /// True for directives whose body is device code: nothing is inserted inside.
 bool isTargetDirective(llvm::omp::Directive Kind);

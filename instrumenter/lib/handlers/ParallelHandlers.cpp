@@ -40,12 +40,16 @@ public:
     const std::string Fork = ConstructEditor::call(
         Event::Parallel_fork, {E.handleAddress(H), Tid, NumThreads, If, "&" + Context, E.ctc(H)});
     E.appendClause("firstprivate(" + Context + ")");
+    // Fork and exit run where the directive is (maybe strictly in teams);
+    // the rest inside the new team.
+    const std::string TeamTid = ConstructEditor::threadIdInParallel();
     std::string Begin;
-    std::string End = implicitBarrier(E, /*ReplacesImplicitBarrier=*/false);
+    std::string End =
+        E.enabled(Event::Implicit_barrier_enter) ? implicitBarrierCode(E, TeamTid) : "";
     if (E.enabled(Event::Parallel_begin_forked)) {
-      Begin = ConstructEditor::call(Event::Parallel_begin_forked, {E.handle(H), Tid, Context});
-      End +=
-          (End.empty() ? "" : " ") + ConstructEditor::call(Event::Parallel_end, {E.handle(H), Tid});
+      Begin = ConstructEditor::call(Event::Parallel_begin_forked, {E.handle(H), TeamTid, Context});
+      End += (End.empty() ? "" : " ") +
+             ConstructEditor::call(Event::Parallel_end, {E.handle(H), TeamTid});
     }
     // Begin and end code go in pairs: an unbraced block gets its braces from
     // both, even when only the barrier is shown.
@@ -99,16 +103,45 @@ public:
         ConstructEditor::call(Event::Teams_enter, {E.handleAddress(H), Tid, NotAvailable32,
                                                    NotAvailable32, "&" + Context, E.ctc(H)});
     E.appendClause("firstprivate(" + Context + ")");
+    // OpenMP forbids runtime calls strictly inside a teams region.
     if (E.enabled(Event::Teams_begin)) {
-      E.blockBegin(ConstructEditor::call(Event::Teams_begin, {E.handle(H), Tid, Context}));
-      E.blockEnd(ConstructEditor::call(Event::Teams_end, {E.handle(H), Tid}));
+      E.blockBegin(
+          ConstructEditor::call(Event::Teams_begin, {E.handle(H), NotAvailable32, Context}));
+      E.blockEnd(ConstructEditor::call(Event::Teams_end, {E.handle(H), NotAvailable32}));
     }
     wrapConstruct(E, "POMP_Context_t " + Context + "; " + Enter,
                   ConstructEditor::call(Event::Teams_exit, {E.handle(H), Tid}));
   }
 };
 
+/// Host `teams distribute ...` and `teams loop`: there is no place inside
+/// the teams region outside its loop, so only enter and exit around it.
+class CombinedTeamsHandler final : public ConstructHandler {
+public:
+  explicit CombinedTeamsHandler(ctc::RegionKind Kind) : Kind(Kind) {}
+  void instrument(ConstructEditor &E) const override {
+    if (!E.enabled(Event::Teams_enter))
+      return;
+    const unsigned H = E.newHandle(Kind);
+    const std::string Tid = E.threadId();
+    const std::string Context = E.local("ctx", H);
+    wrapConstruct(
+        E,
+        "POMP_Context_t " + Context + "; " +
+            ConstructEditor::call(Event::Teams_enter, {E.handleAddress(H), Tid, NotAvailable32,
+                                                       NotAvailable32, "&" + Context, E.ctc(H)}),
+        ConstructEditor::call(Event::Teams_exit, {E.handle(H), Tid}));
+  }
+
+private:
+  ctc::RegionKind Kind;
+};
+
 } // namespace
+
+std::unique_ptr<ConstructHandler> makeCombinedTeamsHandler(ctc::RegionKind Kind) {
+  return std::make_unique<CombinedTeamsHandler>(Kind);
+}
 
 std::unique_ptr<ConstructHandler> makeParallelHandler() {
   return std::make_unique<ParallelHandler>();

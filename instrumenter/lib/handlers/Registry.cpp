@@ -11,6 +11,8 @@
 #include "Common.h"
 #include "Handlers.h"
 
+#include "clang/AST/OpenMPClause.h"
+#include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/OpenMPKinds.h"
 
 #include <map>
@@ -36,7 +38,18 @@ std::map<Directive, std::unique_ptr<ConstructHandler>> buildRegistry() {
       makeCombinedParallelHandler(Kind::ParallelMaskedTaskloop);
   R[Directive::OMPD_parallel_master_taskloop] =
       makeCombinedParallelHandler(Kind::ParallelMaskedTaskloop);
+  R[Directive::OMPD_parallel_masked_taskloop_simd] =
+      makeCombinedParallelHandler(Kind::ParallelMaskedTaskloop);
+  R[Directive::OMPD_parallel_master_taskloop_simd] =
+      makeCombinedParallelHandler(Kind::ParallelMaskedTaskloop);
   R[Directive::OMPD_teams] = makeTeamsHandler();
+  R[Directive::OMPD_teams_distribute] = makeCombinedTeamsHandler(Kind::TeamsDistribute);
+  R[Directive::OMPD_teams_distribute_simd] = makeCombinedTeamsHandler(Kind::TeamsDistribute);
+  R[Directive::OMPD_teams_distribute_parallel_for] =
+      makeCombinedTeamsHandler(Kind::TeamsDistributeParallelFor);
+  R[Directive::OMPD_teams_distribute_parallel_for_simd] =
+      makeCombinedTeamsHandler(Kind::TeamsDistributeParallelFor);
+  R[Directive::OMPD_teams_loop] = makeCombinedTeamsHandler(Kind::Teams);
   // Worksharing and loops.
   R[Directive::OMPD_for] = makeLoopHandler(Kind::For, /*HasImplicitBarrier=*/true);
   R[Directive::OMPD_for_simd] = makeLoopHandler(Kind::ForSimd, /*HasImplicitBarrier=*/true);
@@ -45,6 +58,8 @@ std::map<Directive, std::unique_ptr<ConstructHandler>> buildRegistry() {
   R[Directive::OMPD_distribute] = makeLoopHandler(Kind::Distribute, false);
   R[Directive::OMPD_distribute_simd] = makeLoopHandler(Kind::DistributeSimd, false);
   R[Directive::OMPD_distribute_parallel_for] = makeLoopHandler(Kind::DistributeParallelFor, false);
+  R[Directive::OMPD_distribute_parallel_for_simd] =
+      makeLoopHandler(Kind::DistributeParallelFor, false);
   R[Directive::OMPD_sections] = makeSectionsHandler();
   R[Directive::OMPD_single] = makeSingleHandler();
   R[Directive::OMPD_scope] = makeScopeHandler();
@@ -84,6 +99,7 @@ std::map<Directive, std::unique_ptr<ConstructHandler>> buildRegistry() {
   R[Directive::OMPD_target_simd] = makeTargetRegionHandler(Kind::Target);
   R[Directive::OMPD_target_teams] = makeTargetRegionHandler(Kind::TargetTeams);
   R[Directive::OMPD_target_teams_loop] = makeTargetRegionHandler(Kind::TargetTeams);
+  R[Directive::OMPD_target_loop] = makeTargetRegionHandler(Kind::Target);
   R[Directive::OMPD_target_teams_distribute] = makeTargetRegionHandler(Kind::TargetTeamsDistribute);
   R[Directive::OMPD_target_teams_distribute_simd] =
       makeTargetRegionHandler(Kind::TargetTeamsDistribute);
@@ -105,6 +121,48 @@ const ConstructHandler *handlerFor(Directive Kind) {
   static const std::map<Directive, std::unique_ptr<ConstructHandler>> Registry = buildRegistry();
   const auto It = Registry.find(Kind);
   return It == Registry.end() ? nullptr : It->second.get();
+}
+
+const char *notInstrumentedReason(Directive Kind) {
+  if (handlerFor(Kind))
+    return nullptr;
+  switch (Kind) {
+  case Directive::OMPD_section:
+  case Directive::OMPD_scan:
+  case Directive::OMPD_tile:
+  case Directive::OMPD_unroll:
+  case Directive::OMPD_reverse:
+  case Directive::OMPD_interchange:
+  case Directive::OMPD_nothing:
+    return nullptr;
+  case Directive::OMPD_depobj:
+  case Directive::OMPD_interop:
+  case Directive::OMPD_dispatch:
+    return "the POMP API has no event for it";
+  default:
+    return "ompinst has no handler for it";
+  }
+}
+
+Directive sourceDirectiveKind(const clang::OMPExecutableDirective &D) {
+  // Clang 19 turns a `loop` into the for, simd or distribute construct its
+  // binding makes it; the source (and OpenMP's rules on it) stay `loop`.
+  if (D.getMappedDirective() == Directive::OMPD_loop)
+    return Directive::OMPD_loop;
+  return D.getDirectiveKind();
+}
+
+bool threadIdAvailableInside(const clang::OMPExecutableDirective &D, Directive Kind, bool Outside) {
+  for (const auto *Order : D.getClausesOfKind<clang::OMPOrderClause>())
+    if (Order->getKind() == clang::OMPC_ORDER_concurrent)
+      return false;
+  if (clang::isOpenMPGenericLoopDirective(Kind) || clang::isOpenMPSimdDirective(Kind))
+    return false;
+  if (clang::isOpenMPParallelDirective(Kind))
+    return true;
+  if (clang::isOpenMPTeamsDirective(Kind))
+    return false;
+  return Outside;
 }
 
 bool isTargetDirective(Directive Kind) {

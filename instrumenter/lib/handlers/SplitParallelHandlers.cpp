@@ -100,6 +100,16 @@ bool prefersWorksharing(llvm::omp::Clause Kind) {
   }
 }
 
+/// An inscan reduction: libomp 19 computes a wrong scan for a non-combined
+/// `for` with one (x = 3775 instead of 5050 for 1..100), so the combined
+/// construct is not split.
+bool hasInscanReduction(const ConstructEditor &E) {
+  for (const auto *C : E.directive().getClausesOfKind<OMPReductionClause>())
+    if (C->getModifier() == OMPC_REDUCTION_inscan)
+      return true;
+  return false;
+}
+
 class SplitParallelHandler final : public ConstructHandler {
 public:
   SplitParallelHandler(ctc::RegionKind Kind, Worksharing Inner) : Kind(Kind), Inner(Inner) {}
@@ -108,8 +118,9 @@ public:
     if (!E.enabled(Event::Parallel_fork))
       return;
     // allocate clauses must stay with the directive that privatises their
-    // variables; such constructs keep their fork/join events only.
-    if (E.hasClause<OMPAllocateClause>())
+    // variables, and a split must never change what the program computes:
+    // such constructs keep their fork/join events only.
+    if (E.hasClause<OMPAllocateClause>() || hasInscanReduction(E))
       return makeCombinedParallelHandler(Kind)->instrument(E);
 
     const unsigned H = E.newHandle(Kind);
@@ -127,19 +138,23 @@ public:
     E.replacePragma("#pragma omp parallel" + ParallelClauses);
     E.appendClause("firstprivate(" + Context + ")");
 
+    // Fork and exit run where the directive is (maybe strictly in teams);
+    // the rest inside the new team.
+    const std::string TeamTid = ConstructEditor::threadIdInParallel();
     const bool BeginEnd = E.enabled(Event::Parallel_begin_forked);
     const std::string ParallelBegin =
-        BeginEnd ? ConstructEditor::call(Event::Parallel_begin_forked, {E.handle(H), Tid, Context})
-                 : "";
+        BeginEnd
+            ? ConstructEditor::call(Event::Parallel_begin_forked, {E.handle(H), TeamTid, Context})
+            : "";
     std::string ParallelEnd =
-        BeginEnd ? ConstructEditor::call(Event::Parallel_end, {E.handle(H), Tid}) : "";
+        BeginEnd ? ConstructEditor::call(Event::Parallel_end, {E.handle(H), TeamTid}) : "";
 
     std::string InnerBefore, InnerAfter;
     const bool InnerBarrier = instrumentInner(E, InnerBefore, InnerAfter, InnerClauses);
     // Without a barrier of its own in the worksharing half (master, masked,
     // loop), the team's join barrier is the one to show.
     if (!InnerBarrier && E.enabled(Event::Implicit_barrier_enter))
-      ParallelEnd = implicitBarrierCode(E) + " " + ParallelEnd;
+      ParallelEnd = implicitBarrierCode(E, TeamTid) + " " + ParallelEnd;
 
     E.afterPragma("\n{ " + ParallelBegin + (InnerBefore.empty() ? "" : " " + InnerBefore) +
                   "\n#pragma omp " + Inner.Spelling + InnerClauses);
@@ -217,14 +232,14 @@ private:
   /// Returns whether the half shows an implicit barrier of its own.
   bool instrumentInner(ConstructEditor &E, std::string &Before, std::string &After,
                        std::string &InnerClauses) const {
-    const std::string Tid = E.threadId();
+    const std::string Tid = ConstructEditor::threadIdInParallel();
     const bool HasBarrier = Inner.Kind != ctc::RegionKind::Master &&
                             Inner.Kind != ctc::RegionKind::Masked &&
                             Inner.Kind != ctc::RegionKind::Loop;
     std::string Barrier;
     if (HasBarrier && canShowImplicitBarrier(E)) {
       InnerClauses += " nowait";
-      Barrier = implicitBarrierCode(E);
+      Barrier = implicitBarrierCode(E, Tid);
     }
     switch (Inner.Kind) {
     case ctc::RegionKind::Master:
