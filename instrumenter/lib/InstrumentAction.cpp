@@ -43,6 +43,30 @@ void ResultSink::add(std::string MainFile, FileResult Result) {
 
 namespace {
 
+/// Why a directive cannot be instrumented in place although it is written in
+/// a rewritten file, or null: every edit of a construct handler assumes a
+/// `#pragma omp` line of its own. A metadirective's variant is chosen by
+/// Clang at compile time (the real compiler may choose another: gcc's
+/// vendor is gnu), an OpenMP 5.1 attribute (`[[omp::directive(...)]]`) and
+/// a `_Pragma("omp ...")` operator in code are not pragma lines.
+const char *notAPragmaLine(const OMPExecutableDirective &D, const FileInstrumentation &File) {
+  if (isa<OMPMetaDirective>(D))
+    return "a metadirective's variant is chosen by each compiler itself";
+  const std::string_view Buffer = File.buffer();
+  const std::size_t At = File.offset(D.getBeginLoc());
+  if (At < Buffer.size() && Buffer[At] == '#')
+    return nullptr;
+  if (Buffer.substr(At, 7) == "_Pragma")
+    return "written as a _Pragma operator, not a #pragma line";
+  // Clang resolves a metadirective whose selectors are constant into the
+  // variant it chose, which starts inside the metadirective's pragma.
+  const std::string_view Line =
+      Buffer.substr(File.lineStart(D.getBeginLoc()), At - File.lineStart(D.getBeginLoc()));
+  if (Line.find('#') != std::string_view::npos)
+    return "a metadirective's variant is chosen by each compiler itself";
+  return "written in the attribute syntax ([[omp::directive]]), not as a #pragma line";
+}
+
 /// Walks the AST and asks each directive's handler for its edits.
 class ConstructVisitor : public RecursiveASTVisitor<ConstructVisitor> {
   using Base = RecursiveASTVisitor<ConstructVisitor>;
@@ -84,6 +108,20 @@ public:
     // header are not.
     FileInstrumentation *In = Files.forLocation(Loc);
     if (!In)
+      return Base::TraverseStmt(S);
+    const bool ChosenVariant = !SkipAt.empty() && SkipAt.back() == Loc;
+    if (const char *Why = ChosenVariant ? nullptr : notAPragmaLine(*Directive, *In)) {
+      ++Result.ConstructsNotPragmaLines;
+      report(Loc, DiagnosticsEngine::Warning,
+             (std::string("OpenMP construct is not instrumented: ") + Why).c_str());
+      // The constructs in its block have pragma lines of their own; the
+      // variant a metadirective chose starts at the metadirective's pragma.
+      SkipAt.push_back(Loc);
+      const bool Continue = Base::TraverseStmt(S);
+      SkipAt.pop_back();
+      return Continue;
+    }
+    if (ChosenVariant)
       return Base::TraverseStmt(S);
     // `#pragma pomp` directives apply to the main file's constructs.
     const bool InMain = In == &File;
@@ -178,6 +216,9 @@ private:
   }
 
   TranslationUnitFiles &Files;
+  /// Where the directives left alone start (notAPragmaLine): a directive
+  /// that starts there too is a metadirective's chosen variant.
+  std::vector<SourceLocation> SkipAt;
   /// The main file, the only one `#pragma pomp` applies to.
   FileInstrumentation &File;
   FileResult &Result;

@@ -338,12 +338,14 @@ int main(int Argc, const char **Argv) {
       Status = ExitFailure;
       continue;
     }
-    if (!Quiet && (Result->ConstructsLeftInHeaders > 0 || Result->ConstructsFromMacros > 0))
+    if (!Quiet && (Result->ConstructsLeftInHeaders > 0 || Result->ConstructsFromMacros > 0 ||
+                   Result->ConstructsNotPragmaLines > 0))
       errs() << "ompinst: " << Source << ": " << Result->ConstructsInstrumented
              << " OpenMP constructs instrumented (" << Result->ConstructsInHeaders
              << " in headers); not instrumented: " << Result->ConstructsLeftInHeaders
              << " in headers that cannot be rewritten, " << Result->ConstructsFromMacros
-             << " produced by macros\n";
+             << " produced by macros, " << Result->ConstructsNotPragmaLines
+             << " not written as #pragma lines\n";
   }
   return Status;
 }

@@ -86,6 +86,9 @@ struct FileResult {
   unsigned ConstructsLeftInHeaders = 0;
   /// OpenMP constructs left alone because a macro produced them.
   unsigned ConstructsFromMacros = 0;
+  /// OpenMP constructs left alone because they are not `#pragma omp` lines:
+  /// metadirectives, the attribute syntax, `_Pragma` operators in code.
+  unsigned ConstructsNotPragmaLines = 0;
 };
 
 /// Collects the results of a ClangTool run, keyed by main-file path.
