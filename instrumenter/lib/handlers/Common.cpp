@@ -5,6 +5,7 @@
 #include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/OpenMPClause.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/StmtOpenMP.h"
 
@@ -233,9 +234,53 @@ std::string sharedClauseFor(const FileInstrumentation &File, unsigned FirstHandl
 
 namespace pomp::inst {
 
+namespace {
+/// True when S holds a label or case: a jump to it could bypass the helper
+/// variables' initialisation (an error in C++).
+bool containsLabel(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<LabelStmt>(S) || isa<SwitchCase>(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (containsLabel(Child))
+      return true;
+  return false;
+}
+
+/// Whether the construct's code can go around it without braces of its own:
+/// it is a statement of a compound statement, declarations may follow
+/// statements (not C89), and no label after it could be jumped to across the
+/// helper variables. Braces count against the compiler's nesting limit (256
+/// in Clang), so deep nests need this.
+bool needsOwnBraces(const ConstructEditor &E) {
+  const LangOptions &LO = E.file().langOptions();
+  if (!LO.C99 && !LO.CPlusPlus)
+    return true;
+  const auto Parents = E.file().context().getParents(E.directive());
+  const auto *Parent = Parents.size() == 1 ? Parents[0].get<CompoundStmt>() : nullptr;
+  if (!Parent)
+    return true;
+  bool After = false;
+  for (const Stmt *Child : Parent->body()) {
+    if (After && containsLabel(Child))
+      return true;
+    After = After || Child == &E.directive();
+  }
+  return false;
+}
+} // namespace
+
 void wrapConstruct(ConstructEditor &E, const std::string &Before, const std::string &After) {
   if (Before.empty() && After.empty())
     return;
+  if (!needsOwnBraces(E)) {
+    if (!Before.empty())
+      E.beforeDirective(Before);
+    if (!After.empty())
+      E.afterConstruct(After);
+    return;
+  }
   E.beforeDirective("{" + (Before.empty() ? "" : " " + Before));
   E.afterConstruct((After.empty() ? "" : After + " ") + "}");
 }
