@@ -51,7 +51,7 @@ int printFile(char **Args) {
   if (LangName != "c" && LangName != "c++")
     return usage();
   const hi::Language Lang = LangName == "c" ? hi::Language::C : hi::Language::CXX;
-  hi::FileHandles Handles{Args[1], {}};
+  hi::FileHandles Handles{Args[1], {}, {}};
   std::string Ctcs;
   std::string Body;
   if (!readFile(Args[2], Ctcs) || !readFile(Args[3], Body)) {

@@ -163,7 +163,7 @@ TEST(handleInitFile, VariableNamesAreNumberedFromOne) {
 }
 
 TEST(handleInitFile, PrologueInC) {
-  const FileHandles Handles{SampleId, {"53*type=parallel**", "2**"}};
+  const FileHandles Handles{SampleId, {"53*type=parallel**", "2**"}, {}};
   EXPECT_EQ(filePrologue(Handles, Language::C),
             "#include \"pomplib.h\"\n"
             "static POMP_Handle_t pomp_handle_1 = 0;\n"
@@ -175,7 +175,7 @@ TEST(handleInitFile, PrologueInC) {
 }
 
 TEST(handleInitFile, PrologueInCxxDeclaresCLinkage) {
-  const FileHandles Handles{SampleId, {"2**"}};
+  const FileHandles Handles{SampleId, {"2**"}, {}};
   const std::string Prologue = filePrologue(Handles, Language::CXX);
   EXPECT_NE(Prologue.find("\nextern \"C\" void POMP_Init_" + SampleId + "(void);\n"),
             std::string::npos)
@@ -184,13 +184,13 @@ TEST(handleInitFile, PrologueInCxxDeclaresCLinkage) {
 }
 
 TEST(handleInitFile, PrologueWithoutHandles) {
-  const FileHandles Handles{SampleId, {}};
+  const FileHandles Handles{SampleId, {}, {}};
   EXPECT_EQ(filePrologue(Handles, Language::C),
             "#include \"pomplib.h\"\nvoid POMP_Init_" + SampleId + "(void);\n");
 }
 
 TEST(handleInitFile, PrologueIsOneLinePerDeclaration) {
-  const FileHandles Handles{SampleId, std::vector<std::string>(5, "2**")};
+  const FileHandles Handles{SampleId, std::vector<std::string>(5, "2**"), {}};
   // #include, a handle and a CTC array per construct, the declaration.
   EXPECT_EQ(countLines(filePrologue(Handles, Language::C)), 1 + 2 * 5 + 1u);
 }
@@ -198,7 +198,7 @@ TEST(handleInitFile, PrologueIsOneLinePerDeclaration) {
 TEST(handleInitFile, CtcStringsAreEscaped) {
   // The tail holds a trigraph sequence and ends in two question marks.
   const std::string Ctc = std::string("q\"b\\s\tn\nu\xc3\xa9z") + '\0' + "1?\?=x?y?\?";
-  const FileHandles Handles{SampleId, {Ctc}};
+  const FileHandles Handles{SampleId, {Ctc}, {}};
   const std::string Prologue = filePrologue(Handles, Language::C);
   // Quote and backslash escaped; control and non-ASCII bytes as three-digit
   // octal escapes (the '1' after \000 cannot extend it); the second '?' of
@@ -211,7 +211,7 @@ TEST(handleInitFile, CtcStringsAreEscaped) {
 
 TEST(handleInitFile, LongestPortableLiteralStaysALiteral) {
   const std::string Ctc(509, 'x');
-  const std::string Prologue = filePrologue({SampleId, {Ctc}}, Language::C);
+  const std::string Prologue = filePrologue({SampleId, {Ctc}, {}}, Language::C);
   EXPECT_NE(Prologue.find("pomp_ctc_1[] = \"" + Ctc + "\";\n"), std::string::npos);
 }
 
@@ -219,7 +219,7 @@ TEST(handleInitFile, LongerCtcIsACharacterList) {
   // One byte over what C90 guarantees for a literal: character constants,
   // escaped the same way, and the terminating NUL written out.
   const std::string Ctc = std::string(508, 'x') + "'\\";
-  const std::string Prologue = filePrologue({SampleId, {Ctc}}, Language::C);
+  const std::string Prologue = filePrologue({SampleId, {Ctc}, {}}, Language::C);
   EXPECT_EQ(Prologue.find('"', Prologue.find("pomp_ctc_1")), std::string::npos) << Prologue;
   EXPECT_NE(Prologue.find("pomp_ctc_1[] = {'x', 'x', "), std::string::npos);
   EXPECT_NE(Prologue.find(", 'x', '\\'', '\\\\', '\\0'};\n"), std::string::npos);
@@ -227,7 +227,7 @@ TEST(handleInitFile, LongerCtcIsACharacterList) {
 }
 
 TEST(handleInitFile, InitFunctionInC) {
-  const FileHandles Handles{SampleId, {"53*type=parallel**", "2**"}};
+  const FileHandles Handles{SampleId, {"53*type=parallel**", "2**"}, {}};
   const std::string Function = fileInitFunction(Handles, Language::C);
   EXPECT_EQ(Function.front(), '\n');
   EXPECT_NE(Function.find("\nvoid POMP_Init_" + SampleId +
@@ -241,14 +241,14 @@ TEST(handleInitFile, InitFunctionInC) {
 }
 
 TEST(handleInitFile, InitFunctionInCxxHasCLinkage) {
-  const std::string Function = fileInitFunction({SampleId, {"2**"}}, Language::CXX);
+  const std::string Function = fileInitFunction({SampleId, {"2**"}, {}}, Language::CXX);
   EXPECT_NE(Function.find("\nextern \"C\" void POMP_Init_" + SampleId + "(void) {\n"),
             std::string::npos)
       << Function;
 }
 
 TEST(handleInitFile, FileWithoutHandlesStillGetsAnInitFunction) {
-  const std::string Function = fileInitFunction({SampleId, {}}, Language::C);
+  const std::string Function = fileInitFunction({SampleId, {}, {}}, Language::C);
   EXPECT_NE(Function.find("void POMP_Init_" + SampleId + "(void) {\n}\n"), std::string::npos)
       << Function;
 }
@@ -288,7 +288,7 @@ TEST(handleInitHeader, PrologueDefinesWeakSymbolsOnce) {
 }
 
 TEST(handleInitHeader, FileInitFunctionBindsTheHeadersHandles) {
-  FileHandles Handles{SampleId, {"2**"}};
+  FileHandles Handles{SampleId, {"2**"}, {}};
   Handles.Headers.push_back({"h0123456789abcdef", {"2**", "2**"}});
   const std::string Init = fileInitFunction(Handles, Language::C);
   EXPECT_NE(Init.find("  POMP_Get_handle(&pomp_handle_1, pomp_ctc_1);\n"
