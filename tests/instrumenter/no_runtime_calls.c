@@ -22,20 +22,20 @@ int main(void) {
 #pragma omp for
       for (int i = 0; i < 100; i++)
         a[i] += 1;
-      // CHECK: POMP_Parallel_end(pomp_handle_[[P]], omp_get_thread_num()); } POMP_Parallel_exit(pomp_handle_[[P]], -1); }
+      // CHECK: POMP_Parallel_end(pomp_handle_[[P]], omp_get_thread_num()); } POMP_Parallel_exit(pomp_handle_[[P]], -1);
     }
-    // CHECK-NEXT: POMP_Teams_end(pomp_handle_[[T]], -1); } POMP_Teams_exit(pomp_handle_[[T]], omp_get_thread_num()); }
+    // CHECK-NEXT: POMP_Teams_end(pomp_handle_[[T]], -1); } POMP_Teams_exit(pomp_handle_[[T]], omp_get_thread_num());
   }
   // CHECK: #pragma omp for order(concurrent) nowait
 #pragma omp parallel for order(concurrent)
   for (int i = 0; i < 10; i++) {
-    // CHECK: { POMP_Loop_enter(&pomp_handle_{{[0-9]+}}, -1,
+    // CHECK: POMP_Loop_enter(&pomp_handle_{{[0-9]+}}, -1,
 #pragma omp simd
     for (int j = 0; j < 10; j++)
       a[10 * i + j] += 1;
   }
 #pragma omp parallel
-  // CHECK: { POMP_Loop_enter(&pomp_handle_{{[0-9]+}}, omp_get_thread_num(),
+  // CHECK: POMP_Loop_enter(&pomp_handle_{{[0-9]+}}, omp_get_thread_num(),
   // CHECK-NEXT: #pragma omp loop
 #pragma omp loop
   for (int i = 0; i < 100; i++) {

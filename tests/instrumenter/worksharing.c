@@ -9,7 +9,7 @@ int main(void) {
   int a = 0, b = 0, c = 0, shared_value = 0;
 #pragma omp parallel firstprivate(c)
   {
-    // CHECK: { POMP_Sections_enter(&pomp_handle_[[S:[0-9]+]], omp_get_thread_num(), pomp_ctc_[[S]]);
+    // CHECK: POMP_Sections_enter(&pomp_handle_[[S:[0-9]+]], omp_get_thread_num(), pomp_ctc_[[S]]);
     // CHECK-NEXT: #pragma omp sections nowait
 #pragma omp sections
     {
@@ -20,9 +20,9 @@ int main(void) {
       b = 2;
     }
     // CHECK: #pragma omp barrier
-    // CHECK-NEXT: POMP_Implicit_barrier_exit({{.*}}); POMP_Sections_exit(pomp_handle_[[S]], omp_get_thread_num()); }
+    // CHECK-NEXT: POMP_Implicit_barrier_exit({{.*}}); POMP_Sections_exit(pomp_handle_[[S]], omp_get_thread_num());
 
-    // CHECK: { POMP_Single_enter(&pomp_handle_[[SI:[0-9]+]], omp_get_thread_num(), pomp_ctc_[[SI]]);
+    // CHECK: POMP_Single_enter(&pomp_handle_[[SI:[0-9]+]], omp_get_thread_num(), pomp_ctc_[[SI]]);
     // CHECK-NEXT: #pragma omp single nowait
 #pragma omp single
     // CHECK-NEXT: { POMP_Single_begin(pomp_handle_[[SI]], omp_get_thread_num()); shared_value = a + b; POMP_Single_end(pomp_handle_[[SI]], omp_get_thread_num()); }
@@ -31,7 +31,7 @@ int main(void) {
     // CHECK: #pragma omp single copyprivate(c){{$}}
 #pragma omp single copyprivate(c)
     c = shared_value * 10;
-    // CHECK-NEXT: { POMP_Single_begin({{.*}}); c = shared_value * 10; POMP_Single_end({{.*}}); } POMP_Single_exit({{.*}}); }
+    // CHECK-NEXT: { POMP_Single_begin({{.*}}); c = shared_value * 10; POMP_Single_end({{.*}}); } POMP_Single_exit({{.*}});
 
     // CHECK: #pragma omp master
     // CHECK-NEXT: { POMP_Master_begin(&pomp_handle_[[M:[0-9]+]], omp_get_thread_num(), pomp_ctc_[[M]]); a += c; POMP_Master_end(pomp_handle_[[M]], omp_get_thread_num()); }

@@ -29,7 +29,7 @@ static const char *const EventNames[EVENT_COUNT] = {
 #include "pomp_events.def"
 };
 
-#define MAX_DEPTH 256
+#define MAX_DEPTH 1024
 #define MAX_VIOLATIONS 32
 #define MAX_HANDLES 100000
 
