@@ -5,7 +5,11 @@
 /// that never moves them (contexts handed to other threads are node
 /// addresses), and a hash index from (parent, key) to child. None of them is
 /// shared between threads while the program runs; the tree is read by the
-/// finalising thread once every thread has left its last event.
+/// finalising thread once every thread has left its last event. The one
+/// exception: another thread may read the fields a node never changes after
+/// it was made (Key, Parent, Target, PathHash, Kind, Owner) of a node its
+/// context named, to find the call path above it (recursion folding,
+/// ThreadState.h).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef POMP_RUNTIME_CORE_CALLPATH_H
@@ -15,6 +19,7 @@
 #include "core/Events.h"
 #include "core/Regions.h"
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -47,7 +52,21 @@ enum class NodeKind : std::uint8_t {
   ThreadRoot, ///< the top of a thread's tree, outside every region
   Mirror,     ///< stands for a node of another thread (a fork or task context)
   Region,     ///< a region entered along this call path
+  /// A region entered again below itself (recursion) whose node on the call
+  /// path belongs to another thread's tree (found through a context): this
+  /// thread's visits of that node. It has children of its own.
+  Alias,
+  /// Visits of Target made while Target is already open on this thread's
+  /// stack: their time is part of the open visit's inclusive time, so they add
+  /// visits and exclusive time only. Its children are Target's.
+  Inner,
 };
+
+/// True for the nodes that count visits of a region (not the root, not a
+/// mirror).
+constexpr bool isRegionKind(NodeKind K) {
+  return K == NodeKind::Region || K == NodeKind::Alias || K == NodeKind::Inner;
+}
 
 struct Node;
 /// What Node::LastChild points to before a node has children: a node whose
@@ -71,25 +90,67 @@ struct Node {
   Tick Nested = 0;
   Tick Min = std::numeric_limits<Tick>::max();
   Tick Max = 0;
+  /// Visits that came here by recursion folding: the region was entered again
+  /// below itself on its call path and the visit was counted at the node
+  /// already on the path.
+  std::uint64_t Folded = 0;
+  /// A Mirror: the node its context names, nullptr when it names none. An
+  /// Alias or Inner node: the node it counts visits of.
+  Node *Target = nullptr;
+  /// The Inner node of this one, made on its first nested visit.
+  Node *InnerNode = nullptr;
+  /// Identifies the node's call path as the merge sees it (region keys from
+  /// the program root, mirrors followed): equal for the nodes of every thread
+  /// that merge into one.
+  std::uint64_t PathHash = 0;
+  /// The arena that made the node: which thread's tree it belongs to.
+  const void *Owner = nullptr;
+  /// For nodes whose visits are tracked (Recursive ones and those entered with
+  /// a context): the stack index of the open visit that counts inclusive time,
+  /// valid while that frame still holds this node.
+  std::uint32_t OpenFrame = NotOpen;
   NodeKind Kind = NodeKind::Region;
+  /// Reached in more than one way (recursion folding, a twin path, an Inner
+  /// parent): every visit takes the core's general path, which tracks
+  /// OpenFrame, so no LastChild ever points here.
+  bool Recursive = false;
+  /// A Mirror whose context names a node of this thread: it stands for that
+  /// node itself.
+  bool OwnTarget = false;
   /// Inclusive minus nested time.
   Tick exclusive() const { return Inclusive - Nested; }
 
   /// Scratch for the merge at finalisation: the merged node's index plus one.
   std::uint32_t Merged = 0;
+
+  static constexpr std::uint32_t NotOpen = std::numeric_limits<std::uint32_t>::max();
 };
 
 /// Allocates nodes in chunks; nodes never move and live as long as the arena.
+/// Its chunks are listed in the process's NodeDirectory, so that a context
+/// from another thread can be checked before it is followed.
 class NodeArena {
 public:
   static constexpr std::size_t ChunkNodes = 256;
 
+  NodeArena() = default;
+  NodeArena(const NodeArena &) = delete;
+  NodeArena &operator=(const NodeArena &) = delete;
+  ~NodeArena();
+
   Node *allocate() {
-    if (Used == ChunkNodes || Chunks.empty()) {
-      Chunks.push_back(std::make_unique<Node[]>(ChunkNodes));
-      Used = 0;
-    }
-    return &Chunks.back()[Used++];
+    if (Used == ChunkNodes || Chunks.empty())
+      addChunk();
+    Node *N = &Chunks.back()[Used++];
+    N->Owner = this;
+    Published.store(size(), std::memory_order_release);
+    return N;
+  }
+
+  /// True when N is a node this arena handed out (another thread may call it
+  /// through NodeDirectory, with the directory's lock held).
+  bool handedOut(std::size_t Chunk, std::size_t Index) const {
+    return Chunk * ChunkNodes + Index < Published.load(std::memory_order_acquire);
   }
 
   /// Calls F(Node&) for every allocated node, in allocation order.
@@ -104,41 +165,62 @@ public:
   std::size_t size() const { return Chunks.empty() ? 0 : (Chunks.size() - 1) * ChunkNodes + Used; }
 
 private:
+  void addChunk();
+
   std::vector<std::unique_ptr<Node[]>> Chunks;
   std::size_t Used = 0;
+  /// size(), for other threads.
+  std::atomic<std::size_t> Published{0};
 };
 
+/// Every node arena's chunks, so that a context (a node address another
+/// thread passed on) is followed only when it names a node: a garbage context
+/// must not crash the program. Looked up once per mirror, when it is made.
+namespace NodeDirectory {
+/// The node Address names, or nullptr when it names none.
+const Node *find(std::uintptr_t Address);
+/// Held across fork() (pthread_atfork), with the core's other locks.
+void lockForFork();
+void unlockAfterFork();
+} // namespace NodeDirectory
+
 /// Open-addressing hash from (parent, key) to a child node. Mirrors are
-/// indexed with a null parent and the context as key.
+/// indexed with a null parent and the context as key; the nodes of call paths
+/// with PathTag as parent and their PathHash as key.
 class ChildIndex {
 public:
   explicit ChildIndex(std::size_t InitialCapacity = MinCapacity);
 
-  Node *find(const Node *Parent, NodeKey Key) const {
-    for (std::size_t I = hash(Parent, Key) & (Slots.size() - 1);;
-         I = (I + 1) & (Slots.size() - 1)) {
-      const Slot &S = Slots[I];
-      if (!S.Child)
-        return nullptr;
-      if (S.Parent == Parent && S.Key == Key)
-        return S.Child;
-    }
-  }
-
-  /// Adds a child that find() did not find; may allocate (grows at half load).
-  void insert(const Node *Parent, NodeKey Key, Node *Child);
-
-  std::size_t size() const { return Used; }
-
-private:
-  static constexpr std::size_t MinCapacity = 64;
-
-  /// One (parent, key) -> child entry; an empty slot has no child.
+  /// One (parent, key) -> child entry; an empty slot has no child. Folded:
+  /// the child is a node further up the call path (recursion folding).
   struct Slot {
     const Node *Parent = nullptr;
     NodeKey Key = 0;
     Node *Child = nullptr;
+    bool Folded = false;
   };
+
+  /// The entry of (Parent, Key), or one without a child.
+  const Slot &lookup(const Node *Parent, NodeKey Key) const {
+    for (std::size_t I = hash(Parent, Key) & (Slots.size() - 1);;
+         I = (I + 1) & (Slots.size() - 1)) {
+      const Slot &S = Slots[I];
+      if (!S.Child || (S.Parent == Parent && S.Key == Key))
+        return S;
+    }
+  }
+  Node *find(const Node *Parent, NodeKey Key) const { return lookup(Parent, Key).Child; }
+
+  /// Adds a child that find() did not find; may allocate (grows at half load).
+  void insert(const Node *Parent, NodeKey Key, Node *Child, bool Folded = false);
+
+  std::size_t size() const { return Used; }
+
+  /// The parent of the entries that find a node by its call path.
+  static const Node *const PathTag;
+
+private:
+  static constexpr std::size_t MinCapacity = 64;
 
   static std::size_t hash(const Node *Parent, NodeKey Key) {
     // Fibonacci hashing of both words: node addresses share their low bits.

@@ -84,6 +84,7 @@ void Core::restartInChild(ThreadState *Forking, Tick Now) {
     }
     T->Nodes.forEach([](Node &N) {
       N.Visits = 0;
+      N.Folded = 0;
       N.Inclusive = 0;
       N.Nested = 0;
       N.Min = std::numeric_limits<Tick>::max();
@@ -178,7 +179,7 @@ public:
 
   void addThread(ThreadState &T) {
     T.Nodes.forEach([&](Node &N) {
-      if (N.Kind != NodeKind::Region || N.Visits == 0)
+      if (!isRegionKind(N.Kind) || N.Visits == 0)
         return;
       addMetrics(resolve(&N), T.Index, N);
     });
@@ -199,8 +200,8 @@ private:
   }
 
   /// The merged index of a node: its parent's (or, for a mirror, its
-  /// context's) merged node plus its own key. Iterative, as call paths of
-  /// recursive functions get deep.
+  /// context's) merged node plus its own key; for an Alias or Inner node, its
+  /// target's. Iterative, as call paths get deep.
   std::uint32_t resolve(Node *N) {
     std::vector<Node *> Chain;
     std::uint32_t Base = RootIndex;
@@ -227,6 +228,8 @@ private:
           break;
         }
         Cur = Target->second;
+      } else if (Cur->Kind == NodeKind::Alias || Cur->Kind == NodeKind::Inner) {
+        Cur = Cur->Target;
       } else {
         Cur = Cur->Parent;
       }
@@ -246,12 +249,21 @@ private:
   void addMetrics(std::uint32_t Index, std::uint32_t Thread, const Node &N) {
     std::vector<ThreadMetrics> &PerThread = Nodes[Index].PerThread;
     // Threads are added in index order, so this thread's entry is the last one.
-    if (PerThread.empty() || PerThread.back().Thread != Thread)
-      PerThread.push_back({Thread, 0, 0, 0, std::numeric_limits<std::uint64_t>::max(), 0});
+    if (PerThread.empty() || PerThread.back().Thread != Thread) {
+      PerThread.emplace_back();
+      PerThread.back().Thread = Thread;
+      PerThread.back().MinNs = std::numeric_limits<std::uint64_t>::max();
+    }
     ThreadMetrics &M = PerThread.back();
     M.Visits += N.Visits;
-    M.InclusiveNs += toNs(N.Inclusive);
+    // An Inner node's visits ran inside an open visit of the same node, whose
+    // inclusive time holds theirs already.
+    if (N.Kind == NodeKind::Inner)
+      M.NestedVisits += N.Visits;
+    else
+      M.InclusiveNs += toNs(N.Inclusive);
     M.ExclusiveNs += toNs(N.exclusive());
+    M.FoldedVisits += N.Folded;
     const std::uint64_t Min = N.Min == std::numeric_limits<Tick>::max() ? 0 : toNs(N.Min);
     M.MinNs = std::min(M.MinNs, Min);
     M.MaxNs = std::max(M.MaxNs, toNs(N.Max));
@@ -320,7 +332,7 @@ Profile Core::collect(Tick End, double NsPerTick, const std::vector<ThreadState 
     // event, that event.
     std::uint64_t Events = 0;
     T->Nodes.forEach([&](const Node &N) {
-      if (N.Kind == NodeKind::Region)
+      if (isRegionKind(N.Kind))
         Events += info(keyOpener(N.Key)).EventRole == Role::EVENT ? N.Visits : 2 * N.Visits;
     });
     P.Threads.push_back({T->Index, Events, T->HandedOver});

@@ -58,10 +58,17 @@ public:
   /// stopped accepting threads (finalisation) or when memory ran out.
   ThreadState *attachThread();
 
-  /// Enters a region under Parent: an enter or begin event.
+  /// Enters a region under Parent: an enter or begin event. With recursion
+  /// the visit may count at a node further up the call path, or at a node's
+  /// Inner node when that node is open on this thread already (ThreadState.h).
   Node *enter(ThreadState &T, RegionId Region, EventId Opener, Tick Now, Node *Parent,
               std::uint64_t Payload = 0) {
-    Node *N = T.child(Parent, makeKey(Region, canonicalOpener(Opener)));
+    bool Folded;
+    Node *N = T.child(Parent, makeKey(Region, canonicalOpener(Opener)), Folded);
+    if (__builtin_expect(N->Recursive || tracksVisits(Opener), 0)) {
+      N = T.trackedVisit(N);
+      N->Folded += Folded ? 1 : 0;
+    }
     T.Stack.push(N, Now);
     if (__builtin_expect(DebugEvents, 0))
       printEvent(T, "enter", N->Key);
@@ -150,7 +157,17 @@ public:
   /// The region of the thread's innermost open region; nullptr when none is.
   const Region *innermostRegion(const ThreadState &T) const {
     const Node *N = T.current();
-    return N->Kind == NodeKind::Region ? &Regions.get(keyRegion(N->Key)) : nullptr;
+    return isRegionKind(N->Kind) ? &Regions.get(keyRegion(N->Key)) : nullptr;
+  }
+
+  /// Whether every visit of Opener's nodes is tracked (Node::OpenFrame),
+  /// also on adapters' fast paths: the begin events that receive a context
+  /// (a task body, a worker's parallel or teams body), whose node a thread
+  /// can enter again while a visit of it is open (a task run inside a
+  /// taskwait of a task of the same construct).
+  static constexpr bool tracksVisits(EventId Opener) {
+    const EventId C = canonicalOpener(Opener);
+    return C == EventId::Task_begin || C == EventId::Parallel_begin || C == EventId::Teams_begin;
   }
 
   /// True when Closer would close the thread's innermost open region.
@@ -185,6 +202,16 @@ public:
   template <typename ClockFn> static void enterCached(ThreadState &T, Node *N, ClockFn &&Now) {
     Frame &F = T.Stack.claimWithRoom();
     F = {N, Now(), 0};
+  }
+  /// enterCached() for an opener that tracksVisits(): nullptr when a visit of
+  /// N is open already (the general path counts it at N's Inner node).
+  template <typename ClockFn>
+  static Node *enterCachedTracked(ThreadState &T, Node *N, ClockFn &&Now) {
+    if (__builtin_expect(T.isOpen(N), 0))
+      return nullptr;
+    N->OpenFrame = static_cast<std::uint32_t>(T.Stack.depth());
+    enterCached(T, N, Now);
+    return N;
   }
   /// Counts a single event of a node cachedChild() returned.
   static void eventCached(Node *N) { ++N->Visits; }
@@ -276,9 +303,16 @@ public:
   /// initialisation, before any thread attached; the core does not own it).
   void setTraceSink(TraceSink *Sink) { Trace = Sink; }
 
-  /// The registry's lock, held across fork() (pthread_atfork).
-  void lockForFork() { Registry.lock(); }
-  void unlockAfterFork() { Registry.unlock(); }
+  /// The registry's lock and the node directory's, held across fork()
+  /// (pthread_atfork), in the order attachThread() takes them.
+  void lockForFork() {
+    Registry.lock();
+    NodeDirectory::lockForFork();
+  }
+  void unlockAfterFork() {
+    NodeDirectory::unlockAfterFork();
+    Registry.unlock();
+  }
 
   /// In a child created by fork(), in the thread that forked (Forking, or
   /// nullptr when it had no state): forgets everything measured before Now.

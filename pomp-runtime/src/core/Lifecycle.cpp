@@ -222,7 +222,7 @@ void finishTrace(const std::vector<ThreadState *> &Idle, Tick End, double NsPerT
   for (ThreadState *T : Idle) {
     Info.IdleThreads.push_back(T->Index);
     T->Nodes.forEach([&](const Node &N) {
-      if (N.Kind == NodeKind::Region && N.Visits == 0)
+      if (isRegionKind(N.Kind) && N.Visits == 0)
         Info.Uncounted.push_back(N.Key);
     });
   }

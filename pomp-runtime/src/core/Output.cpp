@@ -102,6 +102,26 @@ void writeMetrics(JsonWriter &W, const ThreadMetrics &M) {
   W.key("exclusive_ns").value(M.ExclusiveNs);
   W.key("min_ns").value(M.MinNs);
   W.key("max_ns").value(M.MaxNs);
+  W.key("folded_visits").value(M.FoldedVisits);
+  W.key("nested_visits").value(M.NestedVisits);
+}
+
+/// Visits counted by recursion folding and nested visits, over the profile.
+struct FoldingSummary {
+  std::uint64_t FoldedVisits = 0;
+  std::uint64_t NestedVisits = 0;
+  std::uint64_t Nodes = 0; ///< nodes with folded or nested visits
+};
+
+FoldingSummary foldingSummary(const Profile &P) {
+  FoldingSummary S;
+  for (const ProfileNode &N : P.Nodes) {
+    const ThreadMetrics T = N.total();
+    S.FoldedVisits += T.FoldedVisits;
+    S.NestedVisits += T.NestedVisits;
+    S.Nodes += T.FoldedVisits + T.NestedVisits > 0 ? 1 : 0;
+  }
+  return S;
 }
 
 void writeLines(JsonWriter &W, std::string_view Key, const std::optional<pomp::ctc::LineRange> &L) {
@@ -286,6 +306,13 @@ std::string profileJson(const Profile &P, const RegionTable &Regions, const RunI
     W.breakLine();
   W.endArray();
 
+  const FoldingSummary Folding = foldingSummary(P);
+  W.breakLine().key("folding").beginObject();
+  W.key("folded_visits").value(Folding.FoldedVisits);
+  W.key("nested_visits").value(Folding.NestedVisits);
+  W.key("nodes").value(Folding.Nodes);
+  W.endObject();
+
   W.breakLine().key("threads").beginArray();
   for (const ProfileThread &T : P.Threads) {
     W.breakLine().beginObject();
@@ -399,6 +426,15 @@ std::string profileText(const Profile &P, const RegionTable &Regions, const RunI
                        Kind.c_str(), nodeTitle(N, Regions).c_str());
   }
 
+  const FoldingSummary Folding = foldingSummary(P);
+  if (Folding.Nodes > 0)
+    Text += formatLine("\nRecursion: %llu visits folded into the node of their region already on "
+                       "the call path,\n%llu visits made inside an open visit of the same node "
+                       "(their time counted once);\nsuch nodes are marked [recursive: folded "
+                       "F, nested N] below.\n",
+                       static_cast<unsigned long long>(Folding.FoldedVisits),
+                       static_cast<unsigned long long>(Folding.NestedVisits));
+
   Text += "\nCall paths: inclusive and exclusive time summed over threads, per-thread\n"
           "inclusive time min..max.\n";
   Text += formatLine("%14s %14s %12s %7s %23s  %s\n", "inclusive[s]", "exclusive[s]", "visits",
@@ -416,11 +452,16 @@ std::string profileText(const Profile &P, const RegionTable &Regions, const RunI
     if (N.PerThread.empty())
       Low = 0;
     constexpr std::uint32_t IndentPerLevel = 2;
-    Text += formatLine("%14.6f %14.6f %12llu %7zu %11.6f..%10.6f  %*s%s\n", seconds(T.InclusiveNs),
-                       seconds(T.ExclusiveNs), static_cast<unsigned long long>(T.Visits),
-                       N.PerThread.size(), seconds(Low), seconds(High),
-                       static_cast<int>(IndentPerLevel * (Depth[I] - 1)), "",
-                       nodeTitle(N, Regions).c_str());
+    std::string Recursion;
+    if (T.FoldedVisits + T.NestedVisits > 0)
+      Recursion = formatLine("  [recursive: folded %llu, nested %llu]",
+                             static_cast<unsigned long long>(T.FoldedVisits),
+                             static_cast<unsigned long long>(T.NestedVisits));
+    Text += formatLine("%14.6f %14.6f %12llu %7zu %11.6f..%10.6f  %*s%s%s\n",
+                       seconds(T.InclusiveNs), seconds(T.ExclusiveNs),
+                       static_cast<unsigned long long>(T.Visits), N.PerThread.size(), seconds(Low),
+                       seconds(High), static_cast<int>(IndentPerLevel * (Depth[I] - 1)), "",
+                       nodeTitle(N, Regions).c_str(), Recursion.c_str());
   }
 
   const std::string Anomalies = anomalyText(P.Anomalies);

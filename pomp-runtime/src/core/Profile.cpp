@@ -16,6 +16,8 @@ ThreadMetrics ProfileNode::total() const {
     Sum.ExclusiveNs += M.ExclusiveNs;
     Sum.MinNs = std::min(Sum.MinNs, M.MinNs);
     Sum.MaxNs = std::max(Sum.MaxNs, M.MaxNs);
+    Sum.FoldedVisits += M.FoldedVisits;
+    Sum.NestedVisits += M.NestedVisits;
   }
   return Sum;
 }

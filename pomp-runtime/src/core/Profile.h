@@ -29,6 +29,11 @@ struct ThreadMetrics {
   std::uint64_t ExclusiveNs = 0;
   std::uint64_t MinNs = 0; ///< shortest visit (0 for single events)
   std::uint64_t MaxNs = 0; ///< longest visit
+  /// Visits that came to the node by recursion folding (docs/PROFILE_FORMAT.md).
+  std::uint64_t FoldedVisits = 0;
+  /// Visits made while a visit of the node was open on the same thread: in
+  /// Visits and ExclusiveNs, their time already in InclusiveNs.
+  std::uint64_t NestedVisits = 0;
 };
 
 /// One node of the merged tree.

@@ -4,7 +4,19 @@
 /// Everything an event touches lives here, owned by one thread: its call-path
 /// tree, the stack of regions it is in, and small caches. Nothing here is
 /// locked; the only field another thread reads while this one runs is InEvent,
-/// which finalisation uses to wait until the thread has left its event.
+/// which finalisation uses to wait until the thread has left its event (and
+/// the unchanging fields of nodes that contexts name, CallPath.h).
+///
+/// Recursion folding keeps the tree bounded when regions recur below
+/// themselves (recursive functions, recursive tasks): a region entered where
+/// the call path above (across contexts, so a task's creation chain counts)
+/// already has its node is counted at that node instead of a new, deeper one.
+/// All of that is decided once per (parent, key), when the child is first
+/// looked up (childSlow); the fast path (LastChild) never reaches a node that
+/// folding made reachable in more than one way (Node::Recursive). Such a node
+/// may be entered while it is open on the stack: that visit goes to its Inner
+/// node, which keeps its time out of the inclusive time (docs/PROFILE_FORMAT.md,
+/// "Recursion").
 ///
 //===----------------------------------------------------------------------===//
 #ifndef POMP_RUNTIME_CORE_THREADSTATE_H
@@ -49,6 +61,7 @@ public:
   const Frame &back() const { return *Top; }
   /// Open region I counted from the outermost (0), 0 <= I < depth().
   Frame &open(std::size_t I) { return Data[I + 1]; }
+  const Frame &open(std::size_t I) const { return Data[I + 1]; }
 
   void push(Node *Region, Tick Start) {
     if (__builtin_expect(Top == Last, 0))
@@ -110,19 +123,44 @@ public:
   /// thread's root.
   Node *current() const { return Stack.back().Region; }
 
-  /// The child of Parent with Key, created on first use (warm-up allocation).
-  Node *child(Node *Parent, NodeKey Key) {
+  /// The node that counts a visit of Key under Parent, created on first use
+  /// (warm-up allocation): Parent's child, or with recursion the node further
+  /// up the call path (Folded is then set).
+  Node *child(Node *Parent, NodeKey Key, bool &Folded) {
     Node *C = Parent->LastChild;
-    if (__builtin_expect(C->Key == Key, 1))
+    if (__builtin_expect(C->Key == Key, 1)) {
+      Folded = false;
       return C;
-    return childSlow(Parent, Key);
+    }
+    return childSlow(Parent, Key, Folded);
+  }
+  Node *child(Node *Parent, NodeKey Key) {
+    bool Folded;
+    return child(Parent, Key, Folded);
   }
 
-  /// The node standing for another thread's node (a fork or task context).
+  /// The node standing for another thread's node (a fork or task context); a
+  /// context naming a node of this thread gives that node.
   Node *mirror(std::uintptr_t Context);
   /// mirror() when it is the one used last; nullptr otherwise.
   Node *cachedMirror(std::uintptr_t Context) const {
-    return LastMirror->Key == Context ? LastMirror : nullptr;
+    if (LastMirror->Key != Context)
+      return nullptr;
+    return LastMirror->OwnTarget ? LastMirror->Target : LastMirror;
+  }
+
+  /// True when a visit of N that counts inclusive time is open on the stack
+  /// (N's visits must be tracked: Node::OpenFrame).
+  bool isOpen(const Node *N) const {
+    return N->OpenFrame < Stack.depth() && Stack.open(N->OpenFrame).Region == N;
+  }
+  /// The node a tracked visit of N is pushed as: N itself, noted as the open
+  /// visit, or its Inner node when a visit of N is open already.
+  Node *trackedVisit(Node *N) {
+    if (isOpen(N))
+      return inner(N);
+    N->OpenFrame = static_cast<std::uint32_t>(Stack.depth());
+    return N;
   }
 
   NodeArena Nodes;
@@ -149,7 +187,19 @@ public:
   bool Departed = false;
 
 private:
-  Node *childSlow(Node *Parent, NodeKey Key);
+  Node *childSlow(Node *Parent, NodeKey Key, bool &Folded);
+  /// The entry for a child looked up for the first time.
+  ChildIndex::Slot addChild(Node *Parent, NodeKey Key);
+  /// This thread's node of the call path Path stands for (Path->PathHash),
+  /// nullptr when it has none.
+  Node *localNodeOf(const Node *Path);
+  /// The same for the call path of a child Key of Parent.
+  Node *localChildOf(const Node *Parent, NodeKey Key, std::uint64_t Hash);
+  /// Makes N reachable only through the general path (Node::Recursive) and
+  /// finds its open visit, which the fast path did not track.
+  void makeRecursive(Node *N);
+  Node *inner(Node *N);
+  Node *newNode(NodeKind Kind, NodeKey Key, Node *Parent, std::uint64_t Hash);
   /// Never null: NoChild until the first mirror.
   Node *LastMirror = &NoChild;
 };

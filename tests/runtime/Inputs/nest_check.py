@@ -7,7 +7,9 @@ The tree must be one chain of "parallel" nodes, each with one "parallel body" be
 next level's "parallel" below that body. Level k is its parallel node and everything under it that
 is not under level k+1. Each level becomes one line of its nodes in depth-first order as
 "construct visits/threads"; equal neighbouring lines are merged into "levels a-b: ...". The last
-line is the anomalies. A tree that is not such a chain exits with status 1.
+lines are the recursion folding counters (docs/PROFILE_FORMAT.md, "Recursion": a region nested in
+itself is counted at its node on the path, so recursive nesting gives one level) and the anomalies.
+A tree that is not such a chain exits with status 1.
 """
 import json
 import os
@@ -62,6 +64,8 @@ def main():
             span = "level %d" % (start + 1) if i - 1 == start else "levels %d-%d" % (start + 1, i)
             print("%s: %s" % (span, levels[start]))
             start = i
+    folding = profile["folding"]
+    print("folding: folded %d, nested %d" % (folding["folded_visits"], folding["nested_visits"]))
     bad = {k: v for k, v in profile["anomalies"].items() if v}
     print("anomalies: " + (", ".join("%s=%d" % kv for kv in sorted(bad.items())) or "none"))
 

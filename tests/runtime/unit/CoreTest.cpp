@@ -276,11 +276,12 @@ TEST_F(CoreTest, RegionsOpenAtFinalizationAreClosedThereAndCounted) {
   C.enter(T, A, E::User_region_begin, 10);
   C.enter(T, A, E::User_region_begin, 20);
   const Profile P = C.collect(100, OneNsPerTick);
+  // The inner visit recurs into the outer one's node (FoldingTest.cpp).
   const ProfileNode *Outer = find(P, {{A, E::User_region_begin}});
-  const ProfileNode *Inner = find(P, {{A, E::User_region_begin}, {A, E::User_region_begin}});
-  ASSERT_NE(Inner, nullptr);
+  ASSERT_NE(Outer, nullptr);
+  EXPECT_EQ(Outer->total().Visits, 2u);
   EXPECT_EQ(Outer->total().InclusiveNs, 90u);
-  EXPECT_EQ(Inner->total().InclusiveNs, 80u);
+  EXPECT_EQ(Outer->total().ExclusiveNs, 90u);
   EXPECT_EQ(P.Anomalies[static_cast<std::size_t>(Anomaly::OpenAtFinalize)], 2u);
 }
 
@@ -344,20 +345,6 @@ TEST_F(CoreTest, TimestampsGoingBackwardsGiveNoNegativeTimes) {
   EXPECT_EQ(NA->total().MinNs, 0u);
   EXPECT_EQ(NA->total().MaxNs, 3u);
   EXPECT_EQ(NA->total().ExclusiveNs, 3u) << "the second visit's own time";
-}
-
-TEST_F(CoreTest, DeepRecursionMergesWithoutRecursion) {
-  const RegionId F = region("type=function*name=f*file=t.c*slines=1,1");
-  ThreadState &T = *C.attachThread();
-  constexpr int Depth = 20000;
-  for (int I = 0; I < Depth; ++I)
-    C.enter(T, F, E::Function_begin, I);
-  for (int I = Depth; I > 0; --I)
-    C.leave(T, F, E::Function_end, 2 * Depth - I);
-  const Profile P = C.collect(3 * Depth, OneNsPerTick);
-  EXPECT_EQ(P.Nodes.size(), static_cast<std::size_t>(Depth) + 1);
-  EXPECT_EQ(P.Nodes[1].total().InclusiveNs, static_cast<std::uint64_t>(2 * Depth - 1));
-  EXPECT_EQ(P.Nodes.back().total().ExclusiveNs, 1u);
 }
 
 TEST_F(CoreTest, ManyChildrenOfOneNodeAreFoundAgain) {

@@ -270,7 +270,7 @@ bool omptHas(ThreadState &T, EventId Opener) { return innermostIs(T, RegionOrigi
 bool innermostIsWait(ThreadState &T) {
   const Node *N = T.current();
   const RegionId Wait = WaitRegion.load(std::memory_order_relaxed);
-  return Wait != 0 && N->Kind == NodeKind::Region && keyRegion(N->Key) == Wait;
+  return Wait != 0 && isRegionKind(N->Kind) && keyRegion(N->Key) == Wait;
 }
 
 /// Enters a region of this adapter under the innermost open one.

@@ -467,11 +467,16 @@ handleEvent(HandleArg Handle, const char *Ctc, ContextArg Context, std::uint64_t
     } else {
       N = Core::cachedChild(*T, T->current(), Key);
     }
+    if constexpr (Core::tracksVisits(E)) {
+      if (N != nullptr)
+        N = Core::enterCachedTracked(*T, N, Clock::readTsc);
+    }
     if (__builtin_expect(N == nullptr, 0)) {
       T->InEvent.store(false, std::memory_order_relaxed);
       return slowEvent<E>(Handle, Ctc, Context, Payload);
     }
-    Core::enterCached(*T, N, Clock::readTsc);
+    if constexpr (!Core::tracksVisits(E))
+      Core::enterCached(*T, N, Clock::readTsc);
     if constexpr (ReturnsContext<ContextArg>)
       *Context = Core::contextOf(N);
   } else if constexpr (R == Role::EXIT || R == Role::END) {
