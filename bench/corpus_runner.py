@@ -62,7 +62,10 @@ HOST_TARGET_FORMS = ("target data", "target enter", "target exit", "target updat
 
 # ompcc's warning (or, in strict mode, error) for a file compiled uninstrumented.
 FALLBACK_RE = re.compile(
-    r"^(?:\S*/)?(ompcc|ompc\+\+): (warning|error): (.+?): not instrumented: (.*)$", re.M
+    r"^(?:\S*/)?(ompcc|ompc\+\+): (warning|error): (.+?): "
+    r"(?:not instrumented|not instrumented, its OpenMP constructs are not measured|"
+    r"cannot be instrumented): (.*)$",
+    re.M,
 )
 # Files ompcc compiles as they are because nothing in them needs instrumenting (the rule of
 # linker-wrapper/lib/SourceChecks.cpp, mayNeedInstrumentation).
@@ -747,8 +750,9 @@ class ProgramRunner:
             os.unlink(log)
         env = base_env(self.work)
         env["CORPUS_CMD_LOG"] = log
-        if config.instrumented and self.args.strict and strict:
-            env["OMPCC_STRICT"] = "1"
+        if config.instrumented:
+            # Explicit both ways: the caller's environment may hold either.
+            env["OMPCC_STRICT"] = "1" if self.args.strict and strict else "0"
         root = self.root_for(config)
         values = {"cc": config.wrapper_cc, "cxx": config.wrapper_cxx, "root": root,
                   "jobs": str(self.args.build_jobs), "openmp": "-fopenmp", "out": out_dir}
