@@ -14,6 +14,7 @@ Prints the event counts of each thread count for FileCheck:
 """
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -52,6 +53,14 @@ def main():
     args = parser.parse_args()
 
     workdir = tempfile.mkdtemp(prefix="pomp-equiv-")
+    try:
+        check(args, workdir)
+    finally:
+        # Also after a failure: tests leave nothing in the temporary directory.
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def check(args, workdir):
     flags = args.flags.split()
     link = [args.check_lib, "-lpthread", "-lm"]
     reference = os.path.join(workdir, "reference")
