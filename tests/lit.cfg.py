@@ -19,6 +19,11 @@ config.environment["OMP_NUM_THREADS"] = "2"
 # The project's own builds are strict: a source ompcc cannot instrument is an error, never a quiet
 # hole in a profile. Tests of the fallback itself unset it (env -u OMPCC_STRICT or OMPCC_STRICT=0).
 config.environment["OMPCC_STRICT"] = "1"
+# ompcc's default real compiler is the one that built the toolkit (gcc for a plain `cmake`,
+# clang-19 for ./dev.sh); the tests name clang-19 explicitly, so they pass whichever built it.
+# Tests of gcc as the real compiler set OMPCC_CC/OMPCC_CXX or --cc= themselves.
+config.environment["OMPCC_CC"] = config.clang
+config.environment["OMPCC_CXX"] = config.clangxx
 # LLVM's test utilities (`not`, `count`) come first on PATH.
 config.environment["PATH"] = os.pathsep.join(
     [os.path.dirname(config.filecheck), config.pomp_tools_dir, os.environ.get("PATH", "")]
