@@ -36,16 +36,19 @@ def main():
     parser.add_argument("flags", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     flags = [f for f in args.flags if f != "--"]
-    out = os.path.join(tempfile.mkdtemp(prefix="pomp-bench-"), "out" + os.path.splitext(args.file)[1])
-    ompinst = [args.ompinst, args.file, "-o", out, "--quiet", "--"] + flags
-    syntax = [args.clang, "-fopenmp", "-fsyntax-only", "-w"] + flags + [args.file]
-    # One warm-up of each fills the file cache.
-    timed(ompinst)
-    timed(syntax)
-    ours, theirs = [], []
-    for _ in range(args.rounds):
-        ours.append(timed(ompinst))
-        theirs.append(timed(syntax))
+    # The output (and the copies of instrumented headers next to it) goes to a directory that is
+    # removed at the end.
+    with tempfile.TemporaryDirectory(prefix="pomp-bench-") as work:
+        out = os.path.join(work, "out" + os.path.splitext(args.file)[1])
+        ompinst = [args.ompinst, args.file, "-o", out, "--quiet", "--"] + flags
+        syntax = [args.clang, "-fopenmp", "-fsyntax-only", "-w"] + flags + [args.file]
+        # One warm-up of each fills the file cache.
+        timed(ompinst)
+        timed(syntax)
+        ours, theirs = [], []
+        for _ in range(args.rounds):
+            ours.append(timed(ompinst))
+            theirs.append(timed(syntax))
     o, t = statistics.median(ours), statistics.median(theirs)
     print("file: %s (%d rounds, alternating)" % (args.file, args.rounds))
     print("ompinst                    median %.3f s" % o)
