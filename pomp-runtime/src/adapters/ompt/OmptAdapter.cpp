@@ -38,6 +38,9 @@
 #include "core/Lifecycle.h"
 #include "core/Output.h"
 
+#include <atomic>
+#include <cstdlib>
+
 #include <omp-tools.h>
 
 #include <dlfcn.h>
@@ -966,9 +969,18 @@ const char *setResultName(int Result) {
 const char *RuntimeVersion = "";
 bool Verbose = false;
 
+/// Set once the program's exit handlers run. libomp finalizes its tool at
+/// exit, but also when the program pauses the runtime
+/// (omp_pause_resource(omp_pause_hard)); the measurement goes on after a
+/// pause (instrumented code, a forked child), and the exit hook writes it.
+std::atomic<bool> ProgramExiting{false};
+
+void markProgramExiting() { ProgramExiting.store(true, std::memory_order_relaxed); }
+
 int initializeTool(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
   if (Runtime::initialize() != POMP_SUCCESS)
     return 0;
+  std::atexit(markProgramExiting);
   // The lookup function is the runtime's own code.
   findRuntimeCode(reinterpret_cast<const void *>(Lookup));
   auto SetCallback = reinterpret_cast<ompt_set_callback_t>(Lookup("ompt_set_callback"));
@@ -1011,8 +1023,10 @@ int initializeTool(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
 }
 
 void finalizeTool(ompt_data_t *) {
-  // libomp shuts down at exit, possibly before the exit hook ran.
-  Runtime::finalize();
+  // libomp shuts down at exit, possibly before the exit hook ran. A pause
+  // ends only the runtime's callbacks, not the measurement.
+  if (ProgramExiting.load(std::memory_order_relaxed))
+    Runtime::finalize();
 }
 
 ompt_start_tool_result_t ToolResult = {&initializeTool, &finalizeTool, {0}};
