@@ -64,17 +64,22 @@ std::string evaluateNumThreadsOnce(ConstructEditor &E, unsigned Handle, std::str
 }
 
 namespace {
+/// True when S or a statement below it is one of Kinds.
+template <typename... Kinds> bool containsAny(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<Kinds...>(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (containsAny<Kinds...>(Child))
+      return true;
+  return false;
+}
+
 /// True when S contains a cancel or cancellation point construct: OpenMP
 /// forbids nowait on the construct they cancel.
 bool containsCancellation(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<OMPCancelDirective>(S) || isa<OMPCancellationPointDirective>(S))
-    return true;
-  for (const Stmt *Child : S->children())
-    if (containsCancellation(Child))
-      return true;
-  return false;
+  return containsAny<OMPCancelDirective, OMPCancellationPointDirective>(S);
 }
 
 /// True for a reduction(task, ...) clause: OpenMP forbids nowait on a
@@ -237,16 +242,7 @@ namespace pomp::inst {
 namespace {
 /// True when S holds a label or case: a jump to it could bypass the helper
 /// variables' initialisation (an error in C++).
-bool containsLabel(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<LabelStmt>(S) || isa<SwitchCase>(S))
-    return true;
-  for (const Stmt *Child : S->children())
-    if (containsLabel(Child))
-      return true;
-  return false;
-}
+bool containsLabel(const Stmt *S) { return containsAny<LabelStmt, SwitchCase>(S); }
 
 /// Whether the construct's code can go around it without braces of its own:
 /// it is a statement of a compound statement, declarations may follow
