@@ -78,3 +78,14 @@ if config.pomp_sanitize:
 # tests/report renders pomp-report's HTML page with headless Chromium (dev.sh installs it).
 if shutil.which("chromium"):
     config.available_features.add("chromium")
+
+# Fortran (docs/FORTRAN.md): gfortran (libgomp) and flang-new-19 (libomp), each a feature of its
+# own; %pomp_fortran is the directory of the generated pomp_lib.h and pomp_lib.f90.
+config.substitutions.append(
+    ("%pomp_fortran", os.path.join(config.pomp_binary_root, "pomp-runtime", "fortran"))
+)
+for feature, compiler in (("gfortran", "gfortran"), ("flang", "flang-new-19")):
+    path = shutil.which(compiler)
+    if path:
+        config.available_features.add(feature)
+        config.substitutions.append(("%" + feature, path))
