@@ -85,8 +85,8 @@ std::vector<Param> parseParams(const std::string &Text) {
       Item = trim(Item.substr(0, Item.size() - 2));
     }
     std::size_t Start = Item.size();
-    while (Start > 0 && (std::isalnum(static_cast<unsigned char>(Item[Start - 1])) ||
-                         Item[Start - 1] == '_'))
+    while (Start > 0 &&
+           (std::isalnum(static_cast<unsigned char>(Item[Start - 1])) || Item[Start - 1] == '_'))
       --Start;
     Param P;
     P.Name = Item.substr(Start);
@@ -166,7 +166,8 @@ struct Constant {
   long Value;
 };
 
-#define POMP_CONSTANT(Name) {#Name, static_cast<long>(Name)}
+#define POMP_CONSTANT(Name)                                                                        \
+  { #Name, static_cast < long>(Name) }
 constexpr Constant Constants[] = {
     POMP_CONSTANT(POMP_API_VERSION),
     POMP_CONSTANT(POMP_SUCCESS),
@@ -204,16 +205,11 @@ struct ValueWrapper {
   const char *Type;
 };
 constexpr ValueWrapper ValueWrappers[] = {
-    {"POMP_Wrap_omp_test_lock", "logical"},
-    {"POMP_Wrap_omp_test_nest_lock", "integer"},
-    {"POMP_Wrap_omp_get_num_threads", "integer"},
-    {"POMP_Wrap_omp_get_max_threads", "integer"},
-    {"POMP_Wrap_omp_get_thread_num", "integer"},
-    {"POMP_Wrap_omp_get_num_procs", "integer"},
-    {"POMP_Wrap_omp_in_parallel", "logical"},
-    {"POMP_Wrap_omp_get_dynamic", "logical"},
-    {"POMP_Wrap_omp_get_nested", "logical"},
-    {"POMP_Wrap_omp_pause_resource", "integer"},
+    {"POMP_Wrap_omp_test_lock", "logical"},          {"POMP_Wrap_omp_test_nest_lock", "integer"},
+    {"POMP_Wrap_omp_get_num_threads", "integer"},    {"POMP_Wrap_omp_get_max_threads", "integer"},
+    {"POMP_Wrap_omp_get_thread_num", "integer"},     {"POMP_Wrap_omp_get_num_procs", "integer"},
+    {"POMP_Wrap_omp_in_parallel", "logical"},        {"POMP_Wrap_omp_get_dynamic", "logical"},
+    {"POMP_Wrap_omp_get_nested", "logical"},         {"POMP_Wrap_omp_pause_resource", "integer"},
     {"POMP_Wrap_omp_pause_resource_all", "integer"},
 };
 
@@ -279,16 +275,19 @@ void writeModule(std::ostream &Out) {
   const std::vector<std::pair<std::string, std::string>> None;
   for (const char *Name : {"POMP_Init", "POMP_Finalize", "POMP_On", "POMP_Off"})
     writeInterface(Out, Name, None);
-  writeInterface(Out, "POMP_Set_level",
-                 {{"group", "integer(kind=4), intent(in)"}, {"level", "integer(kind=4), intent(in)"}});
-  writeInterface(Out, "POMP_Get_level",
-                 {{"group", "integer(kind=4), intent(in)"}, {"level", "integer(kind=4), intent(out)"}});
-  writeInterface(Out, "POMP_Get_handle",
-                 {{"handle", "integer(kind=8), intent(inout)"},
-                  {"ctc", "character(len=*), intent(in)"}});
+  writeInterface(
+      Out, "POMP_Set_level",
+      {{"group", "integer(kind=4), intent(in)"}, {"level", "integer(kind=4), intent(in)"}});
+  writeInterface(
+      Out, "POMP_Get_level",
+      {{"group", "integer(kind=4), intent(in)"}, {"level", "integer(kind=4), intent(out)"}});
+  writeInterface(
+      Out, "POMP_Get_handle",
+      {{"handle", "integer(kind=8), intent(inout)"}, {"ctc", "character(len=*), intent(in)"}});
   writeInterface(Out, "POMP_Last_error_message", {{"message", "character(len=*), intent(out)"}});
-  writeInterface(Out, "POMP_Error_string", {{"error", "integer(kind=4), intent(in)"},
-                                            {"message", "character(len=*), intent(out)"}});
+  writeInterface(
+      Out, "POMP_Error_string",
+      {{"error", "integer(kind=4), intent(in)"}, {"message", "character(len=*), intent(out)"}});
   for (const EventRow &E : Events) {
     std::vector<std::pair<std::string, std::string>> Dummies;
     bool Lock = false;

@@ -183,9 +183,9 @@ POMP_FORTRAN_EXPORT void pomp_wrap_omp_init_lock_(POMP_Handle_t *handle, const c
 }
 /// libgomp 12 has no omp_init_lock_with_hint_: a hint is advisory, so the
 /// lock is initialised without it there.
-POMP_FORTRAN_EXPORT void pomp_wrap_omp_init_lock_with_hint_(POMP_Handle_t *handle,
-                                                            const char *ctc, void *lock,
-                                                            const int32_t *hint, Length ctc_len) {
+POMP_FORTRAN_EXPORT void pomp_wrap_omp_init_lock_with_hint_(POMP_Handle_t *handle, const char *ctc,
+                                                            void *lock, const int32_t *hint,
+                                                            Length ctc_len) {
   if (omp_init_lock_with_hint_)
     omp_init_lock_with_hint_(lock, hint);
   else
@@ -199,8 +199,8 @@ POMP_FORTRAN_EXPORT void pomp_wrap_omp_destroy_lock_(POMP_Handle_t *handle, cons
   POMP_Destroy_lock_event(handle, threadId(), lockId(lock), Ctc.get());
   callVoid(omp_destroy_lock_, lock);
 }
-POMP_FORTRAN_EXPORT void pomp_wrap_omp_set_lock_(POMP_Handle_t *handle, const char *ctc,
-                                                 void *lock, Length ctc_len) {
+POMP_FORTRAN_EXPORT void pomp_wrap_omp_set_lock_(POMP_Handle_t *handle, const char *ctc, void *lock,
+                                                 Length ctc_len) {
   const CtcString Ctc(handle, ctc, ctc_len);
   POMP_Set_lock_enter(handle, threadId(), lockId(lock), Ctc.get());
   callVoid(omp_set_lock_, lock);
@@ -257,9 +257,8 @@ POMP_FORTRAN_EXPORT void pomp_wrap_omp_set_nest_lock_(POMP_Handle_t *handle, con
   callVoid(omp_set_nest_lock_, lock);
   POMP_Set_nest_lock_exit(*handle, threadId(), lockId(lock));
 }
-POMP_FORTRAN_EXPORT void pomp_wrap_omp_set_nest_lock_event_(POMP_Handle_t *handle,
-                                                            const char *ctc, void *lock,
-                                                            Length ctc_len) {
+POMP_FORTRAN_EXPORT void pomp_wrap_omp_set_nest_lock_event_(POMP_Handle_t *handle, const char *ctc,
+                                                            void *lock, Length ctc_len) {
   callVoid(omp_set_nest_lock_, lock);
   const CtcString Ctc(handle, ctc, ctc_len);
   POMP_Set_nest_lock_event(handle, threadId(), lockId(lock), Ctc.get());
