@@ -342,7 +342,10 @@ std::vector<std::string> Driver::compileCommand(const Argument &Input, StringRef
                                                 const Instrumented *Inst,
                                                 const std::optional<std::string> &ObjectFile,
                                                 Original How, StringRef MarkHeader) const {
-  std::vector<std::string> Argv = Compiler;
+  // ompfc compiles the C (and assembly) of a mixed command with the C
+  // compiler: flang compiles Fortran only.
+  std::vector<std::string> Argv =
+      Opts.Fortran && Input.Lang != Language::Fortran ? CCompiler : Compiler;
   StringRef SourceDirectory = path::parent_path(Input.Value);
   if (SourceDirectory.empty())
     SourceDirectory = ".";
