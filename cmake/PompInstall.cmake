@@ -6,6 +6,7 @@
 #   <dir>/lib/pomp/clang/include      Clang 19's resource headers (omp.h, builtins) for ompinst
 #   <dir>/include/pomplib.h, pomp_events.def, pomp_omp_wrappers.h
 #   <dir>/include/fortran/pomp_lib.h, pomp_lib.f90   Fortran's include file and module source
+#   <dir>/include/fortran/{gfortran,flang}/pomp_lib.mod   the module, per compiler found
 #   <dir>/lib/cmake/POMP/             find_package(POMP): POMP::pomp, POMP::pomp_static, POMP::api,
 #                                     POMP::ompinst; POMP_OMPCC, POMP_OMPCXX, POMP_INCLUDE_DIR
 #   <dir>/lib/pkgconfig/pomp.pc       pkg-config --cflags --libs pomp
@@ -46,6 +47,11 @@ install(DIRECTORY "${PROJECT_SOURCE_DIR}/pomp-runtime/include/"
 install(FILES "${PROJECT_BINARY_DIR}/pomp-runtime/fortran/pomp_lib.h"
               "${PROJECT_BINARY_DIR}/pomp-runtime/fortran/pomp_lib.f90"
         DESTINATION ${POMP_INSTALL_INCLUDEDIR}/fortran)
+foreach(POMP_FC_DIR IN LISTS POMP_FORTRAN_MODULE_DIRS)
+  get_filename_component(POMP_FC_DIR_NAME "${POMP_FC_DIR}" NAME)
+  install(FILES "${POMP_FC_DIR}/pomp_lib.mod"
+          DESTINATION ${POMP_INSTALL_INCLUDEDIR}/fortran/${POMP_FC_DIR_NAME})
+endforeach()
 
 # Clang 19's resource headers: ompinst parses with them (docs/INSTRUMENTER.md), and a copy in the
 # prefix keeps a moved or copied toolkit independent of where Clang's own files are.

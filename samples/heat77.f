@@ -1,8 +1,9 @@
-C     heat77.f: FORTRAN 77 in fixed form: explicit heat diffusion on a rod,
-C     with its arrays in a COMMON block. One PARALLEL region around all time
-C     steps, labelled DO loops shared out with C$OMP DO (the END DO after the
-C     loop's CONTINUE), a named CRITICAL section, MASTER and !$ conditional
-C     lines, continuation lines in column 6. Checked against a serial run.
+C     heat77.f: FORTRAN 77 in fixed form: explicit heat diffusion on
+C     a rod, with its arrays in a COMMON block. One PARALLEL region
+C     around all time steps, labelled DO loops shared out with C$OMP DO
+C     (the END DO after the loop's CONTINUE), a named CRITICAL section,
+C     MASTER and !$ conditional lines, continuation lines in column 6.
+C     Checked against a serial run.
       PROGRAM HEAT77
       INTEGER N, NSTEP
       PARAMETER (N = 200, NSTEP = 50)

@@ -387,10 +387,19 @@ std::vector<std::string> Driver::compileCommand(const Argument &Input, StringRef
     llvm::append_values(Argv, "-o", *ObjectFile);
   if (!Command.HasOpenMP)
     Argv.push_back("-fopenmp");
-  if (Inst && Fortran) {
-    // The Fortran include file pomp_lib.h. flang has no -fdebug-prefix-map;
-    // the instrumented file keeps the user's line numbers (docs/FORTRAN.md).
+  if (Fortran) {
+    // pomp_lib.h and the compiler's pomp_lib module, after the user's -I
+    // directories: `include 'pomp_lib.h'` and `use pomp_lib` work in every
+    // Fortran file ompfc compiles, instrumented or not (docs/FORTRAN.md).
+    // flang has no -fdebug-prefix-map; the instrumented file keeps the
+    // user's line numbers.
     llvm::append_values(Argv, "-I", Paths.FortranIncludeDir);
+    llvm::SmallString<256> ModuleDir(Paths.FortranIncludeDir);
+    const bool Flang = llvm::any_of(
+        Compiler, [](const std::string &Word) { return path::filename(Word).contains("flang"); });
+    path::append(ModuleDir, Flang ? "flang" : "gfortran");
+    if (fs::is_directory(ModuleDir))
+      llvm::append_values(Argv, "-I", std::string(ModuleDir));
   } else if (Inst) {
     // pomplib.h as a system header: no warnings from it under the user's
     // -Wall -pedantic, and -MMD leaves it out like every toolkit header.

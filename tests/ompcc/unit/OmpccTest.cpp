@@ -56,8 +56,8 @@ TEST(ompccCommand, ClassifiesInputsByExtension) {
 }
 
 TEST(ompccCommand, FortranSourcesAreFortranInBothForms) {
-  const CompilerCommand C = parse({"-c", "a.f90", "b.F90", "c.f", "d.F", "e.for", "f.f08",
-                                   "g.f95", "h.f03", "i.FOR", "j.ftn"});
+  const CompilerCommand C = parse(
+      {"-c", "a.f90", "b.F90", "c.f", "d.F", "e.for", "f.f08", "g.f95", "h.f03", "i.FOR", "j.ftn"});
   for (const std::size_t Index : C.inputs())
     EXPECT_EQ(C.Args[Index].Lang, Language::Fortran) << C.Args[Index].Value;
   // A language chosen with -x is compiled as it is.
@@ -73,8 +73,8 @@ TEST(ompccCommand, FortranModuleDirectoriesAreNoInputs) {
   EXPECT_EQ(find(C, "-Jjoined").Value, "joined");
   // The source form and preprocessing reach the instrumenter's parse.
   EXPECT_TRUE(find(C, "-cpp").ForParse);
-  EXPECT_TRUE(find(parse({"-c", "a.f", "-ffixed-line-length-132"}), "-ffixed-line-length-132")
-                  .ForParse);
+  EXPECT_TRUE(
+      find(parse({"-c", "a.f", "-ffixed-line-length-132"}), "-ffixed-line-length-132").ForParse);
 }
 
 TEST(ompccCommand, DotCIsCxxForTheCxxDriver) {
