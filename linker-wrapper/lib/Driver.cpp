@@ -391,8 +391,6 @@ std::vector<std::string> Driver::compileCommand(const Argument &Input, StringRef
     // pomp_lib.h and the compiler's pomp_lib module, after the user's -I
     // directories: `include 'pomp_lib.h'` and `use pomp_lib` work in every
     // Fortran file ompfc compiles, instrumented or not (docs/FORTRAN.md).
-    // flang has no -fdebug-prefix-map; the instrumented file keeps the
-    // user's line numbers.
     llvm::append_values(Argv, "-I", Paths.FortranIncludeDir);
     llvm::SmallString<256> ModuleDir(Paths.FortranIncludeDir);
     const bool Flang = llvm::any_of(
@@ -400,6 +398,15 @@ std::vector<std::string> Driver::compileCommand(const Argument &Input, StringRef
     path::append(ModuleDir, Flang ? "flang" : "gfortran");
     if (fs::is_directory(ModuleDir))
       llvm::append_values(Argv, "-I", std::string(ModuleDir));
+    // gfortran (GCC) maps the instrumented copy's directory in the debug
+    // information back to the original's, as for C; flang cannot.
+    if (Inst && !Flang) {
+      llvm::SmallString<256> OriginalDirectory(SourceDirectory);
+      fs::make_absolute(OriginalDirectory);
+      path::remove_dots(OriginalDirectory, /*remove_dot_dot=*/true);
+      Argv.push_back("-fdebug-prefix-map=" + Inst->Directory + "=" +
+                     std::string(OriginalDirectory));
+    }
   } else if (Inst) {
     // pomplib.h as a system header: no warnings from it under the user's
     // -Wall -pedantic, and -MMD leaves it out like every toolkit header.
