@@ -1,9 +1,12 @@
 # Installation: `cmake --install <build> --prefix <dir>` gives a relocatable toolkit.
 #
-#   <dir>/bin/ompcc, ompc++ (a link to ompcc), ompinst, pomp-link, pomp-report, pomp-run
+#   <dir>/bin/ompcc, ompc++ ompfc ompf90 ompf77 (links to ompcc), ompinst, pomp-link, pomp-report,
+#            pomp-run
 #   <dir>/lib/libpomp.so, libpomp.a
 #   <dir>/lib/pomp/clang/include      Clang 19's resource headers (omp.h, builtins) for ompinst
 #   <dir>/include/pomplib.h, pomp_events.def, pomp_omp_wrappers.h
+#   <dir>/include/fortran/pomp_lib.h, pomp_lib.f90   Fortran's include file and module source
+#   <dir>/include/fortran/{gfortran,flang}/pomp_lib.mod   the module, per compiler found
 #   <dir>/lib/cmake/POMP/             find_package(POMP): POMP::pomp, POMP::pomp_static, POMP::api,
 #                                     POMP::ompinst; POMP_OMPCC, POMP_OMPCXX, POMP_INCLUDE_DIR
 #   <dir>/lib/pkgconfig/pomp.pc       pkg-config --cflags --libs pomp
@@ -26,10 +29,12 @@ set(POMP_INSTALLED_TOOLS ompcc ompinst pomp-link pomp-report pomp-run)
 set_target_properties(ompinst pomp-link PROPERTIES INSTALL_RPATH "${LLVM_LIBRARY_DIR}")
 install(TARGETS ${POMP_INSTALLED_TOOLS} EXPORT POMPTargets
         RUNTIME DESTINATION ${POMP_INSTALL_BINDIR})
-install(CODE "
-  file(CREATE_LINK ompcc \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${POMP_INSTALL_BINDIR}/ompc++\"
-       SYMBOLIC)
-  message(STATUS \"Installing: \$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${POMP_INSTALL_BINDIR}/ompc++ -> ompcc\")")
+foreach(POMP_DRIVER_LINK ompc++ ompfc ompf90 ompf77)
+  install(CODE "
+    file(CREATE_LINK ompcc \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${POMP_INSTALL_BINDIR}/${POMP_DRIVER_LINK}\"
+         SYMBOLIC)
+    message(STATUS \"Installing: \$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${POMP_INSTALL_BINDIR}/${POMP_DRIVER_LINK} -> ompcc\")")
+endforeach()
 
 # libpomp and the API. The exported names are POMP::pomp, POMP::pomp_static and POMP::api.
 set_target_properties(pomp_api PROPERTIES EXPORT_NAME api)
@@ -38,6 +43,15 @@ install(TARGETS pomp pomp_static pomp_api EXPORT POMPTargets
         ARCHIVE DESTINATION ${POMP_INSTALL_LIBDIR})
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/pomp-runtime/include/"
         DESTINATION ${POMP_INSTALL_INCLUDEDIR})
+# Fortran: the include file and the module source, generated from the event list (docs/FORTRAN.md).
+install(FILES "${PROJECT_BINARY_DIR}/pomp-runtime/fortran/pomp_lib.h"
+              "${PROJECT_BINARY_DIR}/pomp-runtime/fortran/pomp_lib.f90"
+        DESTINATION ${POMP_INSTALL_INCLUDEDIR}/fortran)
+foreach(POMP_FC_DIR IN LISTS POMP_FORTRAN_MODULE_DIRS)
+  get_filename_component(POMP_FC_DIR_NAME "${POMP_FC_DIR}" NAME)
+  install(FILES "${POMP_FC_DIR}/pomp_lib.mod"
+          DESTINATION ${POMP_INSTALL_INCLUDEDIR}/fortran/${POMP_FC_DIR_NAME})
+endforeach()
 
 # Clang 19's resource headers: ompinst parses with them (docs/INSTRUMENTER.md), and a copy in the
 # prefix keeps a moved or copied toolkit independent of where Clang's own files are.

@@ -78,3 +78,42 @@ if config.pomp_sanitize:
 # tests/report renders pomp-report's HTML page with headless Chromium (dev.sh installs it).
 if shutil.which("chromium"):
     config.available_features.add("chromium")
+
+# Fortran (docs/FORTRAN.md): gfortran (libgomp) and flang-new-19 (libomp), each a feature of its
+# own; %pomp_fortran is the directory of the generated pomp_lib.h and pomp_lib.f90.
+config.substitutions.append(
+    ("%pomp_fortran", os.path.join(config.pomp_binary_root, "pomp-runtime", "fortran"))
+)
+for feature, compiler in (("gfortran", "gfortran"), ("flang", "flang-new-19")):
+    path = shutil.which(compiler)
+    if path:
+        config.available_features.add(feature)
+        config.substitutions.append(("%" + feature, path))
+        # ompfc's real compiler is flang-new-19 unless a test says otherwise, as OMPCC_CC is
+        # clang-19: one OpenMP runtime (libomp) for mixed C/Fortran programs.
+        if feature == "flang":
+            config.environment["OMPCC_FC"] = path
+config.substitutions.append(("%ompfc", os.path.join(config.pomp_tools_dir, "ompfc")))
+
+
+def ompinst_instruments_fortran():
+    """Whether this ompinst has the Fortran front end (issue 14): it instruments a small free-form
+    program. Tests that need it say "REQUIRES: fortran-instrumenter"; tests of ompfc that pass
+    either way check more with it (%if fortran-instrumenter)."""
+    import subprocess
+    import tempfile
+
+    ompinst = os.path.join(config.pomp_tools_dir, "ompinst")
+    if not os.path.exists(ompinst):
+        return False
+    with tempfile.TemporaryDirectory(prefix="pomp-lit-") as scratch:
+        source = os.path.join(scratch, "probe.f90")
+        with open(source, "w") as f:
+            f.write("program probe\n!$omp parallel\n!$omp end parallel\nend program probe\n")
+        result = subprocess.run([ompinst, source, "-o", os.path.join(scratch, "out.f90")],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        return result.returncode == 0
+
+
+if ompinst_instruments_fortran():
+    config.available_features.add("fortran-instrumenter")

@@ -102,6 +102,11 @@ const OptionSpec ValueOptions[] = {
     {"-resource-dir", ArgKind::Other, ValueForm::SeparateOrEquals, NoParse},
     {"-arch", ArgKind::Other, ValueForm::Separate, NoParse},
     {"-MJ", ArgKind::Other, ValueForm::JoinedOrSeparate, NoParse},
+    // Fortran: where the compiler writes .mod files (gfortran -J, flang
+    // -module-dir) and where flang finds the intrinsic ones.
+    {"-J", ArgKind::Other, ValueForm::JoinedOrSeparate, NoParse},
+    {"-module-dir", ArgKind::Other, ValueForm::Separate, NoParse},
+    {"-fintrinsic-modules-path", ArgKind::Other, ValueForm::Separate, NoParse},
 };
 
 /// Options without a value that ompcc must classify. Unlisted ones are
@@ -206,6 +211,18 @@ const OptionSpec FlagOptions[] = {
     {"-fno-builtin", ArgKind::Other, ValueForm::None, Parse},
     {"-fdollars-in-identifiers", ArgKind::Other, ValueForm::None, Parse},
     {"-fno-dollars-in-identifiers", ArgKind::Other, ValueForm::None, Parse},
+    // Fortran's source form and preprocessing: the Fortran front end of the
+    // instrumenter must read the file as the compiler does.
+    {"-cpp", ArgKind::Preprocessor, ValueForm::None, Parse},
+    {"-nocpp", ArgKind::Preprocessor, ValueForm::None, Parse},
+    {"-ffixed-form", ArgKind::Other, ValueForm::None, Parse},
+    {"-ffree-form", ArgKind::Other, ValueForm::None, Parse},
+    {"-ffixed-line-length-", ArgKind::Other, ValueForm::None, Parse, IsPrefix},
+    {"-ffree-line-length-", ArgKind::Other, ValueForm::None, Parse, IsPrefix},
+    {"-fdefault-integer-8", ArgKind::Other, ValueForm::None, Parse},
+    {"-fdefault-real-8", ArgKind::Other, ValueForm::None, Parse},
+    {"-fdefault-double-8", ArgKind::Other, ValueForm::None, Parse},
+    {"-fbackslash", ArgKind::Other, ValueForm::None, Parse},
 };
 
 /// Options after which nothing is compiled or linked: the command only
@@ -250,8 +267,8 @@ Language languageFromExtension(StringRef Path, bool CxxDriver) {
       .Cases(".i", ".ii", ".s", ".S", ".sx", Language::OtherCompilable)
       .Cases(".h", ".hh", ".hpp", ".hxx", ".H", ".h++", ".tcc", Language::OtherCompilable)
       .Cases(".m", ".mi", ".mm", ".M", ".mii", Language::OtherCompilable)
-      .Cases(".f", ".for", ".ftn", ".f90", ".f95", ".f03", ".f08", Language::OtherCompilable)
-      .Cases(".F", ".FOR", ".F90", ".F95", ".F03", ".F08", Language::OtherCompilable)
+      .Cases(".f", ".for", ".ftn", ".f90", ".f95", ".f03", ".f08", Language::Fortran)
+      .Cases(".F", ".FOR", ".FTN", ".F90", ".F95", ".F03", ".F08", ".fpp", Language::Fortran)
       .Default(Language::LinkerInput);
 }
 

@@ -44,8 +44,12 @@
 #ifndef POMP_OMPCC_DEFAULT_CC
 #error "the build defines POMP_OMPCC_DEFAULT_CC and POMP_OMPCC_DEFAULT_CXX (the real compilers)"
 #endif
+#ifndef POMP_OMPCC_DEFAULT_FC
+#error "the build defines POMP_OMPCC_DEFAULT_FC (ompfc's real compiler)"
+#endif
 #ifndef POMP_OMPCC_BUILD_TOOLS_DIR
-#error "the build defines POMP_OMPCC_BUILD_{TOOLS,LIB,INCLUDE}_DIR (the build tree's toolkit)"
+#error                                                                                             \
+    "the build defines POMP_OMPCC_BUILD_{TOOLS,LIB,INCLUDE,FORTRAN}_DIR (the build tree's toolkit)"
 #endif
 
 namespace pomp::ompcc {
@@ -59,6 +63,7 @@ namespace path = llvm::sys::path;
 constexpr const char *PassThroughVariable = "OMPCC_PASSTHROUGH";
 constexpr const char *CCompilerVariable = "OMPCC_CC";
 constexpr const char *CxxCompilerVariable = "OMPCC_CXX";
+constexpr const char *FortranCompilerVariable = "OMPCC_FC";
 constexpr const char *StrictVariable = "OMPCC_STRICT";
 
 /// ompcc's own options (docs/OMPCC.md).
@@ -80,6 +85,9 @@ constexpr StringRef PompLinkName = "pomp-link";
 constexpr StringRef SharedLibPomp = "libpomp.so";
 constexpr StringRef StaticLibPomp = "libpomp.a";
 constexpr StringRef PompHeader = "pomplib.h";
+constexpr StringRef PompFortranInclude = "pomp_lib.h";
+/// Where an installed toolkit keeps the Fortran include file, below include/.
+constexpr StringRef FortranIncludeSubdir = "fortran";
 
 /// The magic numbers of the files pomp-link reads: ELF, archives (also
 /// thin), LLVM bitcode (raw and wrapped). Linker scripts and other text are
@@ -162,11 +170,11 @@ struct Instrumented {
 class Driver {
 public:
   Driver(const DriverOptions &Opts, StringRef Name, std::vector<std::string> Compiler,
-         ToolkitPaths Paths, const CompilerCommand &Command, TempDirectory &Temp,
-         llvm::raw_ostream &Diagnostics)
-      : Opts(Opts), Name(Name), Compiler(std::move(Compiler)), Paths(std::move(Paths)),
-        Command(Command), Temp(Temp), Runner(Name, Opts.Verbose, Diagnostics, &Temp),
-        Diagnostics(Diagnostics) {}
+         std::vector<std::string> CCompiler, ToolkitPaths Paths, const CompilerCommand &Command,
+         TempDirectory &Temp, llvm::raw_ostream &Diagnostics)
+      : Opts(Opts), Name(Name), Compiler(std::move(Compiler)), CCompiler(std::move(CCompiler)),
+        Paths(std::move(Paths)), Command(Command), Temp(Temp),
+        Runner(Name, Opts.Verbose, Diagnostics, &Temp), Diagnostics(Diagnostics) {}
 
   /// -c, -S: compiles every input, like the compiler, also after a failure;
   /// the first failure's status is returned.
@@ -178,6 +186,8 @@ private:
   /// Compiles the input at Args[Index]; ObjectFile is set in a link, where
   /// the object is a temporary one.
   int compileInput(std::size_t Index, const std::optional<std::string> &ObjectFile);
+  /// Whether ompinst has a Fortran front end (asked once).
+  bool ompinstHandlesFortran();
   /// Runs ompinst on the input; nullopt (and Reason) when it fails.
   std::optional<Instrumented> instrument(const Argument &Input, std::size_t Index,
                                          std::string &Reason);
@@ -200,6 +210,12 @@ private:
   /// Reason: marked and with a warning, or in strict mode not at all.
   int compileFallback(std::size_t Index, const std::optional<std::string> &ObjectFile,
                       const std::string &Reason);
+  /// Fortran's compileFallback(): the original compiled, its object marked.
+  int compileMarkedFortran(std::size_t Index, const std::optional<std::string> &ObjectFile,
+                           const std::string &Header, const std::string &Message);
+  /// The object a compile-only command writes for Input: -o's, else the
+  /// source's stem with .o in the current directory.
+  std::string objectOf(const Argument &Input) const;
   /// The -I and -iquote directories of the command: where the project's
   /// own headers are found (-isystem and -idirafter name system headers).
   std::vector<std::string> projectIncludeDirectories() const;
@@ -224,6 +240,10 @@ private:
   const DriverOptions &Opts;
   std::string Name;
   std::vector<std::string> Compiler;
+  /// The C compiler for the C the driver generates (the handle
+  /// initialisation, the mark of a fallback): the real compiler, except for
+  /// ompfc, where it is ompcc's (flang compiles no C).
+  std::vector<std::string> CCompiler;
   ToolkitPaths Paths;
   const CompilerCommand &Command;
   TempDirectory &Temp;
@@ -232,6 +252,8 @@ private:
   unsigned NextFile = 0;
   /// Set by preLink when strict mode finds an uninstrumented source.
   bool NotInstrumented = false;
+  /// ompinstHandlesFortran()'s answer, once asked.
+  std::optional<bool> FortranFrontEnd;
 };
 
 std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_t Index,
@@ -245,13 +267,12 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
   Instrumented Inst{*Directory, Temp.add(Unit + "/" + path::filename(Input.Value).str()),
                     Temp.add(Unit + ".headers")};
   const std::string Log = Temp.add(Unit + ".ompinst.log");
-  std::vector<std::string> Argv = {Paths.Ompinst,
-                                   Input.Value,
-                                   "-o",
-                                   Inst.Source,
-                                   "-x",
-                                   Input.Lang == Language::CXX ? "c++" : "c",
-                                   "--header-dir=" + Inst.HeaderDirectory};
+  // Fortran's language (and source form) follows the suffix, which the
+  // instrumented copy keeps (contract of docs/FORTRAN.md).
+  std::vector<std::string> Argv = {Paths.Ompinst, Input.Value, "-o", Inst.Source};
+  if (Input.Lang != Language::Fortran)
+    llvm::append_values(Argv, "-x", Input.Lang == Language::CXX ? "c++" : "c");
+  Argv.push_back("--header-dir=" + Inst.HeaderDirectory);
   if (!Opts.Verbose)
     Argv.push_back("--quiet");
   llvm::append_range(Argv, Opts.OmpinstArgs);
@@ -261,8 +282,9 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
       llvm::append_range(Argv, Arg.Words);
   // The real compiler warns about the user's code, once; the parse must not
   // repeat it (ompinst's own warnings, such as a construct produced by a
-  // macro, are not affected).
-  Argv.push_back("-Wno-everything");
+  // macro, are not affected). Clang's flag: not for Flang's parser.
+  if (Input.Lang != Language::Fortran)
+    Argv.push_back("-Wno-everything");
   const int Status = Runner.run(Argv, StringRef(Log));
   if (Status == 0) {
     copyFileTo(Log, Diagnostics);
@@ -271,7 +293,25 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
   Reason = firstErrorLine(Log);
   if (Reason.empty())
     Reason = "ompinst failed (exit status " + std::to_string(Status) + ")";
+  if (Input.Lang == Language::Fortran && !ompinstHandlesFortran())
+    Reason = "this ompinst has no Fortran front end (it instruments C and C++ only)";
   return std::nullopt;
+}
+
+bool Driver::ompinstHandlesFortran() {
+  // An ompinst with the Fortran front end says so in its --help
+  // (docs/FORTRAN.md); asked only when a Fortran file failed.
+  if (!FortranFrontEnd) {
+    const std::string Log = Temp.add("ompinst-help.log");
+    FortranFrontEnd = false;
+    const std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(Log), StringRef(Log)};
+    const StringRef Argv[] = {Paths.Ompinst, "--help"};
+    if (llvm::sys::ExecuteAndWait(Paths.Ompinst, Argv, std::nullopt, Redirects) == 0)
+      if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Help =
+              llvm::MemoryBuffer::getFile(Log, /*IsText=*/true))
+        FortranFrontEnd = (*Help)->getBuffer().contains("Fortran");
+  }
+  return *FortranFrontEnd;
 }
 
 std::vector<std::string> Driver::projectIncludeDirectories() const {
@@ -302,15 +342,21 @@ std::vector<std::string> Driver::compileCommand(const Argument &Input, StringRef
                                                 const Instrumented *Inst,
                                                 const std::optional<std::string> &ObjectFile,
                                                 Original How, StringRef MarkHeader) const {
-  std::vector<std::string> Argv = Compiler;
+  // ompfc compiles the C (and assembly) of a mixed command with the C
+  // compiler: flang compiles Fortran only.
+  std::vector<std::string> Argv =
+      Opts.Fortran && Input.Lang != Language::Fortran ? CCompiler : Compiler;
   StringRef SourceDirectory = path::parent_path(Input.Value);
   if (SourceDirectory.empty())
     SourceDirectory = ".";
   // `#include "x.h"` looks first in the directory of the including file,
   // which for the instrumented file is a temporary one: the original's
   // directory comes next, before the user's own -iquote directories.
+  // Fortran's INCLUDE and the compilers have no -iquote: -I, searched right
+  // after the source's own directory, comes nearest.
+  const bool Fortran = Input.Lang == Language::Fortran;
   if (Inst)
-    llvm::append_values(Argv, "-iquote", SourceDirectory.str());
+    llvm::append_values(Argv, Fortran ? "-I" : "-iquote", SourceDirectory.str());
   const bool Link = ObjectFile.has_value();
   const bool Check = How == Original::Check;
   for (const Argument &Arg : Command.Args) {
@@ -341,7 +387,27 @@ std::vector<std::string> Driver::compileCommand(const Argument &Input, StringRef
     llvm::append_values(Argv, "-o", *ObjectFile);
   if (!Command.HasOpenMP)
     Argv.push_back("-fopenmp");
-  if (Inst) {
+  if (Fortran) {
+    // pomp_lib.h and the compiler's pomp_lib module, after the user's -I
+    // directories: `include 'pomp_lib.h'` and `use pomp_lib` work in every
+    // Fortran file ompfc compiles, instrumented or not (docs/FORTRAN.md).
+    llvm::append_values(Argv, "-I", Paths.FortranIncludeDir);
+    llvm::SmallString<256> ModuleDir(Paths.FortranIncludeDir);
+    const bool Flang = llvm::any_of(
+        Compiler, [](const std::string &Word) { return path::filename(Word).contains("flang"); });
+    path::append(ModuleDir, Flang ? "flang" : "gfortran");
+    if (fs::is_directory(ModuleDir))
+      llvm::append_values(Argv, "-I", std::string(ModuleDir));
+    // gfortran (GCC) maps the instrumented copy's directory in the debug
+    // information back to the original's, as for C; flang cannot.
+    if (Inst && !Flang) {
+      llvm::SmallString<256> OriginalDirectory(SourceDirectory);
+      fs::make_absolute(OriginalDirectory);
+      path::remove_dots(OriginalDirectory, /*remove_dot_dot=*/true);
+      Argv.push_back("-fdebug-prefix-map=" + Inst->Directory + "=" +
+                     std::string(OriginalDirectory));
+    }
+  } else if (Inst) {
     // pomplib.h as a system header: no warnings from it under the user's
     // -Wall -pedantic, and -MMD leaves it out like every toolkit header.
     llvm::append_values(Argv, "-isystem", Paths.IncludeDir);
@@ -367,7 +433,8 @@ std::vector<std::string> Driver::compileCommand(const Argument &Input, StringRef
   if (Link && Command.DependencyFileRequested && !TargetGiven)
     llvm::append_values(Argv, "-MT",
                         Command.Output ? *Command.Output : (path::stem(Input.Value) + ".o").str());
-  if (Inst && wantsColor())
+  // gfortran and flang spell the colour option differently (or not at all).
+  if (Inst && !Fortran && wantsColor())
     Argv.push_back("-fdiagnostics-color=always");
   return Argv;
 }
@@ -422,15 +489,17 @@ int Driver::compileInput(std::size_t Index, const std::optional<std::string> &Ob
   const Argument &Input = Command.Args[Index];
   std::string Reason;
   std::optional<Instrumented> Inst;
-  if (Input.Lang == Language::C || Input.Lang == Language::CXX) {
+  if (Input.Lang == Language::C || Input.Lang == Language::CXX || Input.Lang == Language::Fortran) {
     llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
         llvm::MemoryBuffer::getFile(Input.Value, /*IsText=*/true);
     // Function instrumentation touches every file; otherwise a file that
     // mentions nothing ompinst rewrites is compiled as it is. An unreadable
     // file goes to the compiler, which reports it.
     const bool MayNeed = !Text || !Opts.OmpinstArgs.empty() ||
-                         mayNeedInstrumentationWithHeaders(Input.Value, (*Text)->getBuffer(),
-                                                           projectIncludeDirectories());
+                         (Input.Lang == Language::Fortran
+                              ? mayNeedFortranInstrumentation((*Text)->getBuffer())
+                              : mayNeedInstrumentationWithHeaders(Input.Value, (*Text)->getBuffer(),
+                                                                  projectIncludeDirectories()));
     if (MayNeed)
       Inst = instrument(Input, Index, Reason);
     else if (Opts.Verbose)
@@ -487,6 +556,8 @@ int Driver::compileFallback(std::size_t Index, const std::optional<std::string> 
     Diagnostics << Name << ": error: cannot write '" << Header << "': " << EC.message() << "\n";
     return ExitFailure;
   }
+  if (Input.Lang == Language::Fortran)
+    return compileMarkedFortran(Index, ObjectFile, Header, Message);
   const int Status =
       Runner.run(compileCommand(Input, Input.Value, nullptr, ObjectFile, Original::Marked, Header));
   if (Status != 0)
@@ -500,6 +571,57 @@ int Driver::compileFallback(std::size_t Index, const std::optional<std::string> 
   for (const std::string &DependencyFile : Files)
     if (llvm::Error E = removeFromDependencyFile(DependencyFile, Header))
       warn(llvm::toString(std::move(E)));
+  return 0;
+}
+
+std::string Driver::objectOf(const Argument &Input) const {
+  if (Command.Output)
+    return *Command.Output;
+  return (path::stem(Input.Value) + ".o").str();
+}
+
+int Driver::compileMarkedFortran(std::size_t Index, const std::optional<std::string> &ObjectFile,
+                                 const std::string &Header, const std::string &Message) {
+  // Fortran cannot -include the C header that marks a fallback: the original
+  // is compiled into a temporary object, the header as C into another, and
+  // the two are joined (ld -r) into the object the command must produce, so
+  // that pomp-link and the profile see the mark as for C.
+  const Argument &Input = Command.Args[Index];
+  if (Command.AssemblyOnly) {
+    const int Status = Runner.run(compileCommand(Input, Input.Value, nullptr, ObjectFile));
+    if (Status == 0)
+      warn(Message + " (and -S output cannot carry the mark that names it in the profile)");
+    return Status;
+  }
+  const std::string Unit = std::to_string(Index);
+  const std::string Plain = Temp.add(Unit + ".fallback.o");
+  if (const int Status = Runner.run(compileCommand(Input, Input.Value, nullptr, Plain));
+      Status != 0)
+    return Status;
+  // The header is made to be included: a C file that includes it.
+  const std::string MarkSource = Temp.add(Unit + ".mark.c");
+  if (std::error_code EC = writeTextFile(MarkSource, "#include \"" + Header + "\"\n")) {
+    Diagnostics << Name << ": error: cannot write '" << MarkSource << "': " << EC.message() << "\n";
+    return ExitFailure;
+  }
+  const std::string Mark = Temp.add(Unit + ".mark.o");
+  std::vector<std::string> CompileMark = CCompiler;
+  for (const Argument &Arg : Command.Args)
+    if (isTargetFlag(Arg))
+      llvm::append_range(CompileMark, Arg.Words);
+  llvm::append_values(CompileMark, "-fPIC", "-c", MarkSource, "-o", Mark);
+  const std::string Target = ObjectFile ? *ObjectFile : objectOf(Input);
+  std::vector<std::string> Join = CCompiler;
+  for (const Argument &Arg : Command.Args)
+    if (isTargetFlag(Arg))
+      llvm::append_range(Join, Arg.Words);
+  llvm::append_values(Join, "-r", "-nostdlib", Plain, Mark, "-o", Target);
+  if (Runner.run(CompileMark) != 0 || Runner.run(Join) != 0) {
+    Diagnostics << Name << ": error: " << Input.Value
+                << ": cannot add the mark of an uninstrumented file to its object\n";
+    return ExitFailure;
+  }
+  warn(Message);
   return 0;
 }
 
@@ -601,7 +723,7 @@ std::optional<std::string> Driver::preLink(const std::map<std::size_t, std::stri
   }
 
   const std::string Object = Temp.add("pomp_init.o");
-  std::vector<std::string> Compile = Compiler;
+  std::vector<std::string> Compile = CCompiler;
   for (const Argument &Arg : Command.Args)
     if (isTargetFlag(Arg))
       llvm::append_range(Compile, Arg.Words);
@@ -680,19 +802,36 @@ int Driver::compileAndLink() {
   return Runner.run(Argv);
 }
 
-/// The real compiler as words: --cc=, else OMPCC_CC/OMPCC_CXX, else the one
-/// the toolkit was configured with. Words, so that "ccache gcc" works.
+/// A compiler setting as words, so that "ccache gcc" works.
+std::vector<std::string> compilerWords(StringRef Spec) {
+  llvm::SmallVector<StringRef, 4> Words;
+  Spec.split(Words, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  return std::vector<std::string>(Words.begin(), Words.end());
+}
+
+/// The real compiler as words: --cc=, else OMPCC_CC/OMPCC_CXX/OMPCC_FC, else
+/// the one the toolkit was configured with.
 std::vector<std::string> realCompiler(const DriverOptions &Opts) {
   std::string Spec;
   if (Opts.Compiler)
     Spec = *Opts.Compiler;
   else
-    Spec = getEnvironment(Opts.Cxx ? CxxCompilerVariable : CCompilerVariable);
+    Spec = getEnvironment(Opts.Fortran ? FortranCompilerVariable
+                          : Opts.Cxx   ? CxxCompilerVariable
+                                       : CCompilerVariable);
   if (StringRef(Spec).trim().empty())
-    Spec = Opts.Cxx ? POMP_OMPCC_DEFAULT_CXX : POMP_OMPCC_DEFAULT_CC;
-  llvm::SmallVector<StringRef, 4> Words;
-  StringRef(Spec).split(Words, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-  return std::vector<std::string>(Words.begin(), Words.end());
+    Spec = Opts.Fortran ? POMP_OMPCC_DEFAULT_FC
+           : Opts.Cxx   ? POMP_OMPCC_DEFAULT_CXX
+                        : POMP_OMPCC_DEFAULT_CC;
+  return compilerWords(Spec);
+}
+
+/// ompfc's C compiler for generated C: OMPCC_CC, else the toolkit's.
+std::vector<std::string> generatedCCompiler() {
+  std::string Spec = getEnvironment(CCompilerVariable);
+  if (StringRef(Spec).trim().empty())
+    Spec = POMP_OMPCC_DEFAULT_CC;
+  return compilerWords(Spec);
 }
 
 /// Whether the real compiler is this driver itself (OMPCC_CC=ompcc), which
@@ -763,12 +902,22 @@ ToolkitPaths findToolkit(StringRef ExecutablePath) {
   Paths.IncludeDir = fs::exists(joinPath(InstalledInclude, PompHeader))
                          ? InstalledInclude
                          : joinPath(POMP_OMPCC_BUILD_INCLUDE_DIR, "");
+  const std::string InstalledFortran = joinPath(InstalledInclude, FortranIncludeSubdir);
+  Paths.FortranIncludeDir = fs::exists(joinPath(InstalledFortran, PompFortranInclude))
+                                ? InstalledFortran
+                                : joinPath(POMP_OMPCC_BUILD_FORTRAN_DIR, "");
   return Paths;
 }
 
 bool isCxxDriverName(StringRef Argv0) {
   const StringRef Base = path::filename(Argv0);
   return Base.ends_with("++") || Base.ends_with("cxx");
+}
+
+bool isFortranDriverName(StringRef Argv0) {
+  const StringRef Base = path::filename(Argv0);
+  return Base == "ompfc" || Base == "ompf77" || Base == "ompf90" || Base == "ompf95" ||
+         Base == "ompfort";
 }
 
 void extractDriverOptions(std::vector<std::string> &Args, DriverOptions &Options) {
@@ -800,12 +949,13 @@ void extractDriverOptions(std::vector<std::string> &Args, DriverOptions &Options
   Args = std::move(Rest);
 }
 
-void printUsage(llvm::raw_ostream &OS, bool Cxx) {
-  const StringRef Name = Cxx ? "ompc++" : "ompcc";
+void printUsage(llvm::raw_ostream &OS, const DriverOptions &Options) {
+  const StringRef Name = Options.Fortran ? "ompfc" : Options.Cxx ? "ompc++" : "ompcc";
   OS << "usage: " << Name << " [ompcc options] <compiler arguments>\n"
      << "\n"
-        "A drop-in compiler driver: CC=ompcc CXX=ompc++ for make, cmake or configure.\n"
-        "Each C/C++ source is instrumented with ompinst (POMP events for its OpenMP\n"
+        "A drop-in compiler driver: CC=ompcc CXX=ompc++ FC=ompfc for make, cmake or\n"
+        "configure. Each C/C++/Fortran source is instrumented with ompinst (POMP events\n"
+        "for its OpenMP\n"
         "constructs) and compiled by the real compiler with the same flags; a link gets\n"
         "the handle initialisation from pomp-link, libpomp and the OpenMP runtime.\n"
         "Commands that need no instrumentation (-E, --version, -print-*, configure's and\n"
@@ -826,7 +976,9 @@ void printUsage(llvm::raw_ostream &OS, bool Cxx) {
         "  --ompcc-help          print this help\n"
         "\n"
         "Environment: OMPCC_CC, OMPCC_CXX (the real compilers, default: those the toolkit\n"
-        "was built with), OMPCC_PASSTHROUGH=1 (instrument nothing, add nothing),\n"
+        "was built with), OMPCC_FC (ompfc's, default: " POMP_OMPCC_DEFAULT_FC "; ompfc\n"
+        "compiles the C it generates with OMPCC_CC), OMPCC_PASSTHROUGH=1 (instrument\n"
+        "nothing, add nothing),\n"
         "OMPCC_STRICT=1 (as --ompcc-strict; 0 or unset: not strict).\n"
         "Exit status: the real compiler's; 1 for ompcc's own errors.\n";
 }
@@ -835,13 +987,14 @@ int runDriver(StringRef Argv0, StringRef ExecutablePath, llvm::ArrayRef<std::str
               llvm::raw_ostream &Diagnostics) {
   DriverOptions Opts;
   Opts.Cxx = isCxxDriverName(Argv0);
+  Opts.Fortran = isFortranDriverName(Argv0);
   // The command as given, without ompcc's options, is what a pass-through
   // runs: response files stay unexpanded there.
   std::vector<std::string> Given(Args.begin(), Args.end());
   extractDriverOptions(Given, Opts);
-  const StringRef Name = Opts.Cxx ? "ompc++" : "ompcc";
+  const StringRef Name = Opts.Fortran ? "ompfc" : Opts.Cxx ? "ompc++" : "ompcc";
   if (Opts.Help) {
-    printUsage(llvm::outs(), Opts.Cxx);
+    printUsage(llvm::outs(), Opts);
     return 0;
   }
   llvm::Expected<std::vector<std::string>> Expanded = expandResponseFiles(Given);
@@ -866,18 +1019,24 @@ int runDriver(StringRef Argv0, StringRef ExecutablePath, llvm::ArrayRef<std::str
   std::vector<std::string> Compiler = realCompiler(Opts);
   if (Compiler.empty() || isThisDriver(Compiler.front(), ExecutablePath)) {
     Diagnostics << Name << ": error: the real compiler '" << llvm::join(Compiler, " ") << "' is "
-                << Name << " itself; set " << CCompilerVariable << "/" << CxxCompilerVariable
-                << " or --cc= to gcc, clang-19, ...\n";
+                << Name << " itself; set " << CCompilerVariable << "/" << CxxCompilerVariable << "/"
+                << FortranCompilerVariable
+                << " or --cc= to gcc, clang-19, gfortran, flang-new-19, ...\n";
     return ExitFailure;
   }
   const ToolkitPaths Paths = findToolkit(ExecutablePath);
   if (Opts.PrintConfig) {
-    llvm::outs() << "driver:    " << Name << " (" << (Opts.Cxx ? "C++" : "C") << ")\n"
+    llvm::outs() << "driver:    " << Name << " ("
+                 << (Opts.Fortran ? "Fortran"
+                     : Opts.Cxx   ? "C++"
+                                  : "C")
+                 << ")\n"
                  << "compiler:  " << llvm::join(Compiler, " ") << "\n"
                  << "ompinst:   " << Paths.Ompinst << "\n"
                  << "pomp-link: " << Paths.PompLink << "\n"
                  << "libdir:    " << Paths.LibDir << "\n"
                  << "includedir: " << Paths.IncludeDir << "\n"
+                 << "fortrandir: " << Paths.FortranIncludeDir << "\n"
                  << "strict:    " << (Opts.Strict ? "yes" : "no") << "\n";
     return 0;
   }
@@ -910,7 +1069,10 @@ int runDriver(StringRef Argv0, StringRef ExecutablePath, llvm::ArrayRef<std::str
     Diagnostics << Name << ": error: " << llvm::toString(Temp.takeError()) << "\n";
     return ExitFailure;
   }
-  Driver D(Opts, Name, std::move(Compiler), Paths, Command, *Temp, Diagnostics);
+  // flang compiles no C: ompfc's generated C goes to the C compiler.
+  std::vector<std::string> CCompiler = Opts.Fortran ? generatedCCompiler() : Compiler;
+  Driver D(Opts, Name, std::move(Compiler), std::move(CCompiler), Paths, Command, *Temp,
+           Diagnostics);
   return Command.CompileOnly ? D.compileOnly() : D.compileAndLink();
 }
 

@@ -101,6 +101,11 @@ bool includesOpenMPHeader(StringRef IncluderDirectory, StringRef Text,
 
 } // namespace
 
+bool mayNeedFortranInstrumentation(StringRef Text) {
+  return Text.contains('$') || Text.contains_insensitive("omp_") ||
+         Text.contains_insensitive("program") || Text.contains_insensitive("include");
+}
+
 bool mayNeedInstrumentationWithHeaders(StringRef SourcePath, StringRef Text,
                                        llvm::ArrayRef<std::string> IncludeDirectories) {
   if (mayNeedInstrumentation(Text))

@@ -2,6 +2,8 @@
 
 #include "core/Symbolizer.h"
 
+#include "core/FortranNames.h"
+
 #include <cxxabi.h>
 #include <dlfcn.h>
 #include <dwarf.h>
@@ -87,8 +89,11 @@ std::string programPath() {
 std::string demangle(const char *Name) {
   if (!Name)
     return {};
-  if (std::strncmp(Name, MangledPrefix, std::strlen(MangledPrefix)) != 0)
-    return Name;
+  if (std::strncmp(Name, MangledPrefix, std::strlen(MangledPrefix)) != 0) {
+    // flang's and gfortran's names read as Fortran (FortranNames.h).
+    std::string Fortran = demangleFortran(Name);
+    return Fortran.empty() ? std::string(Name) : Fortran;
+  }
   int Status = 0;
   char *Demangled = abi::__cxa_demangle(Name, nullptr, nullptr, &Status);
   if (Status != 0 || !Demangled)

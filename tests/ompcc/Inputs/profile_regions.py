@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Prints the regions of a libpomp profile.json, one per line: "<file base name>:<first line>
 <type>", sorted and without repetition; with --ids "<id> <file base name>:<first line> <type>" in
-the order of the ids, which is the order in which the handles were bound. Exit status 1 when the
-profile has no regions."""
+the order of the ids, which is the order in which the handles were bound; with --uninstrumented
+"uninstrumented <file base name>" for each file compiled without instrumentation, before the
+regions. Exit status 1 when the profile has no regions."""
 import argparse
 import json
 import os
@@ -13,9 +14,14 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("profile")
     parser.add_argument("--ids", action="store_true")
+    parser.add_argument("--uninstrumented", action="store_true")
     args = parser.parse_args()
     with open(args.profile) as f:
-        regions = json.load(f).get("regions", [])
+        profile = json.load(f)
+    regions = profile.get("regions", [])
+    if args.uninstrumented:
+        for entry in sorted(os.path.basename(u["file"]) for u in profile.get("uninstrumented", [])):
+            print("uninstrumented " + entry)
 
     def describe(region):
         return "%s:%s %s" % (os.path.basename(region.get("file", "")),

@@ -55,6 +55,28 @@ TEST(ompccCommand, ClassifiesInputsByExtension) {
   EXPECT_EQ(C.inputs().size(), 8u);
 }
 
+TEST(ompccCommand, FortranSourcesAreFortranInBothForms) {
+  const CompilerCommand C = parse(
+      {"-c", "a.f90", "b.F90", "c.f", "d.F", "e.for", "f.f08", "g.f95", "h.f03", "i.FOR", "j.ftn"});
+  for (const std::size_t Index : C.inputs())
+    EXPECT_EQ(C.Args[Index].Lang, Language::Fortran) << C.Args[Index].Value;
+  // A language chosen with -x is compiled as it is.
+  EXPECT_EQ(find(parse({"-c", "-x", "f95", "k"}), "k").Lang, Language::OtherCompilable);
+}
+
+TEST(ompccCommand, FortranModuleDirectoriesAreNoInputs) {
+  const CompilerCommand C =
+      parse({"-c", "a.f90", "-J", "mods", "-module-dir", "fmods", "-Jjoined", "-cpp"});
+  EXPECT_EQ(C.inputs().size(), 1u);
+  EXPECT_EQ(find(C, "-J").Value, "mods");
+  EXPECT_EQ(find(C, "-module-dir").Value, "fmods");
+  EXPECT_EQ(find(C, "-Jjoined").Value, "joined");
+  // The source form and preprocessing reach the instrumenter's parse.
+  EXPECT_TRUE(find(C, "-cpp").ForParse);
+  EXPECT_TRUE(
+      find(parse({"-c", "a.f", "-ffixed-line-length-132"}), "-ffixed-line-length-132").ForParse);
+}
+
 TEST(ompccCommand, DotCIsCxxForTheCxxDriver) {
   EXPECT_EQ(find(parse({"-c", "a.c"}, /*Cxx=*/true), "a.c").Lang, Language::CXX);
 }
@@ -185,6 +207,21 @@ TEST(ompccDriver, NameChoosesTheLanguage) {
   EXPECT_TRUE(isCxxDriverName("/opt/pomp/bin/ompc++"));
   EXPECT_TRUE(isCxxDriverName("ompcxx"));
   EXPECT_FALSE(isCxxDriverName("/opt/pomp/bin/ompcc"));
+  for (const char *Name : {"/opt/pomp/bin/ompfc", "ompf90", "ompf77", "ompf95", "ompfort"})
+    EXPECT_TRUE(isFortranDriverName(Name)) << Name;
+  EXPECT_FALSE(isFortranDriverName("ompcc"));
+  EXPECT_FALSE(isFortranDriverName("ompfcx"));
+}
+
+TEST(ompccSourceChecks, FortranNeedsInstrumentation) {
+  EXPECT_TRUE(mayNeedFortranInstrumentation("!$OMP PARALLEL\n"));
+  EXPECT_TRUE(mayNeedFortranInstrumentation("C$OMP BARRIER\n"));
+  EXPECT_TRUE(mayNeedFortranInstrumentation("!$pomp inst init\n"));
+  EXPECT_TRUE(mayNeedFortranInstrumentation("  n = OMP_GET_NUM_THREADS()\n"));
+  EXPECT_TRUE(mayNeedFortranInstrumentation("PROGRAM MAIN\nEND\n"));
+  EXPECT_TRUE(mayNeedFortranInstrumentation("      INCLUDE 'omp.h'\n"));
+  EXPECT_FALSE(mayNeedFortranInstrumentation(
+      "subroutine compute(x)\n  real :: x\n  x = 2 * x\nend subroutine\n"));
 }
 
 TEST(ompccDependencyFile, EscapesLikeTheCompilers) {

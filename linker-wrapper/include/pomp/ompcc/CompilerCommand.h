@@ -29,9 +29,13 @@ enum class Language {
   C,
   /// C++ source: instrumented.
   CXX,
+  /// Fortran source, free or fixed form (.f90 .F90 .f95 .f03 .f08 .f .F .for
+  /// .ftn ...): instrumented by ompinst's Fortran front end, which takes the
+  /// language from the suffix (docs/FORTRAN.md).
+  Fortran,
   /// Preprocessed C or C++ (.i, .ii), assembly (.s, .S, .sx), a header
-  /// (precompiled header) or a language ompinst does not handle: compiled
-  /// as it is.
+  /// (precompiled header), a language ompinst does not handle or a language
+  /// chosen with -x: compiled as it is.
   OtherCompilable,
   /// Everything else goes to the linker: objects, archives, shared
   /// libraries, linker scripts.

@@ -33,6 +33,9 @@ struct ToolkitPaths {
   std::string LibDir;
   /// The directory of pomplib.h.
   std::string IncludeDir;
+  /// The directory of the Fortran include file pomp_lib.h and the module
+  /// source pomp_lib.f90 (docs/FORTRAN.md).
+  std::string FortranIncludeDir;
 };
 
 /// Finds the toolkit for the driver at ExecutablePath.
@@ -43,6 +46,8 @@ ToolkitPaths findToolkit(llvm::StringRef ExecutablePath);
 struct DriverOptions {
   /// Behave as ompc++: the real compiler is the C++ one, .c files are C++.
   bool Cxx = false;
+  /// Behave as ompfc (ompf90, ompf77): the real compiler is the Fortran one.
+  bool Fortran = false;
   /// --keep: keep the instrumented sources (and the generated init source).
   bool Keep = false;
   /// -v: print every command run (-v also goes to the real compiler).
@@ -71,11 +76,15 @@ void extractDriverOptions(std::vector<std::string> &Args, DriverOptions &Options
 /// ending in "++" or "cxx" (ompc++, ompcxx).
 bool isCxxDriverName(llvm::StringRef Argv0);
 
-/// Writes ompcc's usage text.
-void printUsage(llvm::raw_ostream &OS, bool Cxx);
+/// Whether the executable name asks for the Fortran driver: ompfc, ompf77,
+/// ompf90, ompf95, ompfort.
+bool isFortranDriverName(llvm::StringRef Argv0);
+
+/// Writes the usage text of ompcc, ompc++ or ompfc.
+void printUsage(llvm::raw_ostream &OS, const DriverOptions &Options);
 
 /// Runs one compiler command: Argv0 is the name the driver was called by
-/// (it chooses C or C++), ExecutablePath the driver's own file (the toolkit
+/// (it chooses C, C++ or Fortran), ExecutablePath the driver's own file (the toolkit
 /// is found relative to it), Args the rest of the command line. Returns the
 /// exit status: the real compiler's, or ExitFailure for ompcc's own errors
 /// (printed to Diagnostics as "ompcc: error: ...").

@@ -27,6 +27,13 @@ namespace pomp::ompcc {
 /// only costs the instrumentation of a file that did not need it.
 bool mayNeedInstrumentation(llvm::StringRef Text);
 
+/// The same decision for a Fortran source (free or fixed form), by words
+/// that cannot be avoided: a `$` (the sentinels !$omp, c$omp, *$omp, !$pomp,
+/// !P$ and conditional lines !$), `omp_` (OpenMP API calls), `program` (the
+/// main program gets POMP_Init/POMP_Finalize) or `include` (an included file
+/// may hold any of them), in any case.
+bool mayNeedFortranInstrumentation(llvm::StringRef Text);
+
 /// Whether a source or one of the project's headers it includes may need
 /// instrumentation (mayNeedInstrumentation): ompinst instruments the
 /// constructs of the project's own headers (docs/INSTRUMENTER.md), so a
