@@ -132,7 +132,10 @@ public:
   }
 
   /// The name of the spill file, for messages.
-  std::string spillName() const { return SpillPath.substr(Directory.size() + 1); }
+  std::string spillName() const {
+    return SpillPath.size() > Directory.size() ? SpillPath.substr(Directory.size() + 1)
+                                               : std::string(ChromeTraceName);
+  }
 
   const std::uint32_t Index;
   std::uint64_t Received = 0; ///< records handed to the trace
@@ -249,7 +252,7 @@ public:
 
 private:
   /// Writes trace.json; false with errno and the failed file on failure.
-  bool write(const TraceFinish &Info, TraceReport &Report);
+  bool writeJson(const TraceFinish &Info, TraceReport &Report);
 
   const std::string Directory;
   const std::size_t Capacity;
@@ -271,7 +274,7 @@ std::string regionName(NodeKey Key, const RegionTable &Regions) {
   return JsonWriter::escape(Name);
 }
 
-bool ChromeSink::write(const TraceFinish &Info, TraceReport &Report) {
+bool ChromeSink::writeJson(const TraceFinish &Info, TraceReport &Report) {
   const std::string Final = Directory + "/" + ChromeTraceName;
   std::string Temporary;
   const int Fd =
@@ -350,7 +353,7 @@ std::vector<TraceReport> ChromeSink::finish(const TraceFinish &Info) {
   if (Failure.failed()) {
     Report.Errno = Failure.Errno;
     Report.Failure = Failure.File;
-  } else if (write(Info, Report)) {
+  } else if (writeJson(Info, Report)) {
     Report.Complete = true;
   } else {
     Report.Failure = Report.Failure.empty() ? ChromeTraceName : Report.Failure;
