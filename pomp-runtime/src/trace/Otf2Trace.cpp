@@ -605,27 +605,28 @@ bool Otf2Sink::writeDefinitions(const TraceFinish &Info, const std::vector<NodeK
 }
 
 bool Otf2Sink::writeLocalDefinitions(const std::vector<NodeKey> &Keys) {
-  bool Ok = Lib.OTF2_Archive_OpenDefFiles(Archive) == OTF2_SUCCESS;
+  if (Lib.OTF2_Archive_OpenDefFiles(Archive) != OTF2_SUCCESS || failed())
+    return false;
   // Every location gets a local definition file, as readers expect, also
   // when no region was recorded (OTF2 refuses an empty map).
   OTF2_IdMap *Map = Keys.empty() ? nullptr : Lib.OTF2_IdMap_Create(OTF2_ID_MAP_SPARSE, Keys.size());
-  Ok = (Keys.empty() || Map) && Ok;
+  bool Ok = Keys.empty() || Map;
   for (std::size_t I = 0; Map && I < Keys.size(); ++I)
     Ok = Lib.OTF2_IdMap_AddIdPair(Map, localRegionRef(Keys[I]), I) == OTF2_SUCCESS && Ok;
-  for (const auto &T : Threads) {
-    OTF2_DefWriter *Local = Lib.OTF2_Archive_GetDefWriter(Archive, T->Index);
+  // Each closing writes a file: stop at the first failure, as for events.
+  for (std::size_t I = 0; Ok && !failed() && I < Threads.size(); ++I) {
+    OTF2_DefWriter *Local = Lib.OTF2_Archive_GetDefWriter(Archive, Threads[I]->Index);
     if (!Local) {
       Ok = false;
-      continue;
+      break;
     }
     if (Map)
-      Ok = Lib.OTF2_DefWriter_WriteMappingTable(Local, OTF2_MAPPING_REGION, Map) == OTF2_SUCCESS &&
-           Ok;
+      Ok = Lib.OTF2_DefWriter_WriteMappingTable(Local, OTF2_MAPPING_REGION, Map) == OTF2_SUCCESS;
     Ok = Lib.OTF2_Archive_CloseDefWriter(Archive, Local) == OTF2_SUCCESS && Ok;
   }
   if (Map)
     Lib.OTF2_IdMap_Free(Map);
-  return Lib.OTF2_Archive_CloseDefFiles(Archive) == OTF2_SUCCESS && Ok;
+  return Ok && !failed() && Lib.OTF2_Archive_CloseDefFiles(Archive) == OTF2_SUCCESS;
 }
 
 TraceReport Otf2Sink::abandon(TraceReport Report) {
