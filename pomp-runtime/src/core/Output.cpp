@@ -293,7 +293,9 @@ void reportFailures(const std::string &Directory, const std::vector<TraceReport>
     if (T.Complete)
       continue;
     if (T.Errno == 0) {
-      printMessage("trace " + Directory + "/" + T.File + " not finished: " + T.Failure);
+      printMessage("trace " + Directory + "/" + T.File + " not finished: " + T.Failure +
+                   (T.Removed ? "; removed" : "") + "; " + std::to_string(T.Events - T.Written) +
+                   " of " + std::to_string(T.Events) + " events lost");
       continue;
     }
     if (!TraceFailed) {

@@ -350,10 +350,12 @@ public:
   std::vector<TraceReport> finish(const TraceFinish &Info) override;
 
 private:
-  /// Whether the trace failed; false after leaving the archive to the
-  /// process's end and removing its files.
+  /// Whether the trace failed (OTF2 reported an error): no call may reach
+  /// the archive any more.
   bool failed() const { return WriteFailed.load(std::memory_order_relaxed); }
+  /// Leaves the failed archive alone, removes its files and says why.
   TraceReport abandon(TraceReport Report);
+
   static OTF2_FlushType preFlush(void *, OTF2_FileType, OTF2_LocationRef, void *, bool);
   static OTF2_TimeStamp postFlush(void *, OTF2_FileType, OTF2_LocationRef);
   static void *allocateChunk(void *, OTF2_FileType, OTF2_LocationRef, void **, uint64_t);
