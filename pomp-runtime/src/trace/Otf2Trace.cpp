@@ -638,11 +638,12 @@ TraceReport Otf2Sink::abandon(TraceReport Report) {
   const std::string Error = firstError();
   Report.Errno = errnoOf(firstErrorCode());
   if (Report.Errno != 0) {
-    // OTF2's message names the file ("POSIX: <path>"): say it relative to the
-    // experiment directory.
+    // OTF2's message names the file ("POSIX: <path>" or "POSIX: '<path>'"):
+    // say it relative to the experiment directory.
     const std::size_t At = Error.find(Directory + "/");
     Report.Failure = At == std::string::npos ? std::string(ArchiveDirectory) + "/"
                                              : Error.substr(At + Directory.size() + 1);
+    Report.Failure = Report.Failure.substr(0, Report.Failure.find('\''));
   } else {
     Report.Failure = "OTF2 failed" + (Error.empty() ? std::string() : ": " + Error);
   }

@@ -10,10 +10,13 @@
 //   close   close and fclose of such a file that was written to fail with ENOSPC (the file is
 //           closed, as Linux does: a delayed write-back error)
 //   rename  rename of such a file fails with ENOSPC (a directory that cannot grow)
+//   create  creating such a file (open with O_CREAT, fopen for writing) fails with ENOSPC (a
+//           directory that cannot grow, no inode left)
 // FAULT_LOG names a file that gets one line "<op> <path>" for every path a fault hit, so that
-// a test can tell the fault was injected at all. libpomp writes with write(), OTF2 3.0 with
-// fopen/fwrite/fclose (`nm -D libopen-trace-format2.so.10`, strace): stdio's own flushes call no
-// interposable function, so fwrite is where its bytes are counted. Neither calls fsync.
+// a test can tell the fault was injected at all. libpomp creates files with open() and writes
+// with write(), OTF2 3.0 with fopen/fwrite/fclose (`nm -D libopen-trace-format2.so.10`, strace):
+// stdio's own flushes call no interposable function, so fwrite is where its bytes are counted.
+// Neither calls fsync.
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -29,7 +32,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-enum Op { OpWrite, OpClose, OpRename };
+enum Op { OpWrite, OpClose, OpRename, OpCreate };
 
 static pthread_once_t Once = PTHREAD_ONCE_INIT;
 static char Under[PATH_MAX];
@@ -62,6 +65,8 @@ static void configure(void) {
     Fault = OpClose;
   else if (Op && strcmp(Op, "rename") == 0)
     Fault = OpRename;
+  else if (Op && strcmp(Op, "create") == 0)
+    Fault = OpCreate;
 }
 
 /// Whether Path (absolute, resolved) is a file the faults are for.
@@ -101,7 +106,7 @@ static void note(const char *Op, const char *Path) {
     REAL(fclose)(In);
   }
   if (!Seen) {
-    const int Out = open(Log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    const int Out = REAL(open)(Log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
     if (Out >= 0) {
       (void)!REAL(write)(Out, Line, (size_t)Length);
       REAL(close)(Out);
@@ -246,4 +251,49 @@ int rename(const char *From, const char *To) {
     return -1;
   }
   return REAL(rename)(From, To);
+}
+
+/// Whether creating Path is to fail: its directory resolved, as the file does not exist yet.
+static int failsCreate(const char *Path) {
+  pthread_once(&Once, configure);
+  if (Fault != OpCreate || UnderLength == 0)
+    return 0;
+  char Directory[PATH_MAX];
+  const char *Slash = strrchr(Path, '/');
+  if (!Slash)
+    strcpy(Directory, ".");
+  else
+    snprintf(Directory, sizeof Directory, "%.*s", (int)(Slash - Path), Path);
+  char Resolved[PATH_MAX];
+  char Full[2 * PATH_MAX];
+  if (!realpath(Directory, Resolved))
+    return 0;
+  snprintf(Full, sizeof Full, "%s/%s", Resolved, Slash ? Slash + 1 : Path);
+  if (!matchesPath(Full))
+    return 0;
+  note("create", Full);
+  return 1;
+}
+
+int open(const char *Path, int Flags, ...) {
+  mode_t Mode = 0;
+  if (Flags & O_CREAT) {
+    va_list Args;
+    va_start(Args, Flags);
+    Mode = (mode_t)va_arg(Args, int);
+    va_end(Args);
+    if (failsCreate(Path)) {
+      errno = ENOSPC;
+      return -1;
+    }
+  }
+  return REAL(open)(Path, Flags, Mode);
+}
+
+FILE *fopen(const char *Path, const char *Mode) {
+  if ((Mode[0] == 'w' || Mode[0] == 'a') && failsCreate(Path)) {
+    errno = ENOSPC;
+    return NULL;
+  }
+  return REAL(fopen)(Path, Mode);
 }
