@@ -253,7 +253,7 @@ std::string traceError(const TraceReport &T) {
   return "writing '" + T.Failure + "' failed: " + std::strerror(T.Errno);
 }
 
-/// "the OTF2 trace" or "the Chrome trace", for messages.
+/// "the OTF2 trace" or "the Chrome trace trace.json", for messages.
 std::string traceTitle(const TraceReport &T) {
   return T.Format == "otf2" ? "the OTF2 trace" : "the Chrome trace " + T.File;
 }
@@ -307,10 +307,11 @@ void reportFailures(const std::string &Directory, const std::vector<TraceReport>
             std::to_string(T.Events - T.Written) + " of " + std::to_string(T.Events) +
             " events lost";
   }
-  if (Errno == 0)
+  if (!TraceFailed && ProfileFile.empty())
     return;
-  std::string Message =
-      "cannot write in '" + Directory + "' (" + FirstFile + "): " + std::strerror(Errno) + Lost;
+  // A failed system call that left no errno is still a failure to say.
+  std::string Message = "cannot write in '" + Directory + "' (" + FirstFile +
+                        "): " + std::strerror(Errno != 0 ? Errno : EIO) + Lost;
   if (ProfileFile.empty())
     Message += Lost.empty() ? "" : " (recorded in profile.json)";
   else if (JsonWritten)
