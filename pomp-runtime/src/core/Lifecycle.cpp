@@ -214,8 +214,10 @@ void afterForkInChild() {
   errno = SavedErrno;
 }
 
-/// Closes the trace after the profile was collected and reports it.
-void finishTrace(const std::vector<ThreadState *> &Idle, Tick End, double NsPerTick) {
+/// Closes the trace after the profile was collected, before the profile is
+/// written (which records what became of the trace).
+std::vector<TraceReport> finishTrace(const std::vector<ThreadState *> &Idle, Tick End,
+                                     double NsPerTick) {
   TraceFinish Info;
   Info.Final = &Run->Final;
   Info.Regions = &GlobalRegions.Value;
@@ -231,14 +233,7 @@ void finishTrace(const std::vector<ThreadState *> &Idle, Tick End, double NsPerT
   Info.NsPerTick = NsPerTick;
   Info.Program = Run->Info.Program;
   Info.Pid = Run->Info.Pid;
-  const TraceResult Result = Run->Trace->finish(Info);
-  if (Result.Ok && Run->Output.Quiet)
-    return;
-  // One line per trace written (POMP_TRACE_FORMAT=both writes two).
-  for (std::size_t Begin = 0, End; Begin < Result.Summary.size(); Begin = End + 1) {
-    End = std::min(Result.Summary.find('\n', Begin), Result.Summary.size());
-    printMessage(Result.Summary.substr(Begin, End - Begin));
-  }
+  return Run->Trace->finish(Info);
 }
 
 void exitHook() {
@@ -327,11 +322,13 @@ void finalizeLocked() {
   // Closes the regions still open, which a trace records as well.
   Run->Final = GlobalCore->collect(End, NsPerTick, Idle);
   Run->HaveFinal = true;
-  // 5. output, with the runtime's regions named by their code addresses
+  // 5. output, with the runtime's regions named by their code addresses:
+  // the trace first, so that the profile records whether it is complete and
+  // a removed incomplete trace leaves room for the profile.
   resolveCodeAddresses(GlobalRegions.Value);
-  writeExperiment(Run->Final, GlobalRegions.Value, Info, Run->Output);
   if (Run->Trace)
-    finishTrace(Idle, End, NsPerTick);
+    Info.Traces = finishTrace(Idle, End, NsPerTick);
+  writeExperiment(Run->Final, GlobalRegions.Value, Info, Run->Output);
 }
 
 } // namespace

@@ -11,6 +11,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
 #include <limits>
 #include <map>
@@ -243,6 +244,83 @@ std::string uninstrumentedText(const std::vector<UninstrumentedFile> &Files) {
   return Text;
 }
 
+/// What went wrong with an incomplete trace, for profile.json and profile.txt.
+std::string traceError(const TraceReport &T) {
+  if (T.Complete)
+    return {};
+  if (T.Errno == 0)
+    return T.Failure;
+  return "writing '" + T.Failure + "' failed: " + std::strerror(T.Errno);
+}
+
+/// "the OTF2 trace" or "the Chrome trace trace.json", for messages.
+std::string traceTitle(const TraceReport &T) {
+  return T.Format == "otf2" ? "the OTF2 trace" : "the Chrome trace " + T.File;
+}
+
+/// The profile.txt lines of the incomplete traces.
+std::string incompleteTraceText(const std::vector<TraceReport> &Traces) {
+  std::string Text;
+  for (const TraceReport &T : Traces)
+    if (!T.Complete)
+      Text += "TRACE INCOMPLETE: " + T.File + (T.Removed ? " (removed)" : "") + ": " +
+              traceError(T) + "; " + std::to_string(T.Events - T.Written) + " of " +
+              std::to_string(T.Events) + " events lost\n";
+  return Text;
+}
+
+/// The summary line of each complete trace.
+void printTraceSummaries(const std::string &Directory, const std::vector<TraceReport> &Traces) {
+  for (const TraceReport &T : Traces)
+    if (T.Complete)
+      printMessage("trace " + Directory + "/" + T.File + ": " + std::to_string(T.Written) +
+                   " events, " + std::to_string(T.Threads) + " threads, " +
+                   std::to_string(T.Flushes) + " buffer flushes, no events dropped");
+}
+
+/// One message for everything that failed to be written at finalisation: the
+/// experiment directory and the first errno, then what that cost. Traces that
+/// were not finished for another reason (threads busy) get their own line.
+void reportFailures(const std::string &Directory, const std::vector<TraceReport> &Traces,
+                    const std::string &ProfileFile, int ProfileErrno, bool JsonWritten) {
+  std::string Lost;
+  // The traces were finished before the profile was written: the first
+  // failed trace's error came first.
+  std::string FirstFile = ProfileFile;
+  int Errno = ProfileErrno;
+  bool TraceFailed = false;
+  for (const TraceReport &T : Traces) {
+    if (T.Complete)
+      continue;
+    if (T.Errno == 0) {
+      printMessage("trace " + Directory + "/" + T.File + " not finished: " + T.Failure +
+                   (T.Removed ? "; removed" : "") + "; " + std::to_string(T.Events - T.Written) +
+                   " of " + std::to_string(T.Events) + " events lost");
+      continue;
+    }
+    if (!TraceFailed) {
+      Errno = T.Errno;
+      FirstFile = T.Failure;
+      TraceFailed = true;
+    }
+    Lost += "; " + traceTitle(T) + " is incomplete" + (T.Removed ? " and was removed" : "") + ": " +
+            std::to_string(T.Events - T.Written) + " of " + std::to_string(T.Events) +
+            " events lost";
+  }
+  if (!TraceFailed && ProfileFile.empty())
+    return;
+  // A failed system call that left no errno is still a failure to say.
+  std::string Message = "cannot write in '" + Directory + "' (" + FirstFile +
+                        "): " + std::strerror(Errno != 0 ? Errno : EIO) + Lost;
+  if (ProfileFile.empty())
+    Message += Lost.empty() ? "" : " (recorded in profile.json)";
+  else if (JsonWritten)
+    Message += "; " + ProfileFile + " not written (profile.json is)";
+  else
+    Message += "; no profile written";
+  printMessage(Message);
+}
+
 } // namespace
 
 OutputSettings readOutputSettings(const OptionSource &Options) {
@@ -280,6 +358,19 @@ std::string profileJson(const Profile &P, const RegionTable &Regions, const RunI
   W.key("duration_ns").value(Run.DurationNs);
   W.key("partial").value(!Run.Partial.empty());
   W.key("partial_reason").value(Run.Partial);
+  W.breakLine().key("traces").beginArray();
+  for (const TraceReport &T : Run.Traces) {
+    W.breakLine().beginObject();
+    W.key("format").value(T.Format).key("file").value(T.File);
+    W.key("complete").value(T.Complete).key("removed").value(T.Removed);
+    W.key("events").value(T.Events).key("events_written").value(T.Written);
+    W.key("events_lost").value(T.Events - T.Written);
+    W.key("error").value(traceError(T));
+    W.endObject();
+  }
+  if (!Run.Traces.empty())
+    W.breakLine();
+  W.endArray();
   W.breakLine().key("clock").beginObject();
   W.key("source").value(Clock::sourceName(Run.Clock.Source));
   W.key("ticks_per_ns").value(Run.Clock.TicksPerNs);
@@ -400,6 +491,7 @@ std::string profileText(const Profile &P, const RegionTable &Regions, const RunI
                      seconds(Run.DurationNs));
   if (!Run.Partial.empty())
     Text += "PARTIAL: the run was " + Run.Partial + "; this is what was measured until then\n";
+  Text += incompleteTraceText(Run.Traces);
   Text += formatLine("threads: %zu   regions: %u   clock: %s, %.4f ticks/ns (%.*s)\n",
                      P.Threads.size(), Regions.size(),
                      std::string(Clock::sourceName(Run.Clock.Source)).c_str(), Run.Clock.TicksPerNs,
@@ -519,12 +611,13 @@ int createFileExclusively(const std::string &Directory, const std::string &Prefi
 }
 
 bool writeFileAtomically(const std::string &Directory, const std::string &Name,
-                         std::string_view Contents, std::string &Error) {
+                         std::string_view Contents, std::string &Error, int &Errno) {
   const std::string Final = Directory + "/" + Name;
   std::string Temporary;
   const int Fd = createFileExclusively(Directory, "." + Name + ".tmp.", Temporary);
   if (Fd < 0) {
-    Error = "cannot create a temporary file for '" + Final + "': " + std::strerror(errno);
+    Errno = errno;
+    Error = "cannot create a temporary file for '" + Final + "': " + std::strerror(Errno);
     return false;
   }
   const char *Data = Contents.data();
@@ -534,7 +627,9 @@ bool writeFileAtomically(const std::string &Directory, const std::string &Name,
     if (Written < 0 && errno == EINTR)
       continue;
     if (Written <= 0) {
-      Error = "cannot write '" + Temporary + "': " + std::strerror(Written < 0 ? errno : ENOSPC);
+      // write() returning 0 for a regular file means there is no room.
+      Errno = Written < 0 ? errno : ENOSPC;
+      Error = "cannot write '" + Final + "': " + std::strerror(Errno);
       ::close(Fd);
       ::unlink(Temporary.c_str());
       return false;
@@ -542,13 +637,40 @@ bool writeFileAtomically(const std::string &Directory, const std::string &Name,
     Data += Written;
     Left -= static_cast<std::size_t>(Written);
   }
-  // rename() replaces a link at Final itself, never the file it points to.
+  // close() reports a delayed write-back error (NFS, quotas); rename()
+  // replaces a link at Final itself, never the file it points to.
   if (::close(Fd) != 0 || ::rename(Temporary.c_str(), Final.c_str()) != 0) {
-    Error = "cannot write '" + Final + "': " + std::strerror(errno);
+    Errno = errno;
+    Error = "cannot write '" + Final + "': " + std::strerror(Errno);
     ::unlink(Temporary.c_str());
     return false;
   }
   return true;
+}
+
+bool writeFileAtomically(const std::string &Directory, const std::string &Name,
+                         std::string_view Contents, std::string &Error) {
+  int Errno = 0;
+  return writeFileAtomically(Directory, Name, Contents, Error, Errno);
+}
+
+bool removeTree(const std::string &Path) {
+  struct stat Info;
+  if (::lstat(Path.c_str(), &Info) != 0)
+    return errno == ENOENT;
+  if (!S_ISDIR(Info.st_mode))
+    return ::unlink(Path.c_str()) == 0;
+  bool Ok = true;
+  if (DIR *D = ::opendir(Path.c_str())) {
+    std::vector<std::string> Names;
+    while (const dirent *E = ::readdir(D))
+      if (std::strcmp(E->d_name, ".") != 0 && std::strcmp(E->d_name, "..") != 0)
+        Names.emplace_back(E->d_name);
+    ::closedir(D);
+    for (const std::string &Name : Names)
+      Ok = removeTree(Path + "/" + Name) && Ok;
+  }
+  return ::rmdir(Path.c_str()) == 0 && Ok;
 }
 
 std::string experimentDirectoryName(const RunInfo &Run, const OutputSettings &Settings) {
@@ -569,9 +691,23 @@ std::string writeExperiment(const Profile &P, const RegionTable &Regions, const 
     printMessage(Error + "; no profile written");
     return {};
   }
-  if (!writeFileAtomically(Directory, "profile.json", profileJson(P, Regions, Run), Error) ||
-      !writeFileAtomically(Directory, "profile.txt", profileText(P, Regions, Run), Error)) {
-    printMessage(Error + "; the profile is incomplete");
+  int Errno = 0;
+  std::string FailedFile;
+  const bool JsonWritten =
+      writeFileAtomically(Directory, "profile.json", profileJson(P, Regions, Run), Error, Errno);
+  if (!JsonWritten)
+    FailedFile = "profile.json";
+  else if (!writeFileAtomically(Directory, "profile.txt", profileText(P, Regions, Run), Error,
+                                Errno))
+    FailedFile = "profile.txt";
+  reportFailures(Directory, Run.Traces, FailedFile, Errno, JsonWritten);
+  if (!FailedFile.empty()) {
+    // Nothing of the run may be left in it (an incomplete trace is removed):
+    // then remove the directory too, rather than leave an empty experiment.
+    if (!JsonWritten)
+      ::rmdir(Directory.c_str());
+    if (!Settings.Quiet)
+      printTraceSummaries(Directory, Run.Traces);
     return {};
   }
   if (Settings.Quiet)
@@ -600,6 +736,7 @@ std::string writeExperiment(const Profile &P, const RegionTable &Regions, const 
         (Run.Uninstrumented.size() == 1 ? " source file was" : " source files were") +
         " compiled without instrumentation, their OpenMP constructs are not measured: " + Names);
   }
+  printTraceSummaries(Directory, Run.Traces);
   return Directory;
 }
 

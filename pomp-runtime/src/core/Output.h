@@ -42,6 +42,29 @@ inline constexpr OptionSpec QuietOption = {
     "1: no summary on stderr at the end of the run (errors are still reported)."};
 inline constexpr OptionSpec OutputOptions[] = {ExperimentDirOption, QuietOption};
 
+/// What became of one trace of the run (POMP_TRACE=1): the profile's
+/// "traces" entries and the messages on stderr (docs/TRACE_FORMAT.md, "When
+/// the disk is full").
+struct TraceReport {
+  std::string Format; ///< "otf2" or "chrome"
+  std::string File;   ///< relative to the experiment directory
+  bool Complete = false;
+  /// An incomplete trace's files were removed, so that nothing that looks
+  /// like a valid trace stays.
+  bool Removed = false;
+  std::uint64_t Events = 0;  ///< events the run handed to the trace
+  std::uint64_t Written = 0; ///< of those, the events in the trace's files
+  std::uint64_t Threads = 0;
+  std::uint64_t Flushes = 0;
+  /// Why writing failed (errno); 0 when the trace is complete or was not
+  /// finished for another reason.
+  int Errno = 0;
+  /// What failed: the file a write failed on (relative to the experiment
+  /// directory) or, with Errno 0, why the trace was not finished; "" when
+  /// complete.
+  std::string Failure;
+};
+
 /// Facts about the run that the profile's header shows.
 struct RunInfo {
   std::string Program;
@@ -56,6 +79,9 @@ struct RunInfo {
   /// Why the run was cut short ("stopped by SIGTERM (15)"), "" when it ended
   /// normally (core/Signals.h).
   std::string Partial;
+  /// The run's traces, finished before the profile is written; empty
+  /// without POMP_TRACE=1.
+  std::vector<TraceReport> Traces;
 };
 
 /// What the output module reads at initialisation.
@@ -84,8 +110,10 @@ std::string profileJson(const Profile &P, const RegionTable &Regions, const RunI
 std::string profileText(const Profile &P, const RegionTable &Regions, const RunInfo &Run);
 
 /// Creates the experiment directory (unless it was claimed at initialisation)
-/// and writes both files; prints the summary unless quiet and one message on
-/// any failure. Returns the directory, or "" when nothing could be written.
+/// and writes both files; prints the summary of the profile and of the
+/// complete traces unless quiet, and one message for all that failed to be
+/// written (the profile, Run.Traces). Returns the directory, or "" when the
+/// profile could not be written.
 std::string writeExperiment(const Profile &P, const RegionTable &Regions, const RunInfo &Run,
                             const OutputSettings &Settings);
 
@@ -102,9 +130,16 @@ int createFileExclusively(const std::string &Directory, const std::string &Prefi
 
 /// Writes Contents to Directory/Name through a temporary file with a unique
 /// name (createFileExclusively()) and rename(), which replaces a link at Name
-/// rather than writing through it.
+/// rather than writing through it. On failure nothing is left behind and
+/// Errno says why.
+bool writeFileAtomically(const std::string &Directory, const std::string &Name,
+                         std::string_view Contents, std::string &Error, int &Errno);
 bool writeFileAtomically(const std::string &Directory, const std::string &Name,
                          std::string_view Contents, std::string &Error);
+
+/// Removes Path and, if it is a directory, everything in it; never follows a
+/// link. False when something could not be removed.
+bool removeTree(const std::string &Path);
 
 } // namespace pomp::rt
 

@@ -7,10 +7,14 @@
 #include "core/Profile.h"
 #include "core/Regions.h"
 
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
+#include <cstdarg>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
+#include <mutex>
 #include <new>
 #include <unistd.h>
 #include <unordered_map>
@@ -28,64 +32,67 @@ struct ChromeRecord {
 
 constexpr double NsPerMicrosecond = 1000.0;
 
-/// Writes all of Data to Fd; false on any error.
+/// Writes all of Data to Fd; false with errno on any error.
 bool writeAll(int Fd, const void *Data, std::size_t Size) {
   const char *P = static_cast<const char *>(Data);
   while (Size > 0) {
     const ssize_t N = ::write(Fd, P, Size);
     if (N < 0 && errno == EINTR)
       continue;
-    if (N <= 0)
+    if (N <= 0) {
+      // write() returning 0 for a regular file means there is no room.
+      if (N == 0)
+        errno = ENOSPC;
       return false;
+    }
     P += N;
     Size -= static_cast<std::size_t>(N);
   }
   return true;
 }
 
+/// The first failure of a Chrome trace: after it no thread keeps or writes
+/// records, and finish() removes what was written (docs/TRACE_FORMAT.md,
+/// "When the disk is full").
+struct ChromeFailure {
+  std::atomic<bool> Failed{false};
+  std::mutex Mutex;
+  int Errno = 0;
+  std::string File; ///< relative to the experiment directory
+
+  void set(int Reason, const std::string &Name) {
+    std::lock_guard<std::mutex> Guard(Mutex);
+    if (Failed.load(std::memory_order_relaxed))
+      return;
+    Errno = Reason;
+    File = Name;
+    Failed.store(true, std::memory_order_relaxed);
+  }
+  bool failed() const { return Failed.load(std::memory_order_relaxed); }
+};
+
 /// One thread's records: a bounded buffer, spilled to its own file when full.
 class ChromeThreadTrace final : public ThreadTrace {
 public:
-  ChromeThreadTrace(std::uint32_t Index, std::string Directory, std::size_t Capacity)
-      : Index(Index), Directory(std::move(Directory)), Capacity(Capacity) {}
-  ~ChromeThreadTrace() override {
-    if (Spill >= 0)
-      ::close(Spill);
-    if (!SpillPath.empty())
-      ::unlink(SpillPath.c_str());
-  }
+  ChromeThreadTrace(std::uint32_t Index, std::string Directory, std::size_t Capacity,
+                    ChromeFailure &Failure)
+      : Index(Index), Directory(std::move(Directory)), Capacity(Capacity), Failure(Failure) {}
+  ~ChromeThreadTrace() override { discard(true); }
 
   void enter(NodeKey Key, EventId, Tick Now, std::uint64_t) override { add({Now, Key, 'B'}); }
   void closing(NodeKey, EventId, Tick, std::uint64_t) override {}
   void leave(NodeKey Key, Tick Now) override { add({Now, Key, 'E'}); }
   void event(NodeKey Key, EventId, Tick Now, std::uint64_t) override { add({Now, Key, 'i'}); }
 
-  /// Writes the buffer to the spill file; false when that failed (the
-  /// records are dropped and counted).
-  bool spill() {
-    if (Records.empty())
-      return true;
-    if (Spill < 0 && SpillPath.empty()) {
-      Spill = createFileExclusively(Directory, ".trace.json.thread" + std::to_string(Index) + ".",
-                                    SpillPath);
-      if (Spill < 0)
-        SpillPath.clear();
-    }
-    const bool Ok =
-        Spill >= 0 && writeAll(Spill, Records.data(), Records.size() * sizeof(ChromeRecord));
-    if (Ok)
-      Spilled += Records.size();
-    else
-      Dropped += Records.size();
-    Records.clear();
-    return Ok;
-  }
-
-  /// Calls F(record) for every record, spilled ones first, in order.
+  /// Calls F(record) for every record, spilled ones first, in order; false
+  /// with errno when the spill file cannot be read back.
   template <typename Fn> bool forEach(Fn &&F) {
     if (Spill >= 0) {
-      ::close(Spill);
+      // close() reports a delayed write-back error of the spilled records.
+      const bool Closed = ::close(Spill) == 0;
       Spill = -1;
+      if (!Closed)
+        return false;
       const int In = ::open(SpillPath.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
       if (In < 0)
         return false;
@@ -94,7 +101,13 @@ public:
         const ssize_t N = ::read(In, Block.data(), Block.size() * sizeof(ChromeRecord));
         if (N < 0 && errno == EINTR)
           continue;
-        if (N <= 0)
+        if (N < 0) {
+          const int Reason = errno;
+          ::close(In);
+          errno = Reason;
+          return false;
+        }
+        if (N == 0)
           break;
         for (std::size_t I = 0; I < static_cast<std::size_t>(N) / sizeof(ChromeRecord); ++I)
           F(Block[I]);
@@ -106,34 +119,117 @@ public:
     return true;
   }
 
+  /// Removes the spill file; closes it too unless the thread may still be
+  /// writing it (busy at finalisation: its descriptor must stay valid).
+  void discard(bool Close) {
+    if (Close && Spill >= 0) {
+      ::close(Spill);
+      Spill = -1;
+    }
+    if (!SpillPath.empty())
+      ::unlink(SpillPath.c_str());
+    SpillPath.clear();
+  }
+
+  /// The name of the spill file, for messages.
+  std::string spillName() const {
+    return SpillPath.size() > Directory.size() ? SpillPath.substr(Directory.size() + 1)
+                                               : std::string(ChromeTraceName);
+  }
+
   const std::uint32_t Index;
-  std::uint64_t Dropped = 0;
-  std::uint64_t Spilled = 0;
+  std::uint64_t Received = 0; ///< records handed to the trace
   std::uint64_t Flushes = 0;
 
 private:
   void add(const ChromeRecord &R) {
+    ++Received;
+    if (Failure.failed())
+      return;
     if (Records.size() == Capacity) {
       ++Flushes;
-      spill();
+      if (!spill())
+        return;
     }
     if (Records.capacity() < Capacity) {
       try {
         Records.reserve(Capacity);
       } catch (...) {
-        ++Dropped;
+        Failure.set(ENOMEM, ChromeTraceName);
         return;
       }
     }
     Records.push_back(R);
   }
 
+  /// Writes the buffer to the spill file; on failure the trace fails.
+  bool spill() {
+    if (Spill < 0 && SpillPath.empty()) {
+      Spill = createFileExclusively(Directory, ".trace.json.thread" + std::to_string(Index) + ".",
+                                    SpillPath);
+      if (Spill < 0) {
+        SpillPath.clear();
+        Failure.set(errno, ChromeTraceName);
+        return false;
+      }
+    }
+    if (!writeAll(Spill, Records.data(), Records.size() * sizeof(ChromeRecord))) {
+      Failure.set(errno, spillName());
+      return false;
+    }
+    Records.clear();
+    return true;
+  }
+
   const std::string Directory;
   /// The spill file, created on the first spill with a unique name.
   std::string SpillPath;
   const std::size_t Capacity;
+  ChromeFailure &Failure;
   std::vector<ChromeRecord> Records;
   int Spill = -1;
+};
+
+/// Writes trace.json through a buffer of its own, with write(): stdio's
+/// buffering would hide which write failed and why.
+class JsonOutput {
+public:
+  explicit JsonOutput(int Fd) : Fd(Fd) { Buffer.reserve(BufferBytes); }
+  void printf(const char *Format, ...) __attribute__((format(printf, 2, 3))) {
+    char Line[LineBytes];
+    va_list Args, Again;
+    va_start(Args, Format);
+    va_copy(Again, Args);
+    const int N = std::vsnprintf(Line, sizeof Line, Format, Args);
+    va_end(Args);
+    if (N > 0 && static_cast<std::size_t>(N) < sizeof Line) {
+      Buffer.append(Line, static_cast<std::size_t>(N));
+    } else if (N > 0) {
+      // A long region name: format again into the buffer itself.
+      const std::size_t Old = Buffer.size();
+      Buffer.resize(Old + static_cast<std::size_t>(N) + 1);
+      std::vsnprintf(&Buffer[Old], static_cast<std::size_t>(N) + 1, Format, Again);
+      Buffer.resize(Old + static_cast<std::size_t>(N));
+    }
+    va_end(Again);
+    if (Buffer.size() >= BufferBytes)
+      flush();
+  }
+  /// Writes what is buffered; false with Errno set after any failure.
+  bool flush() {
+    if (Errno == 0 && !writeAll(Fd, Buffer.data(), Buffer.size()))
+      Errno = errno;
+    Buffer.clear();
+    return Errno == 0;
+  }
+  int Errno = 0;
+
+private:
+  static constexpr std::size_t BufferBytes = std::size_t(1) << 20;
+  /// Room for a record with a region name of usual length.
+  static constexpr std::size_t LineBytes = 1024;
+  const int Fd;
+  std::string Buffer;
 };
 
 /// trace.json of a run.
@@ -144,18 +240,23 @@ public:
 
   ThreadTrace *attach(std::uint32_t ThreadIndex) override {
     try {
-      Threads.push_back(std::make_unique<ChromeThreadTrace>(ThreadIndex, Directory, Capacity));
+      Threads.push_back(
+          std::make_unique<ChromeThreadTrace>(ThreadIndex, Directory, Capacity, Failure));
       return Threads.back().get();
     } catch (...) {
       return nullptr;
     }
   }
 
-  TraceResult finish(const TraceFinish &Info) override;
+  std::vector<TraceReport> finish(const TraceFinish &Info) override;
 
 private:
+  /// Writes trace.json; false with errno and the failed file on failure.
+  bool writeJson(const TraceFinish &Info, TraceReport &Report);
+
   const std::string Directory;
   const std::size_t Capacity;
+  ChromeFailure Failure;
   std::vector<std::unique_ptr<ChromeThreadTrace>> Threads;
 };
 
@@ -173,67 +274,99 @@ std::string regionName(NodeKey Key, const RegionTable &Regions) {
   return JsonWriter::escape(Name);
 }
 
-TraceResult ChromeSink::finish(const TraceFinish &Info) {
+bool ChromeSink::writeJson(const TraceFinish &Info, TraceReport &Report) {
   const std::string Final = Directory + "/" + ChromeTraceName;
-  if (const std::size_t Busy = busyThreads(Threads, Info.IdleThreads))
-    return {false, "trace " + Final + " not written: " + std::to_string(Busy) +
-                       " threads were still inside an event"};
   std::string Temporary;
   const int Fd =
       createFileExclusively(Directory, "." + std::string(ChromeTraceName) + ".tmp.", Temporary);
-  std::FILE *Out = Fd >= 0 ? ::fdopen(Fd, "w") : nullptr;
-  if (!Out) {
-    const int Reason = errno;
-    if (Fd >= 0) {
-      ::close(Fd);
-      ::unlink(Temporary.c_str());
-    }
-    return {false, "cannot write '" + Final + "': " + std::strerror(Reason)};
+  if (Fd < 0) {
+    Report.Errno = errno;
+    return false;
   }
+  JsonOutput Out(Fd);
   std::unordered_map<NodeKey, std::string> Names;
-  std::uint64_t Written = 0;
-  std::uint64_t Dropped = 0;
-  std::uint64_t Flushes = 0;
-  bool Ok = true;
   const double UsPerTick = Info.NsPerTick / NsPerMicrosecond;
-  std::fprintf(Out, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n");
-  std::fprintf(Out,
-               "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%lld,\"args\":{\"name\":\"%s\"}}",
-               static_cast<long long>(Info.Pid), JsonWriter::escape(Info.Program).c_str());
+  Out.printf("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n");
+  Out.printf("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%lld,\"args\":{\"name\":\"%s\"}}",
+             static_cast<long long>(Info.Pid), JsonWriter::escape(Info.Program).c_str());
+  bool ReadBack = true;
   for (const auto &T : Threads) {
-    std::fprintf(Out,
-                 ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%lld,\"tid\":%u,"
-                 "\"args\":{\"name\":\"thread %u\"}}",
-                 static_cast<long long>(Info.Pid), T->Index, T->Index);
-    Ok = T->forEach([&](const ChromeRecord &R) {
+    Out.printf(",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%lld,\"tid\":%u,"
+               "\"args\":{\"name\":\"thread %u\"}}",
+               static_cast<long long>(Info.Pid), T->Index, T->Index);
+    ReadBack = ReadBack && T->forEach([&](const ChromeRecord &R) {
       auto It = Names.find(R.Key);
       if (It == Names.end())
         It = Names.emplace(R.Key, regionName(R.Key, *Info.Regions)).first;
       const double Us = static_cast<double>(R.Time - Info.Start) * UsPerTick;
-      std::fprintf(Out, ",\n{\"name\":\"%s\",\"ph\":\"%c\",\"pid\":%lld,\"tid\":%u,\"ts\":%.3f%s}",
-                   It->second.c_str(), R.Phase, static_cast<long long>(Info.Pid), T->Index, Us,
-                   R.Phase == 'i' ? ",\"s\":\"t\"" : "");
-      ++Written;
-    }) && Ok;
-    Dropped += T->Dropped;
-    Flushes += T->Flushes;
+      Out.printf(",\n{\"name\":\"%s\",\"ph\":\"%c\",\"pid\":%lld,\"tid\":%u,\"ts\":%.3f%s}",
+                 It->second.c_str(), R.Phase, static_cast<long long>(Info.Pid), T->Index, Us,
+                 R.Phase == 'i' ? ",\"s\":\"t\"" : "");
+      ++Report.Written;
+    });
+    if (!ReadBack) {
+      Report.Errno = errno;
+      Report.Failure = T->spillName();
+    }
   }
-  std::fprintf(Out, "\n],\"otherData\":{\"events_dropped\":%llu}}\n",
-               static_cast<unsigned long long>(Dropped));
-  Ok = std::ferror(Out) == 0 && Ok;
-  Ok = std::fclose(Out) == 0 && Ok;
-  if (!Ok || std::rename(Temporary.c_str(), Final.c_str()) != 0) {
+  // Kept for readers of older traces: always 0, a trace that lost events is
+  // not written.
+  Out.printf("\n],\"otherData\":{\"events_dropped\":0}}\n");
+  if (ReadBack && !Out.flush()) {
+    Report.Errno = Out.Errno;
+    Report.Failure = ChromeTraceName;
+  }
+  // close() reports a delayed write-back error; rename() can fail on a full
+  // directory.
+  if (::close(Fd) != 0 && Report.Errno == 0) {
+    Report.Errno = errno;
+    Report.Failure = ChromeTraceName;
+  }
+  if (Report.Errno == 0 && std::rename(Temporary.c_str(), Final.c_str()) != 0) {
+    Report.Errno = errno;
+    Report.Failure = ChromeTraceName;
+  }
+  if (Report.Errno != 0) {
     ::unlink(Temporary.c_str());
-    return {false, "cannot write '" + Final + "'"};
+    return false;
   }
-  std::string Summary = "trace " + Final + ": " + std::to_string(Written) + " events, " +
-                        std::to_string(Threads.size()) + " threads, " + std::to_string(Flushes) +
-                        " buffer flushes, ";
-  Summary += Dropped == 0 ? "no events dropped"
-                          : std::to_string(Dropped) + " events DROPPED (a spill file failed)";
-  // The spill files are removed with their threads' traces.
-  Threads.clear();
-  return {Dropped == 0, Summary};
+  return true;
+}
+
+std::vector<TraceReport> ChromeSink::finish(const TraceFinish &Info) {
+  TraceReport Report;
+  Report.Format = "chrome";
+  Report.File = ChromeTraceName;
+  Report.Threads = Threads.size();
+  for (const auto &T : Threads) {
+    Report.Events += T->Received;
+    Report.Flushes += T->Flushes;
+  }
+  if (const std::size_t Busy = busyThreads(Threads, Info.IdleThreads)) {
+    // A busy thread may still write its spill file: remove it, but leave
+    // its descriptor alone.
+    for (const auto &T : Threads)
+      T->discard(false);
+    Report.Failure = std::to_string(Busy) + " threads were still inside an event";
+    return {Report};
+  }
+  if (Failure.failed()) {
+    Report.Errno = Failure.Errno;
+    Report.Failure = Failure.File;
+  } else if (writeJson(Info, Report)) {
+    Report.Complete = true;
+  } else {
+    Report.Failure = Report.Failure.empty() ? ChromeTraceName : Report.Failure;
+  }
+  if (!Report.Complete) {
+    // Nothing was renamed to trace.json.
+    Report.Written = 0;
+    Report.Removed = true;
+  }
+  // The spill files go on every path.
+  for (const auto &T : Threads)
+    T->discard(true);
+  return {Report};
 }
 
 } // namespace

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <climits>
 #include <cmath>
 #include <cstdarg>
@@ -53,18 +54,32 @@ constexpr std::uint64_t MaxRequestedThreads = std::numeric_limits<std::uint32_t>
 //--- OTF2's callbacks ------------------------------------------------------//
 
 /// OTF2 reports errors through a process-wide callback, which by default
-/// prints them: keep the first one for our own message instead.
+/// prints them: keep the first one for our own message instead. Any error
+/// stops the trace (WriteFailed): OTF2 3.0 does not always pass a failed
+/// write on to the caller (closing an event writer returns success), and a
+/// writer whose file write failed must never be used again: its next record
+/// or its closing writes the broken buffer again, which crashes in memcpy or
+/// frees it twice (issue 13).
 std::mutex ErrorMutex;
 char FirstError[ErrorBufferSize];
+OTF2_ErrorCode FirstErrorCode = OTF2_SUCCESS;
+std::atomic<bool> WriteFailed{false};
 
 OTF2_ErrorCode keepError(void *, const char *, uint64_t, const char *, OTF2_ErrorCode Code,
                          const char *Format, va_list Args) {
+  // OTF2_WARNING and OTF2_DEPRECATED are below OTF2_SUCCESS.
+  if (Code <= OTF2_SUCCESS)
+    return Code;
+  WriteFailed.store(true, std::memory_order_relaxed);
   std::lock_guard<std::mutex> Guard(ErrorMutex);
-  if (FirstError[0] == '\0' && Format) {
+  if (FirstErrorCode == OTF2_SUCCESS) {
+    FirstErrorCode = Code;
+    if (Format) {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
-    std::vsnprintf(FirstError, sizeof FirstError, Format, Args);
+      std::vsnprintf(FirstError, sizeof FirstError, Format, Args);
 #pragma GCC diagnostic pop
+    }
   }
   return Code;
 }
@@ -72,6 +87,56 @@ OTF2_ErrorCode keepError(void *, const char *, uint64_t, const char *, OTF2_Erro
 std::string firstError() {
   std::lock_guard<std::mutex> Guard(ErrorMutex);
   return FirstError;
+}
+
+OTF2_ErrorCode firstErrorCode() {
+  std::lock_guard<std::mutex> Guard(ErrorMutex);
+  return FirstErrorCode;
+}
+
+/// Forgets the errors of an earlier archive (a forked child's parent's).
+void resetErrors() {
+  std::lock_guard<std::mutex> Guard(ErrorMutex);
+  FirstError[0] = '\0';
+  FirstErrorCode = OTF2_SUCCESS;
+  WriteFailed.store(false, std::memory_order_relaxed);
+}
+
+/// The errno behind OTF2's code for a failed system call, 0 for OTF2's own
+/// errors.
+int errnoOf(OTF2_ErrorCode Code) {
+  switch (Code) {
+  case OTF2_ERROR_ENOSPC:
+    return ENOSPC;
+  case OTF2_ERROR_EDQUOT:
+    return EDQUOT;
+  case OTF2_ERROR_EFBIG:
+    return EFBIG;
+  case OTF2_ERROR_EIO:
+    return EIO;
+  case OTF2_ERROR_EROFS:
+    return EROFS;
+  case OTF2_ERROR_EACCES:
+    return EACCES;
+  case OTF2_ERROR_EPERM:
+    return EPERM;
+  case OTF2_ERROR_ENOENT:
+    return ENOENT;
+  case OTF2_ERROR_ENOTDIR:
+    return ENOTDIR;
+  case OTF2_ERROR_EISDIR:
+    return EISDIR;
+  case OTF2_ERROR_EMFILE:
+    return EMFILE;
+  case OTF2_ERROR_ENFILE:
+    return ENFILE;
+  case OTF2_ERROR_ENOMEM:
+  case OTF2_ERROR_MEM_FAULT:
+  case OTF2_ERROR_MEM_ALLOC_FAILED:
+    return ENOMEM;
+  default:
+    return 0;
+  }
 }
 
 /// The tasks alive in a trace: OTF2 names a task by its creating thread and
@@ -137,7 +202,11 @@ class Otf2ThreadTrace final : public ThreadTrace {
 public:
   Otf2ThreadTrace(const Otf2Library &Lib, LockTracker &Locks, TaskTable &Tasks, std::uint32_t Index,
                   OTF2_EvtWriter *Writer)
-      : Lib(Lib), Locks(Locks), Tasks(Tasks), Index(Index), Writer(Writer) {}
+      : Lib(Lib), Locks(Locks), Tasks(Tasks), Index(Index), Writer(Writer) {
+    // Without its writer the thread's events cannot be in the trace.
+    if (!Writer)
+      WriteFailed.store(true, std::memory_order_relaxed);
+  }
 
   void enter(NodeKey Key, EventId E, Tick Now, std::uint64_t Payload) override {
     put(Lib.OTF2_EvtWriter_Enter, Now, localRegionRef(Key));
@@ -221,13 +290,17 @@ public:
   std::uint64_t Records = 0;
 
 private:
-  /// Writes one record, counting it as written or dropped (OTF2 failed to
-  /// flush a full buffer, or the writer does not exist).
+  /// Writes one record, counting it as written or dropped: after any write
+  /// of the trace failed (a full disk), no thread writes again.
   template <typename Fn, typename... Args> void put(Fn Record, Tick Now, Args... Rest) {
-    if (Writer && Record(Writer, nullptr, Now, Rest...) == OTF2_SUCCESS)
-      ++Written;
-    else
-      ++Dropped;
+    if (Writer && !WriteFailed.load(std::memory_order_relaxed)) {
+      if (Record(Writer, nullptr, Now, Rest...) == OTF2_SUCCESS) {
+        ++Written;
+        return;
+      }
+      WriteFailed.store(true, std::memory_order_relaxed);
+    }
+    ++Dropped;
   }
 
   void acquired(Tick Now, std::uint64_t Lock) {
@@ -268,15 +341,21 @@ public:
     ChunksPerBuffer = std::max<std::uint64_t>(1, BufferBytes / ChunkBytes);
   }
   ~Otf2Sink() override {
-    if (Archive)
+    if (Archive && !WriteFailed.load(std::memory_order_relaxed))
       Lib.OTF2_Archive_Close(Archive);
   }
 
   bool open(std::string &Error);
   ThreadTrace *attach(std::uint32_t ThreadIndex) override;
-  TraceResult finish(const TraceFinish &Info) override;
+  std::vector<TraceReport> finish(const TraceFinish &Info) override;
 
 private:
+  /// Whether the trace failed (OTF2 reported an error): no call may reach
+  /// the archive any more.
+  bool failed() const { return WriteFailed.load(std::memory_order_relaxed); }
+  /// Leaves the failed archive alone, removes its files and says why.
+  TraceReport abandon(TraceReport Report);
+
   static OTF2_FlushType preFlush(void *, OTF2_FileType, OTF2_LocationRef, void *, bool);
   static OTF2_TimeStamp postFlush(void *, OTF2_FileType, OTF2_LocationRef);
   static void *allocateChunk(void *, OTF2_FileType, OTF2_LocationRef, void **, uint64_t);
@@ -376,6 +455,7 @@ OTF2_CallbackCode Otf2Sink::unlockLock(void *, OTF2_Lock Lock) {
 }
 
 bool Otf2Sink::open(std::string &Error) {
+  resetErrors();
   Lib.OTF2_Error_RegisterCallback(keepError, nullptr);
   const std::string Path = Directory + "/" + ArchiveDirectory;
   Archive = Lib.OTF2_Archive_Open(Path.c_str(), ArchiveName, OTF2_FILEMODE_WRITE, ChunkBytes,
@@ -527,50 +607,83 @@ bool Otf2Sink::writeDefinitions(const TraceFinish &Info, const std::vector<NodeK
 }
 
 bool Otf2Sink::writeLocalDefinitions(const std::vector<NodeKey> &Keys) {
-  bool Ok = Lib.OTF2_Archive_OpenDefFiles(Archive) == OTF2_SUCCESS;
+  if (Lib.OTF2_Archive_OpenDefFiles(Archive) != OTF2_SUCCESS || failed())
+    return false;
   // Every location gets a local definition file, as readers expect, also
   // when no region was recorded (OTF2 refuses an empty map).
   OTF2_IdMap *Map = Keys.empty() ? nullptr : Lib.OTF2_IdMap_Create(OTF2_ID_MAP_SPARSE, Keys.size());
-  Ok = (Keys.empty() || Map) && Ok;
+  bool Ok = Keys.empty() || Map;
   for (std::size_t I = 0; Map && I < Keys.size(); ++I)
     Ok = Lib.OTF2_IdMap_AddIdPair(Map, localRegionRef(Keys[I]), I) == OTF2_SUCCESS && Ok;
-  for (const auto &T : Threads) {
-    OTF2_DefWriter *Local = Lib.OTF2_Archive_GetDefWriter(Archive, T->Index);
+  // Each closing writes a file: stop at the first failure, as for events.
+  for (std::size_t I = 0; Ok && !failed() && I < Threads.size(); ++I) {
+    OTF2_DefWriter *Local = Lib.OTF2_Archive_GetDefWriter(Archive, Threads[I]->Index);
     if (!Local) {
       Ok = false;
-      continue;
+      break;
     }
     if (Map)
-      Ok = Lib.OTF2_DefWriter_WriteMappingTable(Local, OTF2_MAPPING_REGION, Map) == OTF2_SUCCESS &&
-           Ok;
+      Ok = Lib.OTF2_DefWriter_WriteMappingTable(Local, OTF2_MAPPING_REGION, Map) == OTF2_SUCCESS;
     Ok = Lib.OTF2_Archive_CloseDefWriter(Archive, Local) == OTF2_SUCCESS && Ok;
   }
   if (Map)
     Lib.OTF2_IdMap_Free(Map);
-  return Lib.OTF2_Archive_CloseDefFiles(Archive) == OTF2_SUCCESS && Ok;
+  return Ok && !failed() && Lib.OTF2_Archive_CloseDefFiles(Archive) == OTF2_SUCCESS;
 }
 
-TraceResult Otf2Sink::finish(const TraceFinish &Info) {
-  const std::string Anchor = Directory + "/" + Otf2AnchorPath;
-  // A thread still inside an event may be writing its buffer: closing the
-  // archive would free it under the thread's feet.
-  if (const std::size_t Busy = busyThreads(Threads, Info.IdleThreads))
-    return {false, "trace " + Anchor + " not finished: " + std::to_string(Busy) +
-                       " threads were still inside an event"};
-  bool Ok = true;
+TraceReport Otf2Sink::abandon(TraceReport Report) {
+  // Closing the archive would write and free the failed buffers again: the
+  // archive, its writers and their memory are left to the process's end.
+  Archive = nullptr;
+  const std::string Error = firstError();
+  Report.Errno = errnoOf(firstErrorCode());
+  if (Report.Errno != 0) {
+    // OTF2's message names the file ("POSIX: <path>" or "POSIX: '<path>'"):
+    // say it relative to the experiment directory.
+    const std::size_t At = Error.find(Directory + "/");
+    Report.Failure = At == std::string::npos ? std::string(ArchiveDirectory) + "/"
+                                             : Error.substr(At + Directory.size() + 1);
+    Report.Failure = Report.Failure.substr(0, Report.Failure.find('\''));
+  } else {
+    Report.Failure = "OTF2 failed" + (Error.empty() ? std::string() : ": " + Error);
+  }
+  // Partial event files without definitions are of no use, and the anchor
+  // file must not make readers take them for a trace; the space is the
+  // user's.
+  Report.Removed = removeTree(Directory + "/" + ArchiveDirectory);
+  Report.Written = 0;
+  return Report;
+}
+
+std::vector<TraceReport> Otf2Sink::finish(const TraceFinish &Info) {
+  TraceReport Report;
+  Report.Format = "otf2";
+  Report.File = Otf2AnchorPath;
+  Report.Threads = Threads.size();
+  Report.Flushes = Flushes.load(std::memory_order_relaxed);
   std::uint64_t Written = 0;
-  std::uint64_t Dropped = 0;
   for (const auto &T : Threads) {
     Written += T->Written;
-    Dropped += T->Dropped;
-    if (!T->Writer)
-      continue;
+    Report.Events += T->Written + T->Dropped;
+  }
+  // A thread still inside an event may be writing its buffer: closing the
+  // archive would free it under the thread's feet.
+  if (const std::size_t Busy = busyThreads(Threads, Info.IdleThreads)) {
+    Report.Failure = std::to_string(Busy) + " threads were still inside an event";
+    return {Report};
+  }
+  if (failed())
+    return {abandon(Report)};
+  for (const auto &T : Threads) {
     // The location's definition needs the count, which dies with the writer.
     Lib.OTF2_EvtWriter_GetNumberOfEvents(T->Writer, &T->Records);
-    Ok = Lib.OTF2_Archive_CloseEvtWriter(Archive, T->Writer) == OTF2_SUCCESS && Ok;
+    // Each closing writes the rest of a buffer: stop at the first failure.
+    if (Lib.OTF2_Archive_CloseEvtWriter(Archive, T->Writer) != OTF2_SUCCESS || failed())
+      return {abandon(Report)};
     T->Writer = nullptr;
   }
-  Ok = Lib.OTF2_Archive_CloseEvtFiles(Archive) == OTF2_SUCCESS && Ok;
+  if (Lib.OTF2_Archive_CloseEvtFiles(Archive) != OTF2_SUCCESS || failed())
+    return {abandon(Report)};
   // Every (region, opener) that was entered or raised on a thread is a node
   // of the profile, or one of the uncounted ones; their global references
   // follow the keys' order.
@@ -579,28 +692,25 @@ TraceResult Otf2Sink::finish(const TraceFinish &Info) {
     Used.insert(makeKey(Info.Final->Nodes[I].Region, Info.Final->Nodes[I].Opener));
   Used.insert(Info.Uncounted.begin(), Info.Uncounted.end());
   const std::vector<NodeKey> Keys(Used.begin(), Used.end());
-  Ok = writeLocalDefinitions(Keys) && Ok;
-  Ok = writeDefinitions(Info, Keys) && Ok;
-  const std::string DroppedText = std::to_string(Dropped);
+  if (!writeLocalDefinitions(Keys) || failed() || !writeDefinitions(Info, Keys) || failed()) {
+    WriteFailed.store(true, std::memory_order_relaxed);
+    return {abandon(Report)};
+  }
   Lib.OTF2_Archive_SetCreator(Archive, "libpomp (POMP toolkit)");
   Lib.OTF2_Archive_SetDescription(Archive, Info.Program.c_str());
-  Lib.OTF2_Archive_SetProperty(Archive, DroppedProperty, DroppedText.c_str(), true);
-  Ok = Lib.OTF2_Archive_Close(Archive) == OTF2_SUCCESS && Ok;
+  // Kept for readers of older traces: always 0 now, a trace that lost events
+  // is removed.
+  Lib.OTF2_Archive_SetProperty(Archive, DroppedProperty, "0", true);
+  // Closing writes the anchor file and the global definitions.
+  const bool Closed = Lib.OTF2_Archive_Close(Archive) == OTF2_SUCCESS && !failed();
   Archive = nullptr;
-
-  const std::uint64_t FlushCount = Flushes.load(std::memory_order_relaxed);
-  std::string Summary = "trace " + Anchor + ": " + std::to_string(Written) + " events, " +
-                        std::to_string(Threads.size()) + " threads, " + std::to_string(FlushCount) +
-                        " buffer flushes, ";
-  Summary += Dropped == 0 ? "no events dropped" : DroppedText + " events DROPPED";
-  if (!Ok)
-    Summary += "; the archive is incomplete";
-  if (!Ok || Dropped != 0) {
-    const std::string Reason = firstError();
-    if (!Reason.empty())
-      Summary += " (OTF2: " + Reason + ")";
+  if (!Closed) {
+    WriteFailed.store(true, std::memory_order_relaxed);
+    return {abandon(Report)};
   }
-  return {Ok && Dropped == 0, Summary};
+  Report.Complete = true;
+  Report.Written = Written;
+  return {Report};
 }
 
 } // namespace

@@ -64,10 +64,11 @@ public:
     }
   }
 
-  TraceResult finish(const TraceFinish &Info) override {
-    const TraceResult A = First->finish(Info);
-    const TraceResult B = Second->finish(Info);
-    return {A.Ok && B.Ok, A.Summary + "\n" + B.Summary};
+  std::vector<TraceReport> finish(const TraceFinish &Info) override {
+    std::vector<TraceReport> Reports = First->finish(Info);
+    for (TraceReport &R : Second->finish(Info))
+      Reports.push_back(std::move(R));
+    return Reports;
   }
 
 private:

@@ -18,7 +18,13 @@
 ///                   ThreadTrace under the core's registry lock
 ///   finalisation    after recording stopped and the open regions were closed
 ///                   (Core::collect), finish() closes the threads' buffers,
-///                   writes the definitions and says what it wrote
+///                   writes the definitions and reports what it wrote, before
+///                   the profile is written (which records the reports)
+///
+/// A write that fails (a full disk) stops the trace at once: later events are
+/// counted, not written, and finish() removes the incomplete trace, so that
+/// nothing that looks like a valid trace stays (docs/TRACE_FORMAT.md, "When
+/// the disk is full").
 ///
 //===----------------------------------------------------------------------===//
 #ifndef POMP_RUNTIME_TRACE_TRACE_H
@@ -28,6 +34,7 @@
 #include "core/Clock.h"
 #include "core/Config.h"
 #include "core/Events.h"
+#include "core/Output.h"
 
 #include <cstdint>
 #include <ctime>
@@ -92,12 +99,6 @@ struct TraceFinish {
   std::int64_t Pid = 0;
 };
 
-/// What a trace wrote, for the summary on stderr.
-struct TraceResult {
-  bool Ok = false;
-  std::string Summary; ///< "trace in ..." or the reason it failed
-};
-
 /// The process's trace: one per run, created at initialisation.
 class TraceSink {
 public:
@@ -106,8 +107,9 @@ public:
   /// core's registry lock. Never null: a thread whose buffer could not be
   /// created gets one that counts its events as dropped.
   virtual ThreadTrace *attach(std::uint32_t ThreadIndex) = 0;
-  /// Closes the buffers of the idle threads and writes the trace.
-  virtual TraceResult finish(const TraceFinish &Info) = 0;
+  /// Closes the buffers of the idle threads and writes the trace, or removes
+  /// it when a write failed; one report per trace format.
+  virtual std::vector<TraceReport> finish(const TraceFinish &Info) = 0;
 };
 
 /// How many of a sink's thread traces belong to threads that were not idle at

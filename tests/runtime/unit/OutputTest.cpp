@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <dirent.h>
 #include <fstream>
@@ -165,6 +166,26 @@ TEST(ExperimentDirectoryTest, ModesAreNoWiderThanTheUmaskAllows) {
   removeTree(Dir);
 }
 
+TEST(ExperimentDirectoryTest, TreesAreRemovedWithoutFollowingLinks) {
+  // An incomplete trace is removed with pomp::rt::removeTree: never what a
+  // link in it points to.
+  const std::string Dir = scratchDirectory("tree");
+  const std::string Outside = scratchDirectory("outside");
+  std::string Error;
+  ASSERT_EQ(::mkdir(Outside.c_str(), 0700), 0);
+  ASSERT_TRUE(writeFileAtomically(Outside, "kept.txt", "x", Error)) << Error;
+  ASSERT_EQ(::mkdir(Dir.c_str(), 0700), 0);
+  ASSERT_EQ(::mkdir((Dir + "/traces").c_str(), 0700), 0);
+  ASSERT_TRUE(writeFileAtomically(Dir + "/traces", "0.evt", "events", Error)) << Error;
+  ASSERT_EQ(::symlink(Outside.c_str(), (Dir + "/traces/link").c_str()), 0);
+  EXPECT_TRUE(pomp::rt::removeTree(Dir));
+  struct stat Info;
+  EXPECT_NE(::lstat(Dir.c_str(), &Info), 0);
+  EXPECT_EQ(readFile(Outside + "/kept.txt"), "x");
+  EXPECT_TRUE(pomp::rt::removeTree(Dir)) << "a tree that is gone is removed";
+  removeTree(Outside);
+}
+
 /// Profiles of a fresh core written as JSON and text.
 class ProfileOutputTest : public CoreFixture {};
 
@@ -200,6 +221,45 @@ TEST_F(ProfileOutputTest, JsonHasOneLinePerNodeAndEveryRegion) {
   const std::string Text = profileText(P, Regions, Run);
   EXPECT_NE(Text.find("parallel body @demo.c:7"), std::string::npos) << Text;
   EXPECT_NE(Text.find("anomalies: none"), std::string::npos) << Text;
+  EXPECT_NE(Json.find("\"traces\": []"), std::string::npos) << Json;
+}
+
+TEST_F(ProfileOutputTest, IncompleteTracesAreRecordedWithTheirLostEvents) {
+  const Profile P = C.collect(200, OneNsPerTick);
+  RunInfo Run;
+  Run.Program = "demo";
+  TraceReport Failed;
+  Failed.Format = "otf2";
+  Failed.File = "trace/traces.otf2";
+  Failed.Removed = true;
+  Failed.Events = 2400024;
+  Failed.Errno = ENOSPC;
+  Failed.Failure = "trace/traces/1.evt";
+  TraceReport Complete;
+  Complete.Format = "chrome";
+  Complete.File = "trace.json";
+  Complete.Complete = true;
+  Complete.Events = Complete.Written = 12;
+  Run.Traces = {Failed, Complete};
+  const std::string Json = profileJson(P, Regions, Run);
+  EXPECT_NE(Json.find("{\"format\": \"otf2\", \"file\": \"trace/traces.otf2\", \"complete\": "
+                      "false, \"removed\": true, \"events\": 2400024, \"events_written\": 0, "
+                      "\"events_lost\": 2400024, \"error\": \"writing 'trace/traces/1.evt' "
+                      "failed: No space left on device\"}"),
+            std::string::npos)
+      << Json;
+  EXPECT_NE(Json.find("{\"format\": \"chrome\", \"file\": \"trace.json\", \"complete\": true, "
+                      "\"removed\": false, \"events\": 12, \"events_written\": 12, "
+                      "\"events_lost\": 0, \"error\": \"\"}"),
+            std::string::npos)
+      << Json;
+  const std::string Text = profileText(P, Regions, Run);
+  EXPECT_NE(Text.find("\nTRACE INCOMPLETE: trace/traces.otf2 (removed): writing "
+                      "'trace/traces/1.evt' failed: No space left on device; 2400024 of 2400024 "
+                      "events lost\n"),
+            std::string::npos)
+      << Text;
+  EXPECT_EQ(Text.find("trace.json"), std::string::npos) << "complete traces are not listed";
 }
 
 } // namespace
