@@ -93,7 +93,8 @@ constexpr OTF2_RegionRole constructRole(EventId Opener) {
     if (R.Stem == stem(Info))
       return roleOf(R, Info.EventRole);
   // Every other event is an OpenMP run-time routine (locks, omp_get_*).
-  return Info.Group == POMP_GROUP_RUNTIME ? OTF2_REGION_ROLE_WRAPPER : NoRole;
+  return Info.Group == POMP_GROUP_RUNTIME ? static_cast<OTF2_RegionRole>(OTF2_REGION_ROLE_WRAPPER)
+                                          : NoRole;
 }
 
 constexpr bool everyEventHasARole() {
