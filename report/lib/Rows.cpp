@@ -220,6 +220,8 @@ std::vector<Row> flatRows(const Profile &P) {
 std::vector<Row> treeRows(const Profile &P) {
   const SubtreeWait Wait = subtreeWait(P);
   std::vector<Row> Rows;
+  // A row per node: growing the vector would hold it twice for a moment.
+  Rows.reserve(P.Nodes.size());
   for (std::uint32_t I = 1; I < P.Nodes.size(); ++I) {
     const Node &N = P.Nodes[I];
     Row R;
@@ -232,6 +234,7 @@ std::vector<Row> treeRows(const Profile &P) {
     R.ExclusiveNs = N.ExclusiveNs;
     R.WaitNs = Wait.Total[I];
     std::vector<std::uint64_t> Inclusive;
+    R.PerThread.reserve(N.PerThread.size());
     for (const ThreadMetrics &M : N.PerThread) {
       R.PerThread.push_back(
           {M.Thread, M.Visits, M.InclusiveNs, M.ExclusiveNs, threadWait(Wait, I, M.Thread)});
@@ -263,7 +266,7 @@ std::vector<Row> selectFlat(std::vector<Row> Rows, const Selection &S) {
   return Rows;
 }
 
-std::vector<Row> selectTree(const std::vector<Row> &Rows, const Selection &S) {
+std::vector<Row> selectTree(std::vector<Row> Rows, const Selection &S) {
   std::map<std::uint32_t, std::size_t> IndexOfNode;
   for (std::size_t I = 0; I < Rows.size(); ++I)
     IndexOfNode[Rows[I].FirstNode] = I;
@@ -300,8 +303,9 @@ std::vector<Row> selectTree(const std::vector<Row> &Rows, const Selection &S) {
       return;
     std::vector<std::size_t> Kids = It->second;
     std::sort(Kids.begin(), Kids.end(), Before);
+    // Siblings are compared only among themselves, before any of them moves.
     for (std::size_t K : Kids) {
-      Shown.push_back(Rows[K]);
+      Shown.push_back(std::move(Rows[K]));
       Walk(K);
     }
   };
