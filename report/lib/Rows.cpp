@@ -11,10 +11,35 @@ namespace pomp::report {
 namespace {
 
 /// Waiting time at and below every node, in total and per thread.
+/// Waiting time per thread, sorted by thread: a node has one for its
+/// subtree, and a profile has millions of nodes (a map took three times the
+/// memory).
+using ThreadWaits = std::vector<std::pair<std::uint32_t, std::uint64_t>>;
+
 struct SubtreeWait {
   std::vector<std::uint64_t> Total;
-  std::vector<std::map<std::uint32_t, std::uint64_t>> PerThread;
+  std::vector<ThreadWaits> PerThread;
 };
+
+/// Adds From into Into, both sorted by thread.
+void addWaits(ThreadWaits &Into, const ThreadWaits &From) {
+  if (From.empty())
+    return;
+  ThreadWaits Sum;
+  Sum.reserve(Into.size() + From.size());
+  auto A = Into.begin();
+  auto B = From.begin();
+  while (A != Into.end() || B != From.end()) {
+    if (B == From.end() || (A != Into.end() && A->first < B->first))
+      Sum.push_back(*A++);
+    else if (A == Into.end() || B->first < A->first)
+      Sum.push_back(*B++);
+    else
+      Sum.emplace_back(A->first, (A++)->second + (B++)->second);
+  }
+  Sum.shrink_to_fit();
+  Into = std::move(Sum);
+}
 
 SubtreeWait subtreeWait(const Profile &P) {
   SubtreeWait W;
@@ -26,14 +51,24 @@ SubtreeWait subtreeWait(const Profile &P) {
     const Node &N = P.Nodes[I];
     if (N.Kind == NodeKind::Wait) {
       W.Total[I] += N.ExclusiveNs;
+      ThreadWaits Own;
       for (const ThreadMetrics &M : N.PerThread)
-        W.PerThread[I][M.Thread] += M.ExclusiveNs;
+        Own.emplace_back(M.Thread, M.ExclusiveNs);
+      std::sort(Own.begin(), Own.end());
+      // One entry per thread, also where a thread is listed twice.
+      ThreadWaits Combined;
+      for (const auto &[Thread, Ns] : Own) {
+        if (!Combined.empty() && Combined.back().first == Thread)
+          Combined.back().second += Ns;
+        else
+          Combined.emplace_back(Thread, Ns);
+      }
+      addWaits(W.PerThread[I], Combined);
     }
     if (N.Parent == Node::NoParent)
       continue;
     W.Total[N.Parent] += W.Total[I];
-    for (const auto &[Thread, Ns] : W.PerThread[I])
-      W.PerThread[N.Parent][Thread] += Ns;
+    addWaits(W.PerThread[N.Parent], W.PerThread[I]);
   }
   return W;
 }
@@ -42,8 +77,11 @@ SubtreeWait subtreeWait(const Profile &P) {
 /// waiting below it (workers' barriers under the master's parallel region)
 /// counts in the row's total only: a thread's line lists what it did.
 std::uint64_t threadWait(const SubtreeWait &W, std::uint32_t Node, std::uint32_t Thread) {
-  const auto It = W.PerThread[Node].find(Thread);
-  return It == W.PerThread[Node].end() ? 0 : It->second;
+  const ThreadWaits &Waits = W.PerThread[Node];
+  const auto It = std::lower_bound(Waits.begin(), Waits.end(), Thread,
+                                   [](const std::pair<std::uint32_t, std::uint64_t> &E,
+                                      std::uint32_t T) { return E.first < T; });
+  return It == Waits.end() || It->first != Thread ? 0 : It->second;
 }
 
 void describe(const Profile &P, const Node &N, Row &R) {
