@@ -253,11 +253,11 @@ int runReport(const Options &O, std::ostream &Out, std::ostream &Err) {
   Table.Metric = O.Metric;
   Table.Selection = selectionText(O, Rows.size(), Total);
   if (O.Json)
-    Out << renderJson(P, Rows, Table);
+    writeJson(Out, P, Rows, Table);
   if (!O.HtmlPath.empty())
     return writeHtml(O, P, Rows, Table, Out, Err);
   if (!O.Json)
-    Out << renderTable(P, Rows, Table);
+    writeTable(Out, P, Rows, Table);
   return ExitOk;
 }
 

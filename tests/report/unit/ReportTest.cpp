@@ -9,6 +9,7 @@
 #include "pomp/report/Trace.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <cstdlib>
@@ -317,6 +318,29 @@ TEST(RowsTest, TreeKeepsTheAncestorsOfWhatItShows) {
   Shown = selectTree(Rows, Selection{});
   ASSERT_EQ(Shown.size(), 5u);
   EXPECT_EQ(Shown[2].Title, "barrier @t.c:9");
+}
+
+/// --json writes its rows one by one into the rest of the document: the text
+/// is the one a dump of the whole document gives, with rows and without.
+TEST(TableTest, JsonRowByRowIsTheDocumentsDump) {
+  const Profile P = sample();
+  for (const bool Tree : {false, true}) {
+    TableOptions O;
+    O.Tree = Tree;
+    O.Threads = true;
+    O.Selection = "a selection that says \"rows\": [] and\nbreaks";
+    std::vector<Row> Rows = Tree ? treeRows(P) : flatRows(P);
+    for (int Round = 0; Round < 2; ++Round) {
+      const std::string Text = renderJson(P, Rows, O);
+      const nlohmann::ordered_json Document = nlohmann::ordered_json::parse(Text);
+      EXPECT_EQ(Text, Document.dump(1) + "\n");
+      EXPECT_EQ(Document["rows"].size(), Rows.size());
+      std::ostringstream Written;
+      writeJson(Written, P, Rows, O);
+      EXPECT_EQ(Written.str(), Text);
+      Rows.clear();
+    }
+  }
 }
 
 TEST(TableTest, PrintsNumbersAsProfileTxtDoes) {
