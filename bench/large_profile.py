@@ -16,6 +16,10 @@ import argparse
 import json
 import os
 import random
+import shutil
+import subprocess
+import sys
+import tempfile
 
 # (region type, event, construct, kind) of the nodes, as libpomp names them.
 CONSTRUCTS = [
@@ -104,8 +108,31 @@ def main():
     parser.add_argument("--regions", type=int, default=500, help="regions")
     parser.add_argument("--fanout", type=int, default=4, help="children per node")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("-o", "--output", required=True, help="the profile.json to write")
+    parser.add_argument("-o", "--output", help="the profile.json to write")
+    parser.add_argument("--report", metavar="POMP_REPORT",
+                        help="without -o: write into a temporary directory, run this pomp-report "
+                             "on it (with --tree --json as well) and remove the directory (ctest's "
+                             "smoke run)")
     args = parser.parse_args()
+    if not args.output:
+        if not args.report:
+            parser.error("-o or --report is needed")
+        scratch = tempfile.mkdtemp(prefix="pomp-large-profile-")
+        try:
+            args.output = os.path.join(scratch, "profile.json")
+            write(args)
+            for options in ([], ["--tree", "--json"]):
+                proc = subprocess.run([args.report] + options + [scratch],
+                                      stdout=subprocess.DEVNULL)
+                if proc.returncode != 0:
+                    sys.exit("large_profile: %s failed (%d)" % (args.report, proc.returncode))
+        finally:
+            shutil.rmtree(scratch)
+        return
+    write(args)
+
+
+def write(args):
     # Written aside and renamed: an interrupted run leaves no half profile.
     partial = args.output + ".partial"
     with open(partial, "w") as out:
