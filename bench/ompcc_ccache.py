@@ -8,8 +8,6 @@ temporary directory), in alternating rounds:
   plain      CC="ccache clang-19"                          the plain compiler through ccache
   inner      CC=ompcc OMPCC_CC="ccache clang-19"           ccache as ompcc's real compiler
   outer      CC="ccache ompcc"                             ccache around ompcc
-  both       CC="ccache ompcc" OMPCC_CC="ccache clang-19"  both: links compile their generated
-                                                           handle initialisation through ccache
   uncached   CC=ompcc                                      ompcc without a cache, for reference
 
 Prints each way's median build time, its ratio to `plain`, and the hit rate of the measured
@@ -64,8 +62,6 @@ def main():
                   ["CC=" + ompcc, "CXX=" + ompcxx]),
         "outer": ({"OMPCC_CC": "clang-19", "OMPCC_CXX": "clang++-19"},
                   ["CC=ccache " + ompcc, "CXX=ccache " + ompcxx]),
-        "both": ({"OMPCC_CC": "ccache clang-19", "OMPCC_CXX": "ccache clang++-19"},
-                 ["CC=ccache " + ompcc, "CXX=ccache " + ompcxx]),
         "uncached": ({"OMPCC_CC": "clang-19", "OMPCC_CXX": "clang++-19"},
                      ["CC=" + ompcc, "CXX=" + ompcxx]),
     }
