@@ -83,8 +83,9 @@ struct Profile {
   /// before the field existed.
   std::vector<std::pair<std::string, std::string>> Uninstrumented;
 
-  /// The one copy of Text this profile keeps: node strings point into it.
-  /// Copies of the profile share the copies.
+  /// The one copy of Text this profile keeps, for node strings to point
+  /// into; copies of the profile share the stored strings, so they stay valid
+  /// as long as any copy lives.
   std::string_view intern(std::string_view Text);
 
   /// The region a node belongs to, or nullptr (the root).
