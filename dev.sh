@@ -19,6 +19,7 @@ packages=(
   make pkgconf  # tests/ompcc: projects built with make, the installed pomp.pc
   libdw-dev  # libpomp's symbolizer: the header only; libdw.so.1 is dlopen()ed at run time
   nlohmann-json3-dev  # report/: pomp-report reads profile.json with it (precise parse errors)
+  ccache  # tests/ompcc/ccache.test: a second build through ccache hits
   chromium  # tests/report: renders pomp-report's HTML page headless (--dump-dom); large
   flang-19 libflang-19-dev gfortran  # Fortran: Flang's parser for ompinst, both real compilers
 )

@@ -75,6 +75,9 @@ if config.otf2_print and not config.otf2_print.endswith("-NOTFOUND"):
 
 if config.pomp_sanitize:
     config.available_features.add("sanitize")
+# tests/ompcc/ccache.test builds through ccache (dev.sh installs it).
+if shutil.which("ccache"):
+    config.available_features.add("ccache")
 # tests/report renders pomp-report's HTML page with headless Chromium (dev.sh installs it).
 if shutil.which("chromium"):
     config.available_features.add("chromium")

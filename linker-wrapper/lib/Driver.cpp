@@ -37,9 +37,11 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/xxhash.h"
 
 #include <cstdlib>
 #include <map>
+#include <unistd.h>
 
 #ifndef POMP_OMPCC_DEFAULT_CC
 #error "the build defines POMP_OMPCC_DEFAULT_CC and POMP_OMPCC_DEFAULT_CXX (the real compilers)"
@@ -880,6 +882,56 @@ std::string joinPath(StringRef A, StringRef B, StringRef C = "") {
   return std::string(Joined);
 }
 
+bool passThroughRequested() {
+  const std::string Setting = getEnvironment(PassThroughVariable);
+  return !Setting.empty() && Setting != "0";
+}
+
+/// "<path>:<size>:<mtime>" of every file an instrumented object depends on
+/// besides the user's: a compiler cache that sees only ompcc (CC="ccache
+/// ompcc") learns from them that the toolkit or the real compiler changed
+/// (CCACHE_COMPILERCHECK="%compiler% --ompcc-print-config").
+std::string toolkitStamps(const ToolkitPaths &Paths, llvm::ArrayRef<std::string> Compiler) {
+  std::vector<std::string> Files = {
+      Paths.Ompinst, Paths.PompLink, joinPath(Paths.IncludeDir, PompHeader),
+      joinPath(Paths.LibDir, SharedLibPomp), joinPath(Paths.LibDir, StaticLibPomp)};
+  // The programs of the compiler's words ("ccache gcc": both).
+  for (const std::string &Word : Compiler)
+    if (!StringRef(Word).starts_with("-"))
+      if (llvm::ErrorOr<std::string> Found = llvm::sys::findProgramByName(Word))
+        Files.push_back(*Found);
+  std::vector<std::string> Stamps;
+  for (const std::string &File : Files) {
+    fs::file_status Status;
+    if (fs::status(File, Status))
+      continue;
+    Stamps.push_back(File + ":" + std::to_string(Status.getSize()) + ":" +
+                     std::to_string(llvm::sys::toTimeT(Status.getLastModificationTime())));
+  }
+  return llvm::join(Stamps, " ");
+}
+
+/// The name of the command's temporary directory: the same for the same
+/// command (words, real compiler, driver) run by the same user in the same
+/// directory, so that the instrumented files, the header copies and every
+/// path of the real compiler's command are the same from one build to the
+/// next, and a compiler cache behind ompcc hits (docs/OMPCC.md, "ccache").
+std::string stableDirectoryKey(StringRef Name, llvm::ArrayRef<std::string> Compiler,
+                               llvm::ArrayRef<std::string> Args) {
+  std::string Identity = std::to_string(geteuid());
+  // NUL cannot occur in a word: the fields cannot run into each other.
+  const std::string Directory = currentDirectory();
+  for (StringRef Field : {Name, StringRef(Directory)})
+    (Identity += '\0') += Field;
+  for (llvm::ArrayRef<std::string> Words : {Compiler, Args}) {
+    Identity += '\1';
+    for (const std::string &Word : Words)
+      (Identity += '\0') += Word;
+  }
+  constexpr unsigned HexDigits = 16;
+  return llvm::utohexstr(llvm::xxh3_64bits(Identity), /*LowerCase=*/true, HexDigits);
+}
+
 } // namespace
 
 ToolkitPaths findToolkit(StringRef ExecutablePath) {
@@ -1037,7 +1089,9 @@ int runDriver(StringRef Argv0, StringRef ExecutablePath, llvm::ArrayRef<std::str
                  << "libdir:    " << Paths.LibDir << "\n"
                  << "includedir: " << Paths.IncludeDir << "\n"
                  << "fortrandir: " << Paths.FortranIncludeDir << "\n"
-                 << "strict:    " << (Opts.Strict ? "yes" : "no") << "\n";
+                 << "strict:    " << (Opts.Strict ? "yes" : "no") << "\n"
+                 << "passthrough: " << (passThroughRequested() ? "yes" : "no") << "\n"
+                 << "stamps:    " << toolkitStamps(Paths, Compiler) << "\n";
     return 0;
   }
 
@@ -1047,8 +1101,7 @@ int runDriver(StringRef Argv0, StringRef ExecutablePath, llvm::ArrayRef<std::str
     if (Arg.Kind == ArgKind::Input || Arg.Kind == ArgKind::Output)
       Named.push_back(Arg.Value);
   std::string Reason;
-  const std::string PassThroughSetting = getEnvironment(PassThroughVariable);
-  if (!PassThroughSetting.empty() && PassThroughSetting != "0")
+  if (passThroughRequested())
     Reason = std::string(PassThroughVariable) + " is set";
   else if (Command.Pass != PassThrough::No)
     Reason = passThroughReason(Command.Pass);
@@ -1064,7 +1117,8 @@ int runDriver(StringRef Argv0, StringRef ExecutablePath, llvm::ArrayRef<std::str
     return CommandRunner(Name, Opts.Verbose, Diagnostics, /*Scratch=*/nullptr).run(Argv);
   }
 
-  llvm::Expected<TempDirectory> Temp = TempDirectory::create(Name);
+  llvm::Expected<TempDirectory> Temp =
+      TempDirectory::create(Name, stableDirectoryKey(Name, Compiler, *Expanded));
   if (!Temp) {
     Diagnostics << Name << ": error: " << llvm::toString(Temp.takeError()) << "\n";
     return ExitFailure;

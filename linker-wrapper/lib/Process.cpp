@@ -19,9 +19,13 @@
 
 #include <atomic>
 #include <cassert>
+#include <cerrno>
 #include <csignal>
 #include <cstring>
 #include <deque>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -112,30 +116,100 @@ std::string responseFileWord(StringRef Word) {
 
 } // namespace
 
-llvm::Expected<TempDirectory> TempDirectory::create(StringRef ToolName) {
+namespace {
+
+/// How many names a stable directory may take (<name>, <name>-1, ...)
+/// before a random one is used: one per concurrent command with the same
+/// key, which a build runs rarely more than twice.
+constexpr unsigned MaxStableNames = 8;
+/// How often a stable name is tried again when the directory was removed
+/// between its creation and its lock (its previous owner finished).
+constexpr unsigned MaxStableRetries = 4;
+
+/// Removes everything inside the directory Path (what a killed command
+/// left), not the directory.
+void emptyDirectory(const std::string &Path) {
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(Path, EC), End; !EC && It != End; It.increment(EC)) {
+    if (llvm::sys::fs::remove(It->path()))
+      llvm::sys::fs::remove_directories(It->path(), /*IgnoreErrors=*/true);
+  }
+}
+
+/// Creates (or finds) the directory Path and locks it; the locked
+/// descriptor, or -1 when the directory is not safely ours now: in use by
+/// a concurrent command, someone else's, accessible to others, or a link.
+int lockStableDirectory(const std::string &Path) {
+  for (unsigned Retry = 0; Retry < MaxStableRetries; ++Retry) {
+    if (mkdir(Path.c_str(), S_IRWXU) != 0 && errno != EEXIST)
+      return -1;
+    const int FD = open(Path.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (FD < 0)
+      return -1;
+    struct stat Opened {};
+    if (fstat(FD, &Opened) != 0 || Opened.st_uid != geteuid() ||
+        (Opened.st_mode & (S_IRWXG | S_IRWXO)) != 0 || flock(FD, LOCK_EX | LOCK_NB) != 0) {
+      close(FD);
+      return -1;
+    }
+    // The previous owner may have removed the directory between our mkdir
+    // and our lock: the lock is then on a directory without a name.
+    struct stat Named {};
+    if (lstat(Path.c_str(), &Named) == 0 && Named.st_dev == Opened.st_dev &&
+        Named.st_ino == Opened.st_ino)
+      return FD;
+    close(FD);
+  }
+  return -1;
+}
+
+} // namespace
+
+llvm::Expected<TempDirectory> TempDirectory::create(StringRef ToolName,
+                                                    std::optional<StringRef> Key) {
   llvm::SmallString<128> Base;
   llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, Base);
+  assert(CleanupCount.load() == 0 && "one temporary directory per process");
+  if (Key) {
+    for (unsigned Name = 0; Name < MaxStableNames; ++Name) {
+      llvm::SmallString<128> Stable(Base);
+      llvm::sys::path::append(Stable, ToolName + "-" + *Key);
+      if (Name > 0)
+        Stable += "-" + std::to_string(Name);
+      const int FD = lockStableDirectory(std::string(Stable));
+      if (FD < 0)
+        continue;
+      installSignalHandlers();
+      registerForCleanup(std::string(Stable));
+      emptyDirectory(std::string(Stable));
+      return TempDirectory(std::string(Stable), FD);
+    }
+  }
   llvm::sys::path::append(Base, ToolName);
   llvm::SmallString<128> Created;
   if (std::error_code EC = llvm::sys::fs::createUniqueDirectory(Base, Created))
     return llvm::createStringError(EC, "cannot create a temporary directory in '%s': %s",
                                    llvm::sys::path::parent_path(Base).str().c_str(),
                                    EC.message().c_str());
-  assert(CleanupCount.load() == 0 && "one temporary directory per process");
   installSignalHandlers();
   registerForCleanup(std::string(Created));
-  return TempDirectory(std::string(Created));
+  return TempDirectory(std::string(Created), /*LockFD=*/-1);
 }
 
-TempDirectory::TempDirectory(TempDirectory &&Other) noexcept : Path(std::move(Other.Path)) {
+TempDirectory::TempDirectory(TempDirectory &&Other) noexcept
+    : Path(std::move(Other.Path)), LockFD(Other.LockFD) {
   Other.Path.clear();
+  Other.LockFD = -1;
 }
 
 TempDirectory::~TempDirectory() {
-  if (Path.empty())
-    return;
-  clearCleanupRegistry();
-  llvm::sys::fs::remove_directories(Path, /*IgnoreErrors=*/true);
+  if (!Path.empty()) {
+    clearCleanupRegistry();
+    llvm::sys::fs::remove_directories(Path, /*IgnoreErrors=*/true);
+  }
+  // Only now, with the directory gone, may another command take its name.
+  if (LockFD >= 0)
+    close(LockFD);
 }
 
 std::string TempDirectory::add(StringRef Name) {

@@ -4,10 +4,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <iterator>
+#include <optional>
+#include <vector>
+
 #include <cerrno>
 #include <cstring>
 #include <fstream>
-#include <sstream>
 #include <sys/stat.h>
 
 namespace pomp::report {
@@ -142,58 +146,71 @@ NodeKind readKind(const Field &F) {
   F.fail("unknown kind \"" + Kind + "\" (expected work, wait, event or root)");
 }
 
-void readNodes(const Field &Root, Profile &P) {
-  const Field Nodes = Root.member("nodes");
+/// The checks of the nodes array itself, before its elements.
+std::size_t nodeCount(const Field &Nodes) {
   const std::size_t Count = Nodes.arraySize();
   if (Count == 0)
     Nodes.fail("no nodes: the program root is missing");
   if (Count > Node::NoParent)
     Nodes.fail("too many nodes");
-  for (std::size_t I = 0; I < Count; ++I) {
-    const Field F = Nodes.element(I);
-    Node N;
-    const Field Id = F.member("id");
-    if (Id.unsignedValue() != I)
-      Id.fail("node ids must be their position in the array (expected " + std::to_string(I) + ")");
-    N.Id = static_cast<std::uint32_t>(I);
-    const Field Parent = F.member("parent");
-    if (I == 0) {
-      if (!Parent.Value.is_null())
-        Parent.fail("node 0 is the program root and has no parent (expected null)");
-      N.Kind = NodeKind::Root;
-    } else {
-      if (Parent.Value.is_null())
-        Parent.fail("only node 0 may be a root (expected a node id)");
-      N.Parent = Parent.smallUnsigned();
-      if (N.Parent >= I)
-        Parent.fail("parent " + std::to_string(N.Parent) +
-                    " does not come before the node (the tree is written in pre-order)");
-      N.Depth = P.Nodes[N.Parent].Depth + 1;
-      const Field RegionField = F.member("region");
-      N.RegionId = RegionField.smallUnsigned();
-      if (P.Regions.count(N.RegionId) == 0)
-        RegionField.fail("region " + std::to_string(N.RegionId) + " is not in /regions");
-      N.Event = F.member("event").stringValue();
-      N.Kind = readKind(F.member("kind"));
-    }
-    N.Construct = F.member("construct").stringValue();
-    N.Visits = F.member("visits").unsignedValue();
-    N.InclusiveNs = F.member("inclusive_ns").unsignedValue();
-    N.ExclusiveNs = F.member("exclusive_ns").unsignedValue();
-    const Field PerThread = F.member("per_thread");
-    for (std::size_t T = 0, TN = PerThread.arraySize(); T < TN; ++T) {
-      const Field E = PerThread.element(T);
-      ThreadMetrics M;
-      M.Thread = E.member("thread").smallUnsigned();
-      M.Visits = E.member("visits").unsignedValue();
-      M.InclusiveNs = E.member("inclusive_ns").unsignedValue();
-      M.ExclusiveNs = E.member("exclusive_ns").unsignedValue();
-      N.PerThread.push_back(M);
-    }
-    if (N.Parent != Node::NoParent)
-      P.Nodes[N.Parent].Children.push_back(N.Id);
-    P.Nodes.push_back(std::move(N));
+  return Count;
+}
+
+/// Reads node I (F, at /nodes/I) into P; its parent and region are already
+/// there.
+void readNode(const Field &F, std::size_t I, Profile &P) {
+  Node N;
+  const Field Id = F.member("id");
+  if (Id.unsignedValue() != I)
+    Id.fail("node ids must be their position in the array (expected " + std::to_string(I) + ")");
+  N.Id = static_cast<std::uint32_t>(I);
+  const Field Parent = F.member("parent");
+  if (I == 0) {
+    if (!Parent.Value.is_null())
+      Parent.fail("node 0 is the program root and has no parent (expected null)");
+    N.Kind = NodeKind::Root;
+  } else {
+    if (Parent.Value.is_null())
+      Parent.fail("only node 0 may be a root (expected a node id)");
+    N.Parent = Parent.smallUnsigned();
+    if (N.Parent >= I)
+      Parent.fail("parent " + std::to_string(N.Parent) +
+                  " does not come before the node (the tree is written in pre-order)");
+    N.Depth = P.Nodes[N.Parent].Depth + 1;
+    const Field RegionField = F.member("region");
+    N.RegionId = RegionField.smallUnsigned();
+    if (P.Regions.count(N.RegionId) == 0)
+      RegionField.fail("region " + std::to_string(N.RegionId) + " is not in /regions");
+    N.Event = P.intern(F.member("event").stringValue());
+    N.Kind = readKind(F.member("kind"));
   }
+  N.Construct = P.intern(F.member("construct").stringValue());
+  N.Visits = F.member("visits").unsignedValue();
+  N.InclusiveNs = F.member("inclusive_ns").unsignedValue();
+  N.ExclusiveNs = F.member("exclusive_ns").unsignedValue();
+  const Field PerThread = F.member("per_thread");
+  const std::size_t Threads = PerThread.arraySize();
+  N.PerThread.reserve(Threads);
+  for (std::size_t T = 0; T < Threads; ++T) {
+    const Field E = PerThread.element(T);
+    ThreadMetrics M;
+    M.Thread = E.member("thread").smallUnsigned();
+    M.Visits = E.member("visits").unsignedValue();
+    M.InclusiveNs = E.member("inclusive_ns").unsignedValue();
+    M.ExclusiveNs = E.member("exclusive_ns").unsignedValue();
+    N.PerThread.push_back(M);
+  }
+  if (N.Parent != Node::NoParent)
+    P.Nodes[N.Parent].Children.push_back(N.Id);
+  P.Nodes.push_back(std::move(N));
+}
+
+void readNodes(const Field &Root, Profile &P) {
+  const Field Nodes = Root.member("nodes");
+  const std::size_t Count = nodeCount(Nodes);
+  P.Nodes.reserve(Count);
+  for (std::size_t I = 0; I < Count; ++I)
+    readNode(Nodes.element(I), I, P);
 }
 
 void readAnomalies(const Field &Root, Profile &P) {
@@ -224,25 +241,180 @@ std::string parseMessage(const char *What) {
   return Message;
 }
 
-} // namespace
+/// The members the report checks before the nodes (readHeader, readThreads,
+/// readRegions): when all of them precede "nodes" in the file, as libpomp
+/// writes it, the nodes can be read one by one while the file is parsed.
+constexpr const char *MembersBeforeNodes[] = {"schema",     "version",     "program", "pid",
+                                              "start_time", "duration_ns", "threads", "regions"};
 
-bool parseProfile(std::string_view Text, const std::string &Source, Profile &Out,
-                  std::string &Error) {
-  json Document;
-  try {
-    Document = json::parse(Text.begin(), Text.end());
-  } catch (const json::parse_error &E) {
-    Error = Source + ": invalid JSON: " + parseMessage(E.what());
+/// Builds the document while it is parsed (as nlohmann's own DOM parser
+/// does), except for the elements of the top-level "nodes" array, which are
+/// built one at a time, turned into the profile's nodes and dropped: the
+/// nodes are nearly the whole file, and a DOM of them takes about six times
+/// its size. The checks and their messages are those of the whole document
+/// (readNode on each element, with its JSON pointer); the first problem is
+/// kept and reported after the parse, so a syntax error later in the file
+/// still comes first, as before. A file whose "nodes" come before the
+/// members they refer to is read the old way, as one document.
+class ProfileBuilder final : public nlohmann::json_sax<json> {
+public:
+  /// The document without the streamed nodes.
+  json Root;
+  /// The profile read so far, when the nodes were streamed.
+  Profile P;
+  /// Whether the nodes were streamed into P (else they are in Root).
+  bool Streamed = false;
+  /// The first problem of the streamed part.
+  std::optional<SchemaError> Problem;
+  /// The syntax error, with the parser's message.
+  std::optional<std::string> SyntaxError;
+
+  bool null() override { return value(nullptr); }
+  bool boolean(bool Value) override { return value(Value); }
+  bool number_integer(number_integer_t Value) override { return value(Value); }
+  bool number_unsigned(number_unsigned_t Value) override { return value(Value); }
+  bool number_float(number_float_t Value, const string_t &) override { return value(Value); }
+  bool string(string_t &Value) override { return value(std::move(Value)); }
+  bool binary(binary_t &Value) override { return value(std::move(Value)); }
+
+  bool start_object(std::size_t) override {
+    Stack.push_back(place(json::value_t::object));
+    return true;
+  }
+  bool key(string_t &Key) override {
+    if (Stack.size() == 1 && Key == "nodes" && !Streamed && Root.is_object() &&
+        std::all_of(std::begin(MembersBeforeNodes), std::end(MembersBeforeNodes),
+                    [this](const char *Member) { return Root.contains(Member); })) {
+      NodesNext = true;
+      return true;
+    }
+    Slot = &Stack.back()->operator[](Key);
+    return true;
+  }
+  bool end_object() override { return end(); }
+  bool start_array(std::size_t) override {
+    if (NodesNext) {
+      NodesNext = false;
+      startNodes();
+      return true;
+    }
+    Stack.push_back(place(json::value_t::array));
+    return true;
+  }
+  bool end_array() override {
+    if (Stack.back() == &Element) {
+      Stack.pop_back();
+      endNodes();
+      return true;
+    }
+    return end();
+  }
+  bool parse_error(std::size_t, const std::string &,
+                   const nlohmann::detail::exception &E) override {
+    SyntaxError = parseMessage(E.what());
+    return false;
+  }
+
+private:
+  /// The containers being built, innermost last.
+  std::vector<json *> Stack;
+  /// Where the value of the last key goes.
+  json *Slot = nullptr;
+  /// The last key was the top-level "nodes", streamed if its value is an array.
+  bool NodesNext = false;
+  /// The "nodes" array while it is streamed: holds one element at a time.
+  json Element = json::array();
+  std::size_t NextNode = 0;
+
+  /// Where a new value goes: the root, the array being built, or the slot of
+  /// the last key. The non-array value of "nodes" goes into the document.
+  json *place(json &&Value) {
+    if (NodesNext) {
+      NodesNext = false;
+      Slot = &Root["nodes"];
+    }
+    if (Stack.empty()) {
+      Root = std::move(Value);
+      return &Root;
+    }
+    if (Stack.back()->is_array()) {
+      Stack.back()->push_back(std::move(Value));
+      return &Stack.back()->back();
+    }
+    *Slot = std::move(Value);
+    return Slot;
+  }
+
+  template <typename T> bool value(T &&Value) {
+    place(json(std::forward<T>(Value)));
+    if (!Stack.empty() && Stack.back() == &Element)
+      readElement();
+    return true;
+  }
+
+  bool end() {
+    Stack.pop_back();
+    if (!Stack.empty() && Stack.back() == &Element)
+      readElement();
+    return true;
+  }
+
+  /// The header, threads and regions are all there: check them as the
+  /// whole document's checks would, before the first node.
+  void startNodes() {
+    Streamed = true;
+    Stack.push_back(&Element);
+    try {
+      const Field Document{Root, ""};
+      readHeader(Document, P);
+      readThreads(Document, P);
+      readRegions(Document, P);
+    } catch (const SchemaError &E) {
+      Problem = E;
+    }
+  }
+
+  void readElement() {
+    const std::size_t Index = NextNode++;
+    if (!Problem) {
+      try {
+        if (Index == Node::NoParent)
+          throw SchemaError{"/nodes", "too many nodes"};
+        readNode(Field{Element[0], "/nodes/" + std::to_string(Index)}, Index, P);
+      } catch (const SchemaError &E) {
+        Problem = E;
+      }
+    }
+    Element.clear();
+  }
+
+  void endNodes() {
+    if (!Problem && NextNode == 0)
+      Problem = SchemaError{"/nodes", "no nodes: the program root is missing"};
+  }
+};
+
+/// The profile from a builder that has parsed the whole input.
+bool finishProfile(ProfileBuilder &Builder, const std::string &Source, Profile &Out,
+                   std::string &Error) {
+  if (Builder.SyntaxError) {
+    Error = Source + ": invalid JSON: " + *Builder.SyntaxError;
     return false;
   }
   Profile P;
   try {
-    const Field Root{Document, ""};
-    Root.object();
-    readHeader(Root, P);
-    readThreads(Root, P);
-    readRegions(Root, P);
-    readNodes(Root, P);
+    const Field Root{Builder.Root, ""};
+    if (Builder.Streamed) {
+      if (Builder.Problem)
+        throw *Builder.Problem;
+      P = std::move(Builder.P);
+    } else {
+      Root.object();
+      readHeader(Root, P);
+      readThreads(Root, P);
+      readRegions(Root, P);
+      readNodes(Root, P);
+    }
     readAnomalies(Root, P);
     readUninstrumented(Root, P);
   } catch (const SchemaError &E) {
@@ -251,6 +423,15 @@ bool parseProfile(std::string_view Text, const std::string &Source, Profile &Out
   }
   Out = std::move(P);
   return true;
+}
+
+} // namespace
+
+bool parseProfile(std::string_view Text, const std::string &Source, Profile &Out,
+                  std::string &Error) {
+  ProfileBuilder Builder;
+  json::sax_parse(Text.begin(), Text.end(), &Builder);
+  return finishProfile(Builder, Source, Out, Error);
 }
 
 bool loadProfile(const std::string &Path, Profile &Out, std::string &Error) {
@@ -268,18 +449,19 @@ bool loadProfile(const std::string &Path, Profile &Out, std::string &Error) {
       return false;
     }
   }
+  // Parsed from the file as it is read: the text is never held whole.
   std::ifstream In(File, std::ios::binary);
   if (!In) {
     Error = "cannot read '" + File + "': " + std::strerror(errno);
     return false;
   }
-  std::ostringstream Text;
-  Text << In.rdbuf();
+  ProfileBuilder Builder;
+  json::sax_parse(In, &Builder);
   if (In.bad()) {
     Error = "cannot read '" + File + "': " + std::strerror(errno);
     return false;
   }
-  return parseProfile(Text.str(), File, Out, Error);
+  return finishProfile(Builder, File, Out, Error);
 }
 
 } // namespace pomp::report

@@ -18,6 +18,15 @@ const char *kindName(NodeKind Kind) {
   return "work";
 }
 
+std::string_view Profile::intern(std::string_view Text) {
+  if (!Strings)
+    Strings = std::make_shared<std::set<std::string, std::less<>>>();
+  auto It = Strings->find(Text);
+  if (It == Strings->end())
+    It = Strings->emplace(Text).first;
+  return *It;
+}
+
 const Region *Profile::regionOf(const Node &N) const {
   const auto It = Regions.find(N.RegionId);
   return It == Regions.end() ? nullptr : &It->second;
@@ -28,7 +37,7 @@ std::string Profile::title(const Node &N) const {
   // a row of the report can be found in profile.txt and the stderr summary.
   if (N.Parent == Node::NoParent)
     return "program";
-  std::string Title = N.Construct;
+  std::string Title(N.Construct);
   if (const Region *R = regionOf(N)) {
     if (!R->Name.empty())
       Title += " \"" + R->Name + "\"";

@@ -11,10 +11,35 @@ namespace pomp::report {
 namespace {
 
 /// Waiting time at and below every node, in total and per thread.
+/// Waiting time per thread, sorted by thread: a node has one for its
+/// subtree, and a profile has millions of nodes (a map took three times the
+/// memory).
+using ThreadWaits = std::vector<std::pair<std::uint32_t, std::uint64_t>>;
+
 struct SubtreeWait {
   std::vector<std::uint64_t> Total;
-  std::vector<std::map<std::uint32_t, std::uint64_t>> PerThread;
+  std::vector<ThreadWaits> PerThread;
 };
+
+/// Adds From into Into, both sorted by thread.
+void addWaits(ThreadWaits &Into, const ThreadWaits &From) {
+  if (From.empty())
+    return;
+  ThreadWaits Sum;
+  Sum.reserve(Into.size() + From.size());
+  auto A = Into.begin();
+  auto B = From.begin();
+  while (A != Into.end() || B != From.end()) {
+    if (B == From.end() || (A != Into.end() && A->first < B->first))
+      Sum.push_back(*A++);
+    else if (A == Into.end() || B->first < A->first)
+      Sum.push_back(*B++);
+    else
+      Sum.emplace_back(A->first, (A++)->second + (B++)->second);
+  }
+  Sum.shrink_to_fit();
+  Into = std::move(Sum);
+}
 
 SubtreeWait subtreeWait(const Profile &P) {
   SubtreeWait W;
@@ -26,14 +51,24 @@ SubtreeWait subtreeWait(const Profile &P) {
     const Node &N = P.Nodes[I];
     if (N.Kind == NodeKind::Wait) {
       W.Total[I] += N.ExclusiveNs;
+      ThreadWaits Own;
       for (const ThreadMetrics &M : N.PerThread)
-        W.PerThread[I][M.Thread] += M.ExclusiveNs;
+        Own.emplace_back(M.Thread, M.ExclusiveNs);
+      std::sort(Own.begin(), Own.end());
+      // One entry per thread, also where a thread is listed twice.
+      ThreadWaits Combined;
+      for (const auto &[Thread, Ns] : Own) {
+        if (!Combined.empty() && Combined.back().first == Thread)
+          Combined.back().second += Ns;
+        else
+          Combined.emplace_back(Thread, Ns);
+      }
+      addWaits(W.PerThread[I], Combined);
     }
     if (N.Parent == Node::NoParent)
       continue;
     W.Total[N.Parent] += W.Total[I];
-    for (const auto &[Thread, Ns] : W.PerThread[I])
-      W.PerThread[N.Parent][Thread] += Ns;
+    addWaits(W.PerThread[N.Parent], W.PerThread[I]);
   }
   return W;
 }
@@ -42,8 +77,11 @@ SubtreeWait subtreeWait(const Profile &P) {
 /// waiting below it (workers' barriers under the master's parallel region)
 /// counts in the row's total only: a thread's line lists what it did.
 std::uint64_t threadWait(const SubtreeWait &W, std::uint32_t Node, std::uint32_t Thread) {
-  const auto It = W.PerThread[Node].find(Thread);
-  return It == W.PerThread[Node].end() ? 0 : It->second;
+  const ThreadWaits &Waits = W.PerThread[Node];
+  const auto It = std::lower_bound(Waits.begin(), Waits.end(), Thread,
+                                   [](const std::pair<std::uint32_t, std::uint64_t> &E,
+                                      std::uint32_t T) { return E.first < T; });
+  return It == Waits.end() || It->first != Thread ? 0 : It->second;
 }
 
 void describe(const Profile &P, const Node &N, Row &R) {
@@ -220,6 +258,8 @@ std::vector<Row> flatRows(const Profile &P) {
 std::vector<Row> treeRows(const Profile &P) {
   const SubtreeWait Wait = subtreeWait(P);
   std::vector<Row> Rows;
+  // A row per node: growing the vector would hold it twice for a moment.
+  Rows.reserve(P.Nodes.size());
   for (std::uint32_t I = 1; I < P.Nodes.size(); ++I) {
     const Node &N = P.Nodes[I];
     Row R;
@@ -232,6 +272,7 @@ std::vector<Row> treeRows(const Profile &P) {
     R.ExclusiveNs = N.ExclusiveNs;
     R.WaitNs = Wait.Total[I];
     std::vector<std::uint64_t> Inclusive;
+    R.PerThread.reserve(N.PerThread.size());
     for (const ThreadMetrics &M : N.PerThread) {
       R.PerThread.push_back(
           {M.Thread, M.Visits, M.InclusiveNs, M.ExclusiveNs, threadWait(Wait, I, M.Thread)});
@@ -263,7 +304,7 @@ std::vector<Row> selectFlat(std::vector<Row> Rows, const Selection &S) {
   return Rows;
 }
 
-std::vector<Row> selectTree(const std::vector<Row> &Rows, const Selection &S) {
+std::vector<Row> selectTree(std::vector<Row> Rows, const Selection &S) {
   std::map<std::uint32_t, std::size_t> IndexOfNode;
   for (std::size_t I = 0; I < Rows.size(); ++I)
     IndexOfNode[Rows[I].FirstNode] = I;
@@ -300,8 +341,9 @@ std::vector<Row> selectTree(const std::vector<Row> &Rows, const Selection &S) {
       return;
     std::vector<std::size_t> Kids = It->second;
     std::sort(Kids.begin(), Kids.end(), Before);
+    // Siblings are compared only among themselves, before any of them moves.
     for (std::size_t K : Kids) {
-      Shown.push_back(Rows[K]);
+      Shown.push_back(std::move(Rows[K]));
       Walk(K);
     }
   };

@@ -6,6 +6,8 @@
 
 #include <cstdarg>
 #include <cstdio>
+#include <sstream>
+#include <string_view>
 
 namespace pomp::report {
 namespace {
@@ -55,29 +57,29 @@ std::string formatSeconds(std::uint64_t Ns) { return formatLine("%.6f", seconds(
 
 std::string formatPercent(double Fraction) { return formatLine("%.1f%%", Percent * Fraction); }
 
-std::string renderTable(const Profile &P, const std::vector<Row> &Rows, const TableOptions &O) {
-  std::string Text;
-  Text += formatLine("POMP report of %s (pid %lld), started %s, %.6f s, %zu threads, %zu regions\n",
+void writeTable(std::ostream &Text, const Profile &P, const std::vector<Row> &Rows,
+                const TableOptions &O) {
+  Text << formatLine("POMP report of %s (pid %lld), started %s, %.6f s, %zu threads, %zu regions\n",
                      P.Program.c_str(), static_cast<long long>(P.Pid), P.StartTime.c_str(),
                      seconds(P.DurationNs), P.Threads.size(), P.Regions.size());
   if (!P.Uninstrumented.empty()) {
-    Text += "\n" + uninstrumentedWarning(P) + "\n";
+    Text << "\n" << uninstrumentedWarning(P) << "\n";
     for (const auto &[File, Reason] : P.Uninstrumented)
-      Text += "  " + File + ": " + Reason + "\n";
+      Text << "  " << File << ": " << Reason << "\n";
   }
-  Text += O.Tree ? "\nCall paths" : "\nRegions, summed over threads and call paths";
-  Text += "; " + O.Selection + ".\n";
-  Text += formatLine("min/avg/max: per-thread %s time; imbalance: (max - mean) / max of the "
+  Text << (O.Tree ? "\nCall paths" : "\nRegions, summed over threads and call paths");
+  Text << "; " << O.Selection << ".\n";
+  Text << formatLine("min/avg/max: per-thread %s time; imbalance: (max - mean) / max of the "
                      "threads' inclusive times;\n",
                      metricName(O.Metric));
-  Text += "wait: waiting time (barriers, locks, taskwait, critical and ordered entry) in the "
+  Text << "wait: waiting time (barriers, locks, taskwait, critical and ordered entry) in the "
           "region.\n";
-  Text += formatLine("%14s %14s %12s %7s %10s %10s %10s %9s %12s %-5s %s\n", "exclusive[s]",
+  Text << formatLine("%14s %14s %12s %7s %10s %10s %10s %9s %12s %-5s %s\n", "exclusive[s]",
                      "inclusive[s]", "visits", "threads", "min[s]", "avg[s]", "max[s]", "imbalance",
                      "wait[s]", "kind", O.Tree ? "call path" : "region");
   for (const Row &R : Rows) {
     const int Indent = O.Tree ? IndentPerLevel * static_cast<int>(R.Depth) : 0;
-    Text += formatLine("%14.6f %14.6f %12llu %7zu %10.6f %10.6f %10.6f %8.1f%% %12.6f %-5s %*s%s\n",
+    Text << formatLine("%14.6f %14.6f %12llu %7zu %10.6f %10.6f %10.6f %8.1f%% %12.6f %-5s %*s%s\n",
                        seconds(R.ExclusiveNs), seconds(R.InclusiveNs),
                        static_cast<unsigned long long>(R.Visits), R.Threads,
                        seconds(R.threadMin(O.Metric)), R.threadMean(O.Metric) / NsPerSecond,
@@ -86,7 +88,7 @@ std::string renderTable(const Profile &P, const std::vector<Row> &Rows, const Ta
     if (!O.Threads)
       continue;
     for (const ThreadShare &S : R.PerThread)
-      Text += formatLine("%14.6f %14.6f %12llu %7s %10s %10.6f %10s %9s %12.6f %-5s %*sthread %u\n",
+      Text << formatLine("%14.6f %14.6f %12llu %7s %10s %10.6f %10s %9s %12.6f %-5s %*sthread %u\n",
                          seconds(S.ExclusiveNs), seconds(S.InclusiveNs),
                          static_cast<unsigned long long>(S.Visits), "", "",
                          seconds(shareMetric(S, O.Metric)), "", "", seconds(S.WaitNs), "",
@@ -96,14 +98,68 @@ std::string renderTable(const Profile &P, const std::vector<Row> &Rows, const Ta
   for (const auto &[Name, Count] : P.Anomalies)
     if (Count != 0)
       Anomalies += formatLine(" %s=%llu", Name.c_str(), static_cast<unsigned long long>(Count));
-  Text += Anomalies.empty() ? "\nanomalies: none\n" : "\nanomalies:" + Anomalies + "\n";
-  return Text;
+  Text << (Anomalies.empty() ? "\nanomalies: none\n" : "\nanomalies:" + Anomalies + "\n");
 }
 
-std::string renderJson(const Profile &P, const std::vector<Row> &Rows, const TableOptions &O) {
+std::string renderTable(const Profile &P, const std::vector<Row> &Rows, const TableOptions &O) {
+  std::ostringstream Text;
+  writeTable(Text, P, Rows, O);
+  return Text.str();
+}
+
+namespace {
+
+using OrderedJson = nlohmann::ordered_json;
+
+/// The indentation of the dumps (one space per level), and where the rows go
+/// in the dump of the rest: an empty array cannot occur unquoted elsewhere.
+constexpr int JsonIndent = 1;
+constexpr std::string_view RowsPlaceholder = "\n \"rows\": []";
+
+std::string dumpJson(const OrderedJson &Value) {
+  // Invalid UTF-8 in names (a hand-written profile) must not abort the report.
+  return Value.dump(JsonIndent, ' ', false, OrderedJson::error_handler_t::replace);
+}
+
+OrderedJson rowJson(const Row &R, const TableOptions &O) {
+  OrderedJson J = OrderedJson::object();
+  J["node"] = R.FirstNode;
+  if (O.Tree) {
+    J["depth"] = R.Depth;
+    J["parent"] = R.ParentNode == Row::NoParent ? OrderedJson(nullptr) : OrderedJson(R.ParentNode);
+  }
+  J["title"] = R.Title;
+  J["construct"] = R.Construct;
+  J["name"] = R.Name;
+  J["location"] = R.Location;
+  J["kind"] = kindName(R.Kind);
+  J["visits"] = R.Visits;
+  J["inclusive_ns"] = R.InclusiveNs;
+  J["exclusive_ns"] = R.ExclusiveNs;
+  J["wait_ns"] = R.WaitNs;
+  J["threads"] = R.Threads;
+  J["imbalance"] = R.Imbalance;
+  J["thread_metric"] = metricName(O.Metric);
+  J["thread_min_ns"] = R.threadMin(O.Metric);
+  J["thread_avg_ns"] = R.threadMean(O.Metric);
+  J["thread_max_ns"] = R.threadMax(O.Metric);
+  OrderedJson Threads = OrderedJson::array();
+  for (const ThreadShare &S : R.PerThread)
+    Threads.push_back({{"thread", S.Thread},
+                       {"visits", S.Visits},
+                       {"inclusive_ns", S.InclusiveNs},
+                       {"exclusive_ns", S.ExclusiveNs},
+                       {"wait_ns", S.WaitNs}});
+  J["per_thread"] = std::move(Threads);
+  return J;
+}
+
+} // namespace
+
+void writeJson(std::ostream &Text, const Profile &P, const std::vector<Row> &Rows,
+               const TableOptions &O) {
   // Keys in the order written, which reads better than sorted.
-  using json = nlohmann::ordered_json;
-  json Out = json::object();
+  OrderedJson Out = OrderedJson::object();
   Out["schema"] = "pomp-report";
   Out["version"] = JsonReportVersion;
   Out["program"] = P.Program;
@@ -111,50 +167,43 @@ std::string renderJson(const Profile &P, const std::vector<Row> &Rows, const Tab
   Out["duration_ns"] = P.DurationNs;
   Out["mode"] = O.Tree ? "tree" : "regions";
   Out["selection"] = O.Selection;
-  json Array = json::array();
-  for (const Row &R : Rows) {
-    json J = json::object();
-    J["node"] = R.FirstNode;
-    if (O.Tree) {
-      J["depth"] = R.Depth;
-      J["parent"] = R.ParentNode == Row::NoParent ? json(nullptr) : json(R.ParentNode);
-    }
-    J["title"] = R.Title;
-    J["construct"] = R.Construct;
-    J["name"] = R.Name;
-    J["location"] = R.Location;
-    J["kind"] = kindName(R.Kind);
-    J["visits"] = R.Visits;
-    J["inclusive_ns"] = R.InclusiveNs;
-    J["exclusive_ns"] = R.ExclusiveNs;
-    J["wait_ns"] = R.WaitNs;
-    J["threads"] = R.Threads;
-    J["imbalance"] = R.Imbalance;
-    J["thread_metric"] = metricName(O.Metric);
-    J["thread_min_ns"] = R.threadMin(O.Metric);
-    J["thread_avg_ns"] = R.threadMean(O.Metric);
-    J["thread_max_ns"] = R.threadMax(O.Metric);
-    json Threads = json::array();
-    for (const ThreadShare &S : R.PerThread)
-      Threads.push_back({{"thread", S.Thread},
-                         {"visits", S.Visits},
-                         {"inclusive_ns", S.InclusiveNs},
-                         {"exclusive_ns", S.ExclusiveNs},
-                         {"wait_ns", S.WaitNs}});
-    J["per_thread"] = std::move(Threads);
-    Array.push_back(std::move(J));
-  }
-  Out["rows"] = std::move(Array);
-  json Anomalies = json::object();
+  Out["rows"] = OrderedJson::array();
+  OrderedJson Anomalies = OrderedJson::object();
   for (const auto &[Name, Count] : P.Anomalies)
     Anomalies[Name] = Count;
   Out["anomalies"] = std::move(Anomalies);
-  json Uninstrumented = json::array();
+  OrderedJson Uninstrumented = OrderedJson::array();
   for (const auto &[File, Reason] : P.Uninstrumented)
     Uninstrumented.push_back({{"file", File}, {"reason", Reason}});
   Out["uninstrumented"] = std::move(Uninstrumented);
-  // Invalid UTF-8 in names (a hand-written profile) must not abort the report.
-  return Out.dump(1, ' ', false, json::error_handler_t::replace) + "\n";
+  // The rows (a tree has one per node) are written one by one into the dump
+  // of the rest, each indented as the whole document's dump would indent it:
+  // a document of them all took six times the output's size.
+  const std::string Rest = dumpJson(Out);
+  const std::size_t At = Rest.find(RowsPlaceholder);
+  Text << std::string_view(Rest).substr(0, At + RowsPlaceholder.size() - 1);
+  if (Rows.empty()) {
+    Text << "]";
+  } else {
+    const std::string RowIndent(2 * JsonIndent, ' ');
+    for (std::size_t I = 0; I < Rows.size(); ++I) {
+      Text << (I == 0 ? "\n" : ",\n") << RowIndent;
+      // Raw line breaks in a dump are its layout (strings escape theirs).
+      for (const char C : dumpJson(rowJson(Rows[I], O))) {
+        Text << C;
+        if (C == '\n')
+          Text << RowIndent;
+      }
+    }
+    Text << "\n" << std::string(JsonIndent, ' ') << "]";
+  }
+  Text << std::string_view(Rest).substr(At + RowsPlaceholder.size()) << "\n";
+}
+
+std::string renderJson(const Profile &P, const std::vector<Row> &Rows, const TableOptions &O) {
+  std::ostringstream Text;
+  writeJson(Text, P, Rows, O);
+  return Text.str();
 }
 
 } // namespace pomp::report

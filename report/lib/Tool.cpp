@@ -242,19 +242,22 @@ int runReport(const Options &O, std::ostream &Out, std::ostream &Err) {
     Err << "pomp-report: error: " << Error << "\n";
     return ExitError;
   }
-  const std::vector<Row> All = O.Tree ? treeRows(P) : flatRows(P);
-  const std::vector<Row> Rows = O.Tree ? selectTree(All, O.Select) : selectFlat(All, O.Select);
+  std::vector<Row> All = O.Tree ? treeRows(P) : flatRows(P);
+  const std::size_t Total = All.size();
+  // Moved: a tree has a row per node, as large as the profile itself.
+  const std::vector<Row> Rows =
+      O.Tree ? selectTree(std::move(All), O.Select) : selectFlat(std::move(All), O.Select);
   TableOptions Table;
   Table.Tree = O.Tree;
   Table.Threads = O.Threads;
   Table.Metric = O.Metric;
-  Table.Selection = selectionText(O, Rows.size(), All.size());
+  Table.Selection = selectionText(O, Rows.size(), Total);
   if (O.Json)
-    Out << renderJson(P, Rows, Table);
+    writeJson(Out, P, Rows, Table);
   if (!O.HtmlPath.empty())
     return writeHtml(O, P, Rows, Table, Out, Err);
   if (!O.Json)
-    Out << renderTable(P, Rows, Table);
+    writeTable(Out, P, Rows, Table);
   return ExitOk;
 }
 

@@ -21,7 +21,13 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <fcntl.h>
+#include <optional>
 #include <string>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <vector>
 
 namespace pomp::ompcc {
@@ -270,6 +276,81 @@ TEST(ompccSourceChecks, BuildSystemProbes) {
 TEST(ompccProcess, ShellQuote) {
   EXPECT_EQ(shellQuote({"gcc", "-DX=\"a b\"", "it's", "", "a.c"}),
             "gcc '-DX=\"a b\"' 'it'\\''s' '' a.c");
+}
+
+/// TMPDIR set to a fresh directory for one test, and the directory removed
+/// with everything in it afterwards.
+class ScratchTmpdir {
+public:
+  ScratchTmpdir() {
+    llvm::SmallString<128> Base;
+    llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, Base);
+    llvm::sys::path::append(Base, "ompcc-unit");
+    llvm::SmallString<128> Created;
+    EXPECT_FALSE(llvm::sys::fs::createUniqueDirectory(Base, Created));
+    Path = std::string(Created);
+    const char *Old = std::getenv("TMPDIR");
+    Previous = Old ? std::optional<std::string>(Old) : std::nullopt;
+    ::setenv("TMPDIR", Path.c_str(), 1);
+  }
+  ~ScratchTmpdir() {
+    if (Previous)
+      ::setenv("TMPDIR", Previous->c_str(), 1);
+    else
+      ::unsetenv("TMPDIR");
+    llvm::sys::fs::remove_directories(Path, /*IgnoreErrors=*/true);
+  }
+  std::string operator/(const std::string &Name) const { return Path + "/" + Name; }
+
+private:
+  std::string Path;
+  std::optional<std::string> Previous;
+};
+
+/// The stable name of a command's directory (ccache hits on it), owned
+/// exclusively: locked while in use, never another user's, never open to
+/// others, never through a link.
+TEST(ompccProcess, StableTemporaryDirectories) {
+  const ScratchTmpdir Tmp;
+  const auto create = [](const char *Key) {
+    llvm::Expected<TempDirectory> Temp = TempDirectory::create("ompcc", llvm::StringRef(Key));
+    EXPECT_TRUE(bool(Temp));
+    return std::move(*Temp);
+  };
+  {
+    const TempDirectory Temp = create("k1");
+    EXPECT_EQ(Temp.path(), Tmp / "ompcc-k1");
+    struct stat Info {};
+    ASSERT_EQ(::lstat(Temp.path().c_str(), &Info), 0);
+    EXPECT_EQ(Info.st_mode & 0777, 0700u);
+  }
+  EXPECT_FALSE(llvm::sys::fs::exists(Tmp / "ompcc-k1"));
+
+  // In use by a concurrent command (its lock): the next name.
+  ASSERT_EQ(::mkdir((Tmp / "ompcc-k2").c_str(), 0700), 0);
+  const int Held = ::open((Tmp / "ompcc-k2").c_str(), O_RDONLY | O_DIRECTORY);
+  ASSERT_EQ(::flock(Held, LOCK_EX | LOCK_NB), 0);
+  EXPECT_EQ(create("k2").path(), Tmp / "ompcc-k2-1");
+  ::close(Held);
+
+  // Left by a killed command: emptied and used.
+  ASSERT_EQ(::mkdir((Tmp / "ompcc-k3").c_str(), 0700), 0);
+  ASSERT_EQ(::mkdir((Tmp / "ompcc-k3/1.headers").c_str(), 0700), 0);
+  {
+    const TempDirectory Temp = create("k3");
+    EXPECT_EQ(Temp.path(), Tmp / "ompcc-k3");
+    EXPECT_FALSE(llvm::sys::fs::exists(Tmp / "ompcc-k3/1.headers"));
+  }
+
+  // A planted link, a directory others may write to: not used, not touched.
+  ASSERT_EQ(::mkdir((Tmp / "target").c_str(), 0700), 0);
+  ASSERT_EQ(::symlink((Tmp / "target").c_str(), (Tmp / "ompcc-k4").c_str()), 0);
+  ASSERT_EQ(::mkdir((Tmp / "target/keep").c_str(), 0700), 0);
+  EXPECT_EQ(create("k4").path(), Tmp / "ompcc-k4-1");
+  EXPECT_TRUE(llvm::sys::fs::exists(Tmp / "target/keep"));
+  ASSERT_EQ(::mkdir((Tmp / "ompcc-k5").c_str(), 0700), 0);
+  ASSERT_EQ(::chmod((Tmp / "ompcc-k5").c_str(), 0777), 0);
+  EXPECT_EQ(create("k5").path(), Tmp / "ompcc-k5-1");
 }
 
 } // namespace

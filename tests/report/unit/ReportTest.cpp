@@ -9,6 +9,7 @@
 #include "pomp/report/Trace.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <cstdlib>
@@ -182,6 +183,38 @@ TEST(LoaderTest, NamesTheFileAndTheFieldOfEveryProblem) {
             "p.json: /anomalies/open_at_finalize: expected a non-negative integer, found boolean");
 }
 
+TEST(LoaderTest, ReportsTheSameFirstProblemWhereverTheNodesStand) {
+  // The nodes are read while the file is parsed: a syntax error after a
+  // broken node still comes first, as when the whole document was parsed
+  // before any check.
+  std::string Broken = sampleWith("\"kind\": \"wait\"", "\"kind\": \"idle\"");
+  Broken.replace(Broken.rfind('}'), 1, "]");
+  EXPECT_EQ(parseError(Broken).rfind("p.json: invalid JSON: parse error at line ", 0), 0u)
+      << parseError(Broken);
+  // A problem of the header is found before any node's.
+  EXPECT_EQ(parseError(sampleWith("\"duration_ns\": 1000", "\"duration_ns\": -1")),
+            "p.json: /duration_ns: expected a non-negative integer, found number");
+  // Nodes written before the regions they name (not libpomp's order) are read
+  // from the whole document, with the same result.
+  const std::string Whole(Sample);
+  const std::size_t NodesAt = Whole.find("\"nodes\"");
+  const std::string Nodes = Whole.substr(NodesAt, Whole.find("\"anomalies\"") - NodesAt);
+  std::string Moved = sampleWith(Nodes, "");
+  Moved.insert(Moved.find("\"threads\""), Nodes);
+  Profile P;
+  std::string Error;
+  ASSERT_TRUE(parseProfile(Moved, "moved.json", P, Error)) << Error;
+  const Profile Expected = sample();
+  ASSERT_EQ(P.Nodes.size(), Expected.Nodes.size());
+  for (std::size_t I = 0; I < P.Nodes.size(); ++I) {
+    EXPECT_EQ(P.Nodes[I].Event, Expected.Nodes[I].Event);
+    EXPECT_EQ(P.Nodes[I].Children, Expected.Nodes[I].Children);
+    EXPECT_EQ(P.Nodes[I].PerThread.size(), Expected.Nodes[I].PerThread.size());
+  }
+  EXPECT_EQ(parseError(sampleWith(Nodes, "\"nodes\": [],")),
+            "p.json: /nodes: no nodes: the program root is missing");
+}
+
 TEST(LoaderTest, ExplainsAMissingDirectoryOrProfile) {
   Profile P;
   std::string Error;
@@ -285,6 +318,29 @@ TEST(RowsTest, TreeKeepsTheAncestorsOfWhatItShows) {
   Shown = selectTree(Rows, Selection{});
   ASSERT_EQ(Shown.size(), 5u);
   EXPECT_EQ(Shown[2].Title, "barrier @t.c:9");
+}
+
+/// --json writes its rows one by one into the rest of the document: the text
+/// is the one a dump of the whole document gives, with rows and without.
+TEST(TableTest, JsonRowByRowIsTheDocumentsDump) {
+  const Profile P = sample();
+  for (const bool Tree : {false, true}) {
+    TableOptions O;
+    O.Tree = Tree;
+    O.Threads = true;
+    O.Selection = "a selection that says \"rows\": [] and\nbreaks";
+    std::vector<Row> Rows = Tree ? treeRows(P) : flatRows(P);
+    for (int Round = 0; Round < 2; ++Round) {
+      const std::string Text = renderJson(P, Rows, O);
+      const nlohmann::ordered_json Document = nlohmann::ordered_json::parse(Text);
+      EXPECT_EQ(Text, Document.dump(1) + "\n");
+      EXPECT_EQ(Document["rows"].size(), Rows.size());
+      std::ostringstream Written;
+      writeJson(Written, P, Rows, O);
+      EXPECT_EQ(Written.str(), Text);
+      Rows.clear();
+    }
+  }
 }
 
 TEST(TableTest, PrintsNumbersAsProfileTxtDoes) {

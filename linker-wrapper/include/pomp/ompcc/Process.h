@@ -20,14 +20,25 @@
 
 namespace pomp::ompcc {
 
-/// A directory of unique name under $TMPDIR (else /tmp) holding one
-/// invocation's files, so that parallel builds never share a file. Every
-/// path inside it is registered before it is created; the destructor, or a
-/// termination signal, removes them and the directory.
+/// A directory under $TMPDIR (else /tmp) holding one invocation's files,
+/// owned by this process alone, so that parallel builds never share a file.
+/// Every path inside it is registered before it is created; the destructor,
+/// or a termination signal, removes them and the directory.
+///
+/// With a key, the directory's name is the same for the same key (the same
+/// command in the same directory), so that the paths the real compiler sees
+/// are the same from one build to the next and a compiler cache (ccache)
+/// finds its earlier result. Exclusive ownership then comes from a lock on
+/// the directory, held until it is removed: a concurrent command with the
+/// same key takes the next name (<name>-1, ...), and a directory left by a
+/// killed command is emptied and reused.
 class TempDirectory {
 public:
-  /// Creates the directory; ToolName names it (ompcc-XXXXXX).
-  static llvm::Expected<TempDirectory> create(llvm::StringRef ToolName);
+  /// Creates the directory: ToolName-XXXXXX (random), or ToolName-<Key>
+  /// (stable) when Key is given, falling back to a random name when no
+  /// stable one can be owned safely.
+  static llvm::Expected<TempDirectory> create(llvm::StringRef ToolName,
+                                              std::optional<llvm::StringRef> Key = {});
   TempDirectory(TempDirectory &&Other) noexcept;
   TempDirectory &operator=(TempDirectory &&) = delete;
   TempDirectory(const TempDirectory &) = delete;
@@ -42,8 +53,10 @@ public:
   llvm::Expected<std::string> addDirectory(llvm::StringRef Name);
 
 private:
-  explicit TempDirectory(std::string Path) : Path(std::move(Path)) {}
+  TempDirectory(std::string Path, int LockFD) : Path(std::move(Path)), LockFD(LockFD) {}
   std::string Path;
+  /// The open directory whose lock makes a stable name ours; -1 otherwise.
+  int LockFD = -1;
 };
 
 /// Runs commands and reports them.

@@ -11,9 +11,13 @@
 #define POMP_REPORT_PROFILE_H
 
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <map>
+#include <memory>
+#include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -50,8 +54,10 @@ struct Node {
   std::uint32_t Parent = NoParent;
   std::uint32_t Depth = 0;
   std::uint32_t RegionId = 0; ///< 0 for the root
-  std::string Event;          ///< the opening or single event; "" for the root
-  std::string Construct;      ///< "parallel body", "barrier", ...
+  /// Both are interned (Profile::intern): a profile has millions of nodes
+  /// and a few dozen distinct spellings.
+  std::string_view Event;     ///< the opening or single event; "" for the root
+  std::string_view Construct; ///< "parallel body", "barrier", ...
   NodeKind Kind = NodeKind::Work;
   std::uint64_t Visits = 0;
   std::uint64_t InclusiveNs = 0;
@@ -77,11 +83,20 @@ struct Profile {
   /// before the field existed.
   std::vector<std::pair<std::string, std::string>> Uninstrumented;
 
+  /// The one copy of Text this profile keeps, for node strings to point
+  /// into; copies of the profile share the stored strings, so they stay valid
+  /// as long as any copy lives.
+  std::string_view intern(std::string_view Text);
+
   /// The region a node belongs to, or nullptr (the root).
   const Region *regionOf(const Node &N) const;
   /// The node for people, spelled as libpomp's profile.txt and stderr summary
   /// spell it: `user region "work" @demo.c:20`, `parallel body @demo.c:7`.
   std::string title(const Node &N) const;
+
+private:
+  /// The interned strings; a set keeps every string where it is.
+  std::shared_ptr<std::set<std::string, std::less<>>> Strings;
 };
 
 } // namespace pomp::report

@@ -108,7 +108,7 @@ std::vector<Row> selectFlat(std::vector<Row> Rows, const Selection &S);
 /// The tree rows that match (and the Top best of them by the sort key), with
 /// their ancestors so every shown path is whole, in pre-order with siblings
 /// sorted by the key.
-std::vector<Row> selectTree(const std::vector<Row> &Rows, const Selection &S);
+std::vector<Row> selectTree(std::vector<Row> Rows, const Selection &S);
 
 } // namespace pomp::report
 

@@ -14,6 +14,7 @@
 #include "pomp/report/Rows.h"
 
 #include <cstdint>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -39,9 +40,16 @@ std::string uninstrumentedWarning(const Profile &P);
 
 /// The header, the rows and the anomalies as text.
 std::string renderTable(const Profile &P, const std::vector<Row> &Rows, const TableOptions &O);
+/// The same written to Out as it is made: a tree's table is as large as the
+/// profile.
+void writeTable(std::ostream &Out, const Profile &P, const std::vector<Row> &Rows,
+                const TableOptions &O);
 
 /// The rows as one JSON object (docs/REPORT.md, "--json").
 std::string renderJson(const Profile &P, const std::vector<Row> &Rows, const TableOptions &O);
+/// The same written to Out row by row.
+void writeJson(std::ostream &Out, const Profile &P, const std::vector<Row> &Rows,
+               const TableOptions &O);
 
 } // namespace pomp::report
 
