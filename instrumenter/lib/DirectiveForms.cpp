@@ -9,6 +9,7 @@
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/Preprocessor.h"
 
 #include <algorithm>
@@ -84,8 +85,8 @@ void DirectiveFormRecorder::SourceRangeSkipped(SourceRange Range, SourceLocation
   Skipped[File].push_back({Begin, SM.getFileOffset(Range.getEnd())});
 }
 
-void DirectiveFormRecorder::MacroExpands(const Token &, const MacroDefinition &,
-                                         SourceRange Range, const MacroArgs *Args) {
+void DirectiveFormRecorder::MacroExpands(const Token &, const MacroDefinition &, SourceRange Range,
+                                         const MacroArgs *Args) {
   // Only the invocations written in files have arguments a rewrite could
   // touch.
   if (!Args || !Range.getBegin().isFileID() || !Range.getEnd().isFileID() ||
@@ -100,6 +101,25 @@ void DirectiveFormRecorder::PragmaDirective(SourceLocation Loc, PragmaIntroducer
     ++Expansions[SM.getExpansionLoc(Loc)].Pragmas;
 }
 
+void DirectiveFormRecorder::MacroDefined(const Token &Name, const MacroDirective *MD) {
+  const MacroInfo *Info = MD ? MD->getMacroInfo() : nullptr;
+  if (!Info)
+    return;
+  for (const Token &Tok : Info->tokens()) {
+    const IdentifierInfo *Identifier = Tok.getIdentifierInfo();
+    if (Identifier &&
+        (Identifier->getName() == PragmaOperator || PragmaMacros.contains(Identifier->getName()))) {
+      PragmaMacros.insert(Name.getIdentifierInfo()->getName());
+      return;
+    }
+  }
+}
+
+bool DirectiveFormRecorder::mentionsPragmaMacro(StringRef Text) const {
+  return std::any_of(PragmaMacros.begin(), PragmaMacros.end(),
+                     [Text](const auto &Macro) { return Text.contains(Macro.getKey()); });
+}
+
 const DirectiveFormRecorder::Expansion *
 DirectiveFormRecorder::expansionAt(SourceLocation Begin) const {
   const auto It = Expansions.find(Begin);
@@ -112,9 +132,8 @@ bool inAny(const std::map<FileID, std::vector<std::pair<std::size_t, std::size_t
   const auto It = Ranges.find(File);
   if (It == Ranges.end())
     return false;
-  return std::any_of(It->second.begin(), It->second.end(), [Offset](const auto &R) {
-    return Offset > R.first && Offset < R.second;
-  });
+  return std::any_of(It->second.begin(), It->second.end(),
+                     [Offset](const auto &R) { return Offset > R.first && Offset < R.second; });
 }
 } // namespace
 
@@ -424,8 +443,8 @@ void DirectiveForms::collectOperators() {
       if (Loc.isMacroID() && SM.getFileEntryRefForID(SM.getFileID(SM.getSpellingLoc(Loc))) &&
           !startsWith(At, PragmaOperator)) {
         // The attribute syntax in a macro's definition or argument.
-        AttributeReasons[Key] = SM.isMacroArgExpansion(Loc) ? InMacroArgumentReason
-                                                             : AttributeInMacroReason;
+        AttributeReasons[Key] =
+            SM.isMacroArgExpansion(Loc) ? InMacroArgumentReason : AttributeInMacroReason;
         return true;
       }
       auto [It, New] = Index.try_emplace(Key, Groups.size());
@@ -462,9 +481,9 @@ void DirectiveForms::collectOperators() {
         Why = Why ? Why : UnreadableReason;
         break;
       }
-      R.End = std::max<std::size_t>(R.End, SM.getFileOffset(Last) +
-                                               Lexer::MeasureTokenLength(Last, SM,
-                                                                         Context.getLangOpts()));
+      R.End = std::max<std::size_t>(R.End,
+                                    SM.getFileOffset(Last) +
+                                        Lexer::MeasureTokenLength(Last, SM, Context.getLangOpts()));
       R.Pragmas.push_back({"#pragma " + *Text, R.Begin});
     }
     if (Why) {
@@ -506,7 +525,8 @@ void DirectiveForms::render() {
       Edits.replace(R.Begin, R.End, std::move(Text));
     }
     std::string Out;
-    if (!Edits.apply(Buffer, [](std::size_t) { return std::string(); }, Out))
+    if (!Edits.apply(
+            Buffer, [](std::size_t) { return std::string(); }, Out))
       continue;
     llvm::SmallString<256> Name(SM.getFileEntryRefForID(File)->getName());
     SM.getFileManager().makeAbsolutePath(Name);

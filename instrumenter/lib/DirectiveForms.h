@@ -21,6 +21,7 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <map>
 #include <string>
@@ -48,8 +49,14 @@ public:
   void SourceRangeSkipped(clang::SourceRange Range, clang::SourceLocation EndifLoc) override;
   void MacroExpands(const clang::Token &Name, const clang::MacroDefinition &Definition,
                     clang::SourceRange Range, const clang::MacroArgs *Args) override;
-  void PragmaDirective(clang::SourceLocation Loc,
-                       clang::PragmaIntroducerKind Introducer) override;
+  void PragmaDirective(clang::SourceLocation Loc, clang::PragmaIntroducerKind Introducer) override;
+  void MacroDefined(const clang::Token &Name, const clang::MacroDirective *MD) override;
+
+  /// Whether Text names a macro defined so far whose expansion holds a
+  /// `_Pragma` operator (directly or through other such macros): a file
+  /// that uses a portability layer's OMP_PARALLEL_FOR may hold OpenMP
+  /// directives although its own text has no pragma.
+  bool mentionsPragmaMacro(llvm::StringRef Text) const;
 
   /// What the expansion that starts at a file location holds.
   struct Expansion {
@@ -76,6 +83,8 @@ private:
   /// [begin, end) offsets per file.
   std::map<clang::FileID, std::vector<std::pair<std::size_t, std::size_t>>> Skipped;
   std::map<clang::FileID, std::vector<std::pair<std::size_t, std::size_t>>> Invocations;
+  /// Names of the macros whose expansion holds a `_Pragma` operator.
+  llvm::StringSet<> PragmaMacros;
   bool InOpenMPPragma = false;
   /// The expansion the last token outside a pragma came from.
   clang::SourceLocation LastOther;

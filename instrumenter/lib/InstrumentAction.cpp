@@ -436,7 +436,8 @@ public:
                      const IncludeRecorder &Includes, const DirectiveFormRecorder &Forms)
       : Opts(Opts), Sink(Sink), Pragmas(Pragmas), Includes(Includes), FormRecorder(Forms) {}
 
-  /// Only the main file and headers with OpenMP directives are rewritten,
+  /// Only the main file and headers with OpenMP directives (pragmas,
+  /// attributes, uses of macros expanding to _Pragma) are rewritten,
   /// so the bodies of functions in other files need not be built (Sema still
   /// keeps those that constant evaluation or return type deduction needs).
   bool shouldSkipFunctionBody(Decl *D) override {
@@ -447,7 +448,8 @@ public:
     auto [It, New] = FileMayHoldOpenMP.try_emplace(File, false);
     if (New)
       It->second = !SM.isInSystemHeader(SM.getLocForStartOfFile(File)) &&
-                   mayHoldOpenMP(SM.getBufferData(File));
+                   (mayHoldOpenMP(SM.getBufferData(File)) ||
+                    FormRecorder.mentionsPragmaMacro(SM.getBufferData(File)));
     return !It->second;
   }
 

@@ -233,8 +233,7 @@ instrumentSource(const clang::tooling::CompilationDatabase &Database, StringRef 
         errs() << "ompinst: error: " << Source << ": not instrumented (see the errors above)\n";
       return std::nullopt;
     }
-    const std::map<std::string, std::string> &Rewritten =
-        Sink.results().begin()->second.Rewritten;
+    const std::map<std::string, std::string> &Rewritten = Sink.results().begin()->second.Rewritten;
     if (Rewritten.empty())
       break;
     llvm::IntrusiveRefCntPtr<vfs::InMemoryFileSystem> Memory(new vfs::InMemoryFileSystem());
