@@ -370,31 +370,52 @@ void DirectiveForms::scanAttributes(FileID File) {
   for (std::size_t I = 0; I + 1 < Tokens.size(); ++I) {
     if (Recorder.skipped(File, Tokens[I].Offset))
       continue;
-    std::optional<AttributeParser::Specifier> S = Parser.parse(I);
-    if (!S || (S->Directives.empty() && !S->HasUnknown))
+    // A run of attribute-specifiers one after the other: the pragma lines of
+    // its OpenMP attributes replace the run's start. All of them are
+    // rewritten or none (compilers reject a declaration with directives in
+    // both syntaxes).
+    std::vector<std::pair<std::size_t, AttributeParser::Specifier>> Run;
+    for (std::size_t At = I; std::optional<AttributeParser::Specifier> S = Parser.parse(At);
+         At = S->End)
+      Run.push_back({At, std::move(*S)});
+    if (Run.empty())
       continue;
-    const std::size_t Begin = Tokens[I].Offset;
-    const Token &Last = Tokens[S->End - 1].Tok;
-    const std::size_t End = Tokens[S->End - 1].Offset + Last.getLength();
-    const char *Why = nullptr;
-    if (Recorder.inMacroInvocation(File, Begin))
-      Why = InMacroArgumentReason;
-    else if (S->HasUnknown)
-      Why = UnknownAttributeReason;
-    else if (S->HasOther)
-      Why = SharedSpecifierReason;
-    else if (std::any_of(S->Directives.begin(), S->Directives.end(), isMetadirective))
-      Why = MetadirectiveReason;
-    else if (!startsStatement(Tokens, I))
-      Why = NotFirstReason;
-    Attributes[File].push_back({Begin, End, Why});
-    if (!Why) {
+    const char *RunWhy = startsStatement(Tokens, I) ? nullptr : NotFirstReason;
+    bool OtherBefore = false;
+    for (const auto &[At, S] : Run) {
+      const bool OpenMP = !S.Directives.empty() || S.HasUnknown;
+      if (!OpenMP) {
+        OtherBefore = true;
+        continue;
+      }
+      const char *Why = nullptr;
+      if (Recorder.inMacroInvocation(File, Tokens[At].Offset))
+        Why = InMacroArgumentReason;
+      else if (S.HasUnknown)
+        Why = UnknownAttributeReason;
+      else if (S.HasOther)
+        Why = SharedSpecifierReason;
+      else if (std::any_of(S.Directives.begin(), S.Directives.end(), isMetadirective))
+        Why = MetadirectiveReason;
+      else if (OtherBefore)
+        Why = NotFirstReason;
+      if (!RunWhy)
+        RunWhy = Why;
+    }
+    for (const auto &[At, S] : Run) {
+      if (S.Directives.empty() && !S.HasUnknown)
+        continue;
+      const std::size_t Begin = Tokens[At].Offset;
+      const std::size_t End = Tokens[S.End - 1].Offset + Tokens[S.End - 1].Tok.getLength();
+      Attributes[File].push_back({Begin, End, RunWhy});
+      if (RunWhy)
+        continue;
       Rewrite R{Begin, End, {}};
-      for (const auto &[Directive, Offset] : S->Directives)
+      for (const auto &[Directive, Offset] : S.Directives)
         R.Pragmas.push_back({"#pragma omp " + Directive, Offset});
       Rewrites[File].push_back(std::move(R));
     }
-    I = S->End - 1;
+    I = Run.back().second.End - 1;
   }
 }
 

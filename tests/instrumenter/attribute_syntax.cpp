@@ -10,10 +10,14 @@
 // WARN-NOT: warning
 #include <cstdio>
 
-// A declarative directive becomes its pragma line, right before the declaration.
-// CHECK: {{^}}#pragma omp declare simd{{$}}
-// CHECK-NEXT: {{^}}#line [[@LINE+1]]{{$}}
-[[omp::directive(declare simd)]]
+// Declarative directives become their pragma lines, right before the declaration; all the
+// attributes of a declaration are rewritten (g++ rejects a declaration with both syntaxes).
+// CHECK: {{^}}#pragma omp declare simd simdlen(4){{$}}
+// CHECK-NEXT: {{^}}#line [[@LINE+3]]{{$}}
+// CHECK: {{^}}#pragma omp declare simd simdlen(8){{$}}
+// CHECK-NEXT: {{^}}#line [[@LINE+2]]{{$}}
+[[omp::directive(declare simd simdlen(4))]]
+[[omp::directive(declare simd simdlen(8))]]
 int twice(int x) { return 2 * x; }
 
 int main() {
