@@ -47,13 +47,14 @@ const char *const StatementInMacroReason =
     "produced by a macro whose expansion holds more than _Pragma operators (the associated "
     "statement or other code): the directive cannot be taken out of it";
 const char *const OtherPragmasReason =
-    "produced by a macro that expands to other pragmas too: they cannot be rewritten alike";
+    "produced by a macro whose pragmas cannot all be rewritten into pragma lines (an OpenMP "
+    "directive without a construct of its own, or an operand the preprocessor did not show)";
 const char *const UnreadableReason = "its text as the compiler saw it cannot be recovered";
 } // namespace
 
 //===--- DirectiveFormRecorder --------------------------------------------===//
 
-DirectiveFormRecorder::DirectiveFormRecorder(Preprocessor &PP) : SM(PP.getSourceManager()) {
+DirectiveFormRecorder::DirectiveFormRecorder(Preprocessor &PP) : PP(PP), SM(PP.getSourceManager()) {
   PP.setTokenWatcher([this](const Token &Tok) { onToken(Tok); });
 }
 
@@ -69,7 +70,10 @@ void DirectiveFormRecorder::onToken(const Token &Tok) {
     InOpenMPPragma = false;
     return;
   }
-  if (InOpenMPPragma || !Tok.getLocation().isMacroID())
+  // Other pragmas the parser sees (loop hints) are one annotation each.
+  if (InOpenMPPragma || !Tok.getLocation().isMacroID() ||
+      (Tok.isAnnotation() &&
+       StringRef(tok::getTokenName(Tok.getKind())).starts_with("annot_pragma")))
     return;
   const SourceLocation Begin = SM.getExpansionLoc(Tok.getLocation());
   if (Begin == LastOther)
@@ -97,8 +101,21 @@ void DirectiveFormRecorder::MacroExpands(const Token &, const MacroDefinition &,
 }
 
 void DirectiveFormRecorder::PragmaDirective(SourceLocation Loc, PragmaIntroducerKind Introducer) {
-  if (Introducer == PIK__Pragma)
-    ++Expansions[SM.getExpansionLoc(Loc)].Pragmas;
+  if (Introducer != PIK__Pragma)
+    return;
+  Expansion &E = Expansions[SM.getExpansionLoc(Loc)];
+  ++E.Pragmas;
+  // The preprocessor lexes the destringized operand of a _Pragma operator
+  // from a lexer of its own, which stands at its start now; the operand
+  // ends with a newline there.
+  // (Lexer is the only kind of PreprocessorLexer.)
+  const auto *Operand = static_cast<const Lexer *>(PP.getCurrentLexer());
+  if (!Operand || !Operand->isPragmaLexer() || !Operand->getBufferLocation())
+    return;
+  const StringRef Rest(Operand->getBufferLocation());
+  const StringRef Text = Rest.substr(0, Rest.find('\n')).trim();
+  if (!Text.empty())
+    E.Texts.push_back(Text.str());
 }
 
 void DirectiveFormRecorder::MacroDefined(const Token &Name, const MacroDirective *MD) {
@@ -419,26 +436,6 @@ void DirectiveForms::scanAttributes(FileID File) {
   }
 }
 
-namespace {
-/// The text of a `_Pragma` operator's pragma as the preprocessor lexed it:
-/// the scratch buffer holds it on a line of its own.
-std::optional<std::string> operatorText(const SourceManager &SM, SourceLocation InPragma) {
-  const SourceLocation Spelling = SM.getSpellingLoc(InPragma);
-  if (!Spelling.isValid() || SM.getBufferName(Spelling) != "<scratch space>")
-    return std::nullopt;
-  const auto [File, Offset] = SM.getDecomposedLoc(Spelling);
-  const StringRef Buffer = SM.getBufferData(File);
-  if (Offset > Buffer.size())
-    return std::nullopt;
-  const std::size_t Begin = Offset == 0 ? 0 : Buffer.rfind('\n', Offset - 1) + 1;
-  const std::size_t End = Buffer.find('\n', Offset);
-  const StringRef Text = Buffer.slice(Begin, End).trim();
-  if (!Text.starts_with("omp"))
-    return std::nullopt;
-  return Text.str();
-}
-} // namespace
-
 void DirectiveForms::collectOperators() {
   // The directives of each expansion (or operator written in a file), in
   // the order the parser saw them: outer constructs before inner ones.
@@ -492,20 +489,17 @@ void DirectiveForms::collectOperators() {
     const char *Why = nullptr;
     if (!E || (FromMacro && E->OtherTokens))
       Why = StatementInMacroReason;
-    else if (E->Pragmas != Directives.size() || E->OpenMPPragmas != Directives.size())
+    else if (E->OpenMPPragmas != Directives.size() || E->Texts.size() != E->Pragmas)
       Why = OtherPragmasReason;
     Rewrite R{SM.getFileOffset(Key), 0, {}};
-    for (const OMPExecutableDirective *D : Directives) {
-      const std::optional<std::string> Text = operatorText(SM, D->getEndLoc());
-      const SourceLocation Last = SM.getExpansionRange(D->getEndLoc()).getEnd();
-      if (!Text || SM.getFileID(Last) != File) {
-        Why = Why ? Why : UnreadableReason;
-        break;
-      }
-      R.End = std::max<std::size_t>(R.End,
-                                    SM.getFileOffset(Last) +
-                                        Lexer::MeasureTokenLength(Last, SM, Context.getLangOpts()));
-      R.Pragmas.push_back({"#pragma " + *Text, R.Begin});
+    const SourceLocation Last = SM.getExpansionRange(Directives.back()->getEndLoc()).getEnd();
+    if (!Why && SM.getFileID(Last) != File)
+      Why = UnreadableReason;
+    if (!Why) {
+      R.End = SM.getFileOffset(Last) + Lexer::MeasureTokenLength(Last, SM, Context.getLangOpts());
+      // Every pragma of the expansion, OpenMP's and others, in order.
+      for (const std::string &Text : E->Texts)
+        R.Pragmas.push_back({"#pragma " + Text, R.Begin});
     }
     if (Why) {
       OperatorReasons[Key] = Why;

@@ -66,6 +66,8 @@ public:
     unsigned OpenMPPragmas = 0;
     /// Whether any token outside those pragmas reached the parser.
     bool OtherTokens = false;
+    /// The operands of the `_Pragma` operators, destringized, in order.
+    std::vector<std::string> Texts;
   };
   /// Null when nothing was recorded for the expansion starting at Begin.
   const Expansion *expansionAt(clang::SourceLocation Begin) const;
@@ -78,6 +80,7 @@ public:
 private:
   void onToken(const clang::Token &Tok);
 
+  clang::Preprocessor &PP;
   const clang::SourceManager &SM;
   llvm::DenseMap<clang::SourceLocation, Expansion> Expansions;
   /// [begin, end) offsets per file.

@@ -8,6 +8,9 @@
 #define OMP_BARRIER _Pragma("omp barrier")
 /* The associated statement is part of the expansion. */
 #define OMP_PARALLEL_DO(stmt) _Pragma("omp parallel") { stmt; }
-/* Another pragma in the same expansion. */
-#define OMP_FOR_NO_WARNINGS _Pragma("GCC diagnostic push") _Pragma("omp for")
+/* Other pragmas in the same expansion. */
+#define OMP_FOR_NO_WARNINGS                                                                        \
+  _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wunused-variable\"")         \
+      _Pragma("omp for")
+#define OMP_END_NO_WARNINGS _Pragma("GCC diagnostic pop")
 #endif
