@@ -62,7 +62,8 @@ void IncludeRecorder::InclusionDirective(SourceLocation HashLoc, const Token &, 
 }
 
 bool mayHoldOpenMP(llvm::StringRef Text) {
-  return Text.contains("omp") && (Text.contains("pragma") || Text.contains("Pragma"));
+  return Text.contains("omp") && (Text.contains("pragma") || Text.contains("Pragma") ||
+                                  Text.contains("omp::") || Text.contains("using omp"));
 }
 
 /// A header of the translation unit that holds constructs or includes one

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "ApiCalls.h"
 #include "ConstructEditor.h"
+#include "DirectiveForms.h"
 #include "Functions.h"
 #include "IncludedHeaders.h"
 #include "PompPragmas.h"
@@ -47,24 +48,24 @@ namespace {
 /// a rewritten file, or null: every edit of a construct handler assumes a
 /// `#pragma omp` line of its own. A metadirective's variant is chosen by
 /// Clang at compile time (the real compiler may choose another: gcc's
-/// vendor is gnu), an OpenMP 5.1 attribute (`[[omp::directive(...)]]`) and
-/// a `_Pragma("omp ...")` operator in code are not pragma lines.
-const char *notAPragmaLine(const OMPExecutableDirective &D, const FileInstrumentation &File) {
+/// vendor is gnu). The other forms (attributes, `_Pragma`) were rewritten
+/// into pragma lines before this parse (DirectiveForms.h) unless Forms says
+/// why they could not be.
+const char *notAPragmaLine(const OMPExecutableDirective &D, const FileInstrumentation &File,
+                           const DirectiveForms &Forms) {
   if (isa<OMPMetaDirective>(D))
     return "a metadirective's variant is chosen by each compiler itself";
   const std::string_view Buffer = File.buffer();
   const std::size_t At = File.offset(D.getBeginLoc());
   if (At < Buffer.size() && Buffer[At] == '#')
     return nullptr;
-  if (Buffer.substr(At, 7) == "_Pragma")
-    return "written as a _Pragma operator, not a #pragma line";
   // Clang resolves a metadirective whose selectors are constant into the
   // variant it chose, which starts inside the metadirective's pragma.
   const std::string_view Line =
       Buffer.substr(File.lineStart(D.getBeginLoc()), At - File.lineStart(D.getBeginLoc()));
-  if (Line.find('#') != std::string_view::npos)
+  if (Buffer.substr(At, 7) != "_Pragma" && Line.find('#') != std::string_view::npos)
     return "a metadirective's variant is chosen by each compiler itself";
-  return "written in the attribute syntax ([[omp::directive]]), not as a #pragma line";
+  return Forms.reasonLeftAlone(D);
 }
 
 /// Walks the AST and asks each directive's handler for its edits.
@@ -73,9 +74,9 @@ class ConstructVisitor : public RecursiveASTVisitor<ConstructVisitor> {
 
 public:
   ConstructVisitor(TranslationUnitFiles &Files, FileResult &Result,
-                   const std::vector<PompPragma> &Pragmas)
+                   const std::vector<PompPragma> &Pragmas, const DirectiveForms &Forms)
       : Files(Files), File(Files.main()), Result(Result), SM(File.sourceManager()),
-        Pragmas(Pragmas) {}
+        Pragmas(Pragmas), Forms(Forms) {}
 
   bool shouldVisitTemplateInstantiations() const { return false; }
   bool shouldVisitImplicitCode() const { return false; }
@@ -100,8 +101,10 @@ public:
     if (Loc.isMacroID()) {
       ++Result.ConstructsFromMacros;
       report(Loc, DiagnosticsEngine::Warning,
-             "OpenMP construct produced by a macro is not instrumented");
-      return true;
+             (std::string("OpenMP construct is not instrumented: ") +
+              Forms.reasonLeftAlone(*Directive))
+                 .c_str());
+      return traverseLeftAlone(*Directive);
     }
     // The project's own headers are instrumented too, through copies
     // (IncludedHeaders.h); system headers and a second inclusion of a
@@ -110,16 +113,11 @@ public:
     if (!In)
       return Base::TraverseStmt(S);
     const bool ChosenVariant = !SkipAt.empty() && SkipAt.back() == Loc;
-    if (const char *Why = ChosenVariant ? nullptr : notAPragmaLine(*Directive, *In)) {
+    if (const char *Why = ChosenVariant ? nullptr : notAPragmaLine(*Directive, *In, Forms)) {
       ++Result.ConstructsNotPragmaLines;
       report(Loc, DiagnosticsEngine::Warning,
              (std::string("OpenMP construct is not instrumented: ") + Why).c_str());
-      // The constructs in its block have pragma lines of their own; the
-      // variant a metadirective chose starts at the metadirective's pragma.
-      SkipAt.push_back(Loc);
-      const bool Continue = Base::TraverseStmt(S);
-      SkipAt.pop_back();
-      return Continue;
+      return traverseLeftAlone(*Directive);
     }
     if (ChosenVariant)
       return Base::TraverseStmt(S);
@@ -185,6 +183,23 @@ public:
   }
 
 private:
+  /// The constructs in the block of a directive left alone have pragma
+  /// lines of their own; the variant a metadirective chose starts at the
+  /// metadirective's pragma. Inside, thread numbers are available as the
+  /// directive says, and a device's code is not instrumented.
+  bool traverseLeftAlone(OMPExecutableDirective &Directive) {
+    const llvm::omp::Directive Kind = sourceDirectiveKind(Directive);
+    if (isTargetDirective(Kind))
+      return true;
+    SkipAt.push_back(Directive.getBeginLoc());
+    const bool Outside = ThreadIdAvailable;
+    ThreadIdAvailable = threadIdAvailableInside(Directive, Kind, Outside);
+    const bool Continue = Base::TraverseStmt(&Directive);
+    ThreadIdAvailable = Outside;
+    SkipAt.pop_back();
+    return Continue;
+  }
+
   /// A level set without `file` applies to the next construct only.
   void restoreLevelsAfterConstruct() {
     for (const auto &[Group, Level] : SavedLevels)
@@ -224,6 +239,7 @@ private:
   FileResult &Result;
   const SourceManager &SM;
   const std::vector<PompPragma> &Pragmas;
+  const DirectiveForms &Forms;
   std::size_t NextPragma = 0;
   std::vector<std::pair<int, int>> SavedLevels;
   bool Instrumenting = true;
@@ -417,10 +433,11 @@ private:
 class InstrumentConsumer : public ASTConsumer {
 public:
   InstrumentConsumer(const Options &Opts, ResultSink &Sink, const PompPragmaHandler &Pragmas,
-                     const IncludeRecorder &Includes)
-      : Opts(Opts), Sink(Sink), Pragmas(Pragmas), Includes(Includes) {}
+                     const IncludeRecorder &Includes, const DirectiveFormRecorder &Forms)
+      : Opts(Opts), Sink(Sink), Pragmas(Pragmas), Includes(Includes), FormRecorder(Forms) {}
 
-  /// Only the main file and headers with OpenMP directives are rewritten,
+  /// Only the main file and headers with OpenMP directives (pragmas,
+  /// attributes, uses of macros expanding to _Pragma) are rewritten,
   /// so the bodies of functions in other files need not be built (Sema still
   /// keeps those that constant evaluation or return type deduction needs).
   bool shouldSkipFunctionBody(Decl *D) override {
@@ -431,7 +448,8 @@ public:
     auto [It, New] = FileMayHoldOpenMP.try_emplace(File, false);
     if (New)
       It->second = !SM.isInSystemHeader(SM.getLocForStartOfFile(File)) &&
-                   mayHoldOpenMP(SM.getBufferData(File));
+                   (mayHoldOpenMP(SM.getBufferData(File)) ||
+                    FormRecorder.mentionsPragmaMacro(SM.getBufferData(File)));
     return !It->second;
   }
 
@@ -439,10 +457,19 @@ public:
     DiagnosticsEngine &Diags = Context.getDiagnostics();
     if (Diags.hasErrorOccurred())
       return;
+    const SourceManager &SM = Context.getSourceManager();
+    const OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+    const DirectiveForms Forms(Context, FormRecorder);
+    FileResult Result;
+    if (Opts.RewriteDirectiveForms && !Forms.rewrittenFiles().empty()) {
+      // The rewritten files are parsed and instrumented again.
+      Result.Rewritten = Forms.rewrittenFiles();
+      Sink.add(Main ? Main->getName().str() : "", std::move(Result));
+      return;
+    }
     TranslationUnitFiles Files(Context, Opts, Includes);
     FileInstrumentation &File = Files.main();
-    FileResult Result;
-    ConstructVisitor Visitor(Files, Result, Pragmas.pragmas());
+    ConstructVisitor Visitor(Files, Result, Pragmas.pragmas(), Forms);
     Visitor.TraverseDecl(Context.getTranslationUnitDecl());
     PragmaInstrumenter(File, Diags).instrument(Pragmas.pragmas());
     bool UsesWrappers = false;
@@ -463,8 +490,6 @@ public:
           Diags.getCustomDiagID(DiagnosticsEngine::Error, "internal error: overlapping edits"));
       return;
     }
-    const SourceManager &SM = Context.getSourceManager();
-    const OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
     Sink.add(Main ? Main->getName().str() : File.fileName(), std::move(Result));
   }
 
@@ -565,6 +590,7 @@ private:
   ResultSink &Sink;
   const PompPragmaHandler &Pragmas;
   const IncludeRecorder &Includes;
+  const DirectiveFormRecorder &FormRecorder;
   /// Per file: may it hold an OpenMP directive (mayHoldOpenMP)?
   llvm::DenseMap<FileID, bool> FileMayHoldOpenMP;
 };
@@ -584,7 +610,10 @@ protected:
     Recorder->setSourceManager(CI.getSourceManager());
     const IncludeRecorder &Includes = *Recorder;
     CI.getPreprocessor().addPPCallbacks(std::move(Recorder));
-    return std::make_unique<InstrumentConsumer>(Opts, Sink, *Handler, Includes);
+    auto Forms = std::make_unique<DirectiveFormRecorder>(CI.getPreprocessor());
+    const DirectiveFormRecorder &FormRecorder = *Forms;
+    CI.getPreprocessor().addPPCallbacks(std::move(Forms));
+    return std::make_unique<InstrumentConsumer>(Opts, Sink, *Handler, Includes, FormRecorder);
   }
 
 private:

@@ -203,29 +203,48 @@ instrumentSource(const clang::tooling::CompilationDatabase &Database, StringRef 
   }
   // A file compiled several ways is instrumented as its first command says.
   const clang::tooling::CompileCommand &Command = Commands.front();
-  llvm::IntrusiveRefCntPtr<vfs::FileSystem> FileSystem = vfs::createPhysicalFileSystem();
+  // Directives that are not #pragma lines are rewritten into such lines by
+  // a first parse; a second parse of the rewritten texts instruments them.
+  llvm::IntrusiveRefCntPtr<vfs::OverlayFileSystem> FileSystem(
+      new vfs::OverlayFileSystem(vfs::createPhysicalFileSystem()));
   if (std::error_code EC = FileSystem->setCurrentWorkingDirectory(Command.Directory)) {
     errs() << "ompinst: error: " << Source << ": cannot enter the compile's directory '"
            << Command.Directory << "': " << EC.message() << "\n";
     return std::nullopt;
   }
-  llvm::IntrusiveRefCntPtr<clang::FileManager> Files(
-      new clang::FileManager(clang::FileSystemOptions(), FileSystem));
+  inst::Options PassOpts = Opts;
   inst::ResultSink Sink;
-  std::unique_ptr<clang::tooling::FrontendActionFactory> Factory =
-      inst::newInstrumentActionFactory(Opts, Sink);
-  clang::tooling::ToolInvocation Invocation(Adjust(Command.CommandLine, Command.Filename),
-                                            Factory.get(), Files.get(),
-                                            std::make_shared<clang::PCHContainerOperations>());
-  const bool Parsed = Invocation.run();
-  // One parse gives at most one result: the main file's.
-  if (!Parsed || Sink.results().size() != 1) {
-    if (Parsed)
-      errs() << "ompinst: error: " << Source << ": not instrumented: the parse gave "
-             << Sink.results().size() << " results\n";
-    else
-      errs() << "ompinst: error: " << Source << ": not instrumented (see the errors above)\n";
-    return std::nullopt;
+  while (true) {
+    llvm::IntrusiveRefCntPtr<clang::FileManager> Files(
+        new clang::FileManager(clang::FileSystemOptions(), FileSystem));
+    Sink = inst::ResultSink();
+    std::unique_ptr<clang::tooling::FrontendActionFactory> Factory =
+        inst::newInstrumentActionFactory(PassOpts, Sink);
+    clang::tooling::ToolInvocation Invocation(Adjust(Command.CommandLine, Command.Filename),
+                                              Factory.get(), Files.get(),
+                                              std::make_shared<clang::PCHContainerOperations>());
+    const bool Parsed = Invocation.run();
+    // One parse gives at most one result: the main file's.
+    if (!Parsed || Sink.results().size() != 1) {
+      if (Parsed)
+        errs() << "ompinst: error: " << Source << ": not instrumented: the parse gave "
+               << Sink.results().size() << " results\n";
+      else
+        errs() << "ompinst: error: " << Source << ": not instrumented (see the errors above)\n";
+      return std::nullopt;
+    }
+    const std::map<std::string, std::string> &Rewritten = Sink.results().begin()->second.Rewritten;
+    if (Rewritten.empty())
+      break;
+    llvm::IntrusiveRefCntPtr<vfs::InMemoryFileSystem> Memory(new vfs::InMemoryFileSystem());
+    for (const auto &[Name, Text] : Rewritten)
+      Memory->addFile(Name, 0, MemoryBuffer::getMemBufferCopy(Text, Name));
+    FileSystem->pushOverlay(Memory);
+    if (std::error_code EC = FileSystem->setCurrentWorkingDirectory(Command.Directory)) {
+      errs() << "ompinst: error: " << Source << ": " << EC.message() << "\n";
+      return std::nullopt;
+    }
+    PassOpts.RewriteDirectiveForms = false;
   }
   return Sink.results().begin()->second;
 }

@@ -1,9 +1,10 @@
-// Constructs that are not `#pragma omp` lines of their own are left as they are, each with a
-// warning at its file:line, and the output compiles and computes what the original does: a
-// metadirective (each compiler chooses its variant itself) and a _Pragma operator in code.
+// A `_Pragma("omp ...")` operator written in code means what its `#pragma omp` line means: ompinst
+// rewrites it into that line (with #line, so every line keeps its number) and instruments it. A
+// metadirective is left as it is with a warning at its file:line (each compiler chooses its
+// variant itself), and the output compiles and computes what the original does.
 // RUN: %ompinst %s -o %t.c 2> %t.err
 // RUN: %FileCheck --check-prefix=WARN %s < %t.err
-// RUN: %FileCheck %s < %t.c
+// RUN: %strip-checks %t.c | %FileCheck %s
 // RUN: %run-equivalence --gcc %gcc --clang %clang --original %s --instrumented %t.c --threads 2 | %FileCheck --check-prefix=EVENTS %s
 #include <stdio.h>
 
@@ -14,16 +15,27 @@ int main(void) {
 #pragma omp metadirective when(user = {condition(1)} : parallel for reduction(+ : s)) default(parallel for reduction(+ : s))
   for (int i = 0; i < 100; i++)
     s += i;
-  // WARN: not_pragma_lines.c:[[@LINE+2]]:3: warning: OpenMP construct is not instrumented: written as a _Pragma operator, not a #pragma line
-  // CHECK: _Pragma("omp parallel for reduction(+:s)") for (int i = 0; i < 10; i++){{$}}
+  // WARN-NOT: not_pragma_lines.c:[[@LINE+7]]
+  // CHECK: POMP_Parallel_fork(
+  // CHECK-NEXT: #line [[@LINE+5]] "{{.*}}not_pragma_lines.c"
+  // CHECK-NEXT: {{^}}  #pragma omp parallel firstprivate(pomp_ctx_{{[0-9]+}}){{$}}
+  // CHECK: {{^}}#pragma omp for reduction(+:s) nowait{{$}}
+  // CHECK: {{^}}#line [[@LINE+2]]{{$}}
+  // CHECK-NEXT: {{^}}                                           for (int i = 0; i < 10; i++){{$}}
   _Pragma("omp parallel for reduction(+:s)") for (int i = 0; i < 10; i++)
     s += i;
-  // The constructs around and inside them are instrumented as usual.
+  // A construct with a name, and a standalone directive.
+  // CHECK: {{^}}    #pragma omp critical(name){{$}}
 #pragma omp parallel reduction(+ : s)
-  s += 1;
+  {
+    _Pragma("omp critical(name)") s += 1;
+    _Pragma("omp barrier")
+  }
   printf("%d\n", s > 4995);
   return 0;
 }
-// WARN: ompinst: {{.*}}not_pragma_lines.c: 1 OpenMP constructs instrumented (0 in headers); not instrumented: 0 in headers that cannot be rewritten, 0 produced by macros, 2 not written as #pragma lines
-// EVENTS: Parallel_fork 1
+// WARN: ompinst: {{.*}}not_pragma_lines.c: 4 OpenMP constructs instrumented (0 in headers); not instrumented: 0 in headers that cannot be rewritten, 0 produced by macros, 1 not written as #pragma lines
+// EVENTS: Parallel_fork 2
+// EVENTS: Critical_enter 2
+// EVENTS: Barrier_enter 2
 // EVENTS: violations 0

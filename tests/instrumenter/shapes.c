@@ -43,7 +43,9 @@ int main(int argc, char **argv) {
   d -= 1;
 #endif
 
-  // WARN: shapes.c:[[@LINE+1]]:3: warning: OpenMP construct produced by a macro is not instrumented
+  // The macro holds the constructs' statements: neither directive can be taken out of it.
+  // WARN: shapes.c:[[@LINE+2]]:3: warning: OpenMP construct is not instrumented: produced by a macro whose expansion holds more than _Pragma operators (the associated statement or other code)
+  // WARN: shapes.c:[[@LINE+1]]:3: warning: OpenMP construct is not instrumented: produced by a macro whose expansion holds more than _Pragma operators
   PARALLEL_INCREMENT(e);
   printf("a=%d b=%d c=%d d=%d e=%d\n", a, b, c, d, e);
   return 0;

@@ -60,6 +60,12 @@ struct Options {
   /// Where the instrumented copies of the project's own headers go
   /// (HeaderCopy::Path); required when a header holds OpenMP constructs.
   std::string HeaderDirectory;
+  /// Rewrite the OpenMP directives that are not `#pragma omp` lines
+  /// (attributes, `_Pragma` operators, macros expanding to them) into such
+  /// lines: the parse then yields FileResult::Rewritten instead of the
+  /// instrumentation, and the caller parses again with those texts in place
+  /// of the files and this off.
+  bool RewriteDirectiveForms = true;
 };
 
 /// The instrumented copy of one of the project's own headers: the main
@@ -84,11 +90,17 @@ struct FileResult {
   /// OpenMP constructs of headers that cannot be rewritten (included from a
   /// system header or by -include), each reported with a warning.
   unsigned ConstructsLeftInHeaders = 0;
-  /// OpenMP constructs left alone because a macro produced them.
+  /// OpenMP constructs left alone because a macro produced them and they
+  /// cannot be taken out of its expansion.
   unsigned ConstructsFromMacros = 0;
-  /// OpenMP constructs left alone because they are not `#pragma omp` lines:
-  /// metadirectives, the attribute syntax, `_Pragma` operators in code.
+  /// OpenMP constructs left alone because they are not `#pragma omp` lines
+  /// and cannot be rewritten into one: metadirectives, and the attribute
+  /// syntax or `_Pragma` operators where no pragma line can go.
   unsigned ConstructsNotPragmaLines = 0;
+  /// When not empty, nothing else is set: the files (absolute names as the
+  /// compiler opened them) whose directives must be rewritten first, with
+  /// their rewritten texts (Options::RewriteDirectiveForms).
+  std::map<std::string, std::string> Rewritten;
 };
 
 /// Collects the results of a ClangTool run, keyed by main-file path.

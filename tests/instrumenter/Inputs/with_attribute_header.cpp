@@ -1,0 +1,7 @@
+#include "attribute_header.hpp"
+#include <cstdio>
+
+int main() {
+  std::printf("%d\n", kernel(100));
+  return 0;
+}
