@@ -49,6 +49,7 @@
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
+#include <memory>
 #include <string>
 
 #include "pomplib.h"
@@ -149,8 +150,36 @@ static_assert(static_cast<unsigned>(Construct::Count) < (1u << ConstructBits));
 /// not see created.
 constexpr std::uint64_t TaskInstrumented = 1;
 constexpr std::uint64_t TaskStarted = 2;
+/// A suspended task's data holds its SuspendedTask with this tag instead.
+constexpr std::uint64_t TaskSuspended = 3;
 constexpr std::uint64_t TaskTagMask = 3;
 static_assert(alignof(Node) > TaskTagMask, "node addresses leave the tag bits free");
+static_assert(alignof(SuspendedTask) > TaskTagMask, "its address leaves the tag bits free");
+
+/// The hand-over of a suspended task's regions from the thread that
+/// suspended it to the one that resumes it goes through the runtime's task
+/// queues, whose locks ThreadSanitizer does not see (libomp is not built with
+/// it): the edge is declared to it, in a TSan build only.
+#if defined(__SANITIZE_THREAD__)
+#define POMP_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define POMP_TSAN 1
+#endif
+#endif
+#ifdef POMP_TSAN
+} // namespace
+} // namespace pomp::rt
+extern "C" void __tsan_acquire(void *Address);
+extern "C" void __tsan_release(void *Address);
+namespace pomp::rt {
+namespace {
+void annotateRelease(void *Address) { __tsan_release(Address); }
+void annotateAcquire(void *Address) { __tsan_acquire(Address); }
+#else
+void annotateRelease(void *) {}
+void annotateAcquire(void *) {}
+#endif
 
 Core &core() { return Runtime::core(); }
 
@@ -397,7 +426,20 @@ void on_parallel_begin(ompt_data_t *, const ompt_frame_t *, ompt_data_t *Paralle
   guarded([&](ThreadState &T, CallbackTime &Now) {
     const bool League = (Flags & ompt_parallel_league) != 0;
     const EventId Enter = League ? EventId::Teams_enter : EventId::Parallel_enter;
+    const ImplicitTask *Encountering = T.Teams.innermost();
     TeamInstance &Team = T.Teams.nextInstance();
+    Team.League = League;
+    if (!League && !Code && Encountering && Encountering->Initial && Encountering->Team) {
+      // libomp runs each team's body of a host teams region as a parallel
+      // region of one thread without a code address, inside the team's
+      // initial task: not a parallel construct of the program. Its implicit
+      // task is part of the team's body, which its events are charged to.
+      Team.Code = Encountering->Team->Code;
+      Team.Instrumented = Encountering->Instrumented;
+      Team.Fork = T.current();
+      ParallelData->ptr = &Team;
+      return;
+    }
     Team.Code = Code;
     Team.Region = codeRegion(T, League ? Construct::Teams : Construct::Parallel, Code);
     if (pompHas(T, Enter)) {
@@ -427,15 +469,15 @@ void on_parallel_end(ompt_data_t *ParallelData, ompt_data_t *, int, const void *
   });
 }
 
-void beginImplicitTask(ThreadState &T, TeamInstance *Team, CallbackTime &Now) {
+void beginImplicitTask(ThreadState &T, TeamInstance *Team, bool Initial, CallbackTime &Now) {
   ImplicitTask &Task = T.Teams.Tasks.emplace_back();
+  Task.Initial = Initial;
   if (!Team)
     return;
   Task.Team = Team;
   Task.Generation = Team->Generation.load(std::memory_order_relaxed);
   Task.Instrumented = Team->Instrumented;
-  const bool League = Team->Fork && keyOpener(Team->Fork->Key) == EventId::Teams_enter;
-  const EventId Begin = League ? EventId::Teams_begin : EventId::Parallel_begin;
+  const EventId Begin = Team->League ? EventId::Teams_begin : EventId::Parallel_begin;
   if (Task.Instrumented || Team->Region == 0 || !Runtime::activation().isActive(Begin))
     return;
   Node *Parent = Team->Fork ? core().forkParent(T, Core::contextOf(Team->Fork)) : T.current();
@@ -452,19 +494,31 @@ void endImplicitTask(ThreadState &T, CallbackTime &Now) {
   if (Task.Depth != 0 && T.Stack.depth() >= Task.Depth)
     core().unwindTo(T, Task.Depth - 1, Now());
   Tasks.pop_back();
+  // Every explicit task bound to the team ended at its barrier: entries left
+  // above the stack are of tasks whose end was not delivered.
+  std::vector<RunningTask> &Running = T.RunningTasks;
+  while (!Running.empty() && Running.back().Base > T.Stack.depth())
+    Running.pop_back();
 }
 
 void on_implicit_task(ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData, ompt_data_t *,
                       unsigned int, unsigned int, int Flags) {
-  // The initial task of a thread and of a league is not a region of its own.
-  if (Flags & ompt_task_initial)
-    return;
   guarded([&](ThreadState &T, CallbackTime &Now) {
-    if (Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend)
-      beginImplicitTask(T, ParallelData ? static_cast<TeamInstance *>(ParallelData->ptr) : nullptr,
-                        Now);
-    if (Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend)
-      endImplicitTask(T, Now);
+    auto *Team = ParallelData ? static_cast<TeamInstance *>(ParallelData->ptr) : nullptr;
+    const bool Initial = (Flags & ompt_task_initial) != 0;
+    if (Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend) {
+      // A thread's own initial task is no region; the initial task of a team
+      // of a league (host teams region) is the team's body, its Teams_begin.
+      if (!Initial || (Team && Team->League))
+        beginImplicitTask(T, Team, Initial, Now);
+    }
+    if (Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend) {
+      // The end of an initial task names no team: it ends a league's team
+      // only when that is the innermost implicit task.
+      const ImplicitTask *Innermost = T.Teams.innermost();
+      if (!Initial || (Innermost && Innermost->Initial))
+        endImplicitTask(T, Now);
+    }
   });
 }
 
@@ -611,9 +665,13 @@ bool pompReportsSync(ThreadState &T, EventId Enter) {
 }
 
 /// The join barrier of a team that instrumented code reports: POMP's own
-/// barrier before Parallel_end already synchronised the team.
+/// barrier before Parallel_end already synchronised the team. The same for
+/// the barrier libomp puts at the end of each team of a host teams region,
+/// after its Teams_end (in the other teams, its end comes late, at shutdown).
 bool isInstrumentedJoin(ThreadState &T, ompt_sync_region_t Kind) {
-  return Kind == ompt_sync_region_barrier_implicit_parallel && inInstrumentedTeam(T);
+  return (Kind == ompt_sync_region_barrier_implicit_parallel ||
+          Kind == ompt_sync_region_barrier_teams) &&
+         inInstrumentedTeam(T);
 }
 
 void on_sync_region(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *,
@@ -887,29 +945,90 @@ bool endsTask(ompt_task_status_t Status) {
   return Status == ompt_task_complete || Status == ompt_task_cancel || Status == ompt_task_detach;
 }
 
+/// The regions of a task this adapter reported itself (not POMP) that ended:
+/// its task region, found by key (a task the thread did not see start).
+void endOmptTask(ThreadState &T, std::uint64_t Value, CallbackTime &Now) {
+  if ((Value & TaskTagMask) != TaskStarted)
+    return;
+  const auto *Created = reinterpret_cast<const Node *>(Value & ~TaskTagMask);
+  core().leave(T, keyRegion(Created->Key), EventId::Task_end, Now());
+}
+
+/// Ends the thread's innermost running task: the regions it left open end
+/// with it (its own task region when this adapter opened it; regions
+/// instrumented code did not close, counted as closed inner regions).
+void completeTask(ThreadState &T, CallbackTime &Now) {
+  const RunningTask Task = T.RunningTasks.back();
+  T.RunningTasks.pop_back();
+  const std::size_t Open = T.Stack.depth() > Task.Base ? T.Stack.depth() - Task.Base : 0;
+  const std::uint64_t Value = static_cast<const ompt_data_t *>(Task.Task)->value;
+  const std::size_t Own = (Value & TaskTagMask) == TaskStarted ? 1 : 0;
+  if (Open > Own)
+    core().anomalies().count(Anomaly::ClosedInnerRegions, Open - Own);
+  if (Open != 0)
+    core().unwindTo(T, Task.Base, Now());
+}
+
+/// The innermost running task was suspended (an untied task's part ended):
+/// its open regions leave the thread's stack and travel in its task data to
+/// the thread that resumes it (core/Tasks.h).
+void suspendTask(ThreadState &T, ompt_data_t *Data, CallbackTime &Now) {
+  const RunningTask Task = T.RunningTasks.back();
+  T.RunningTasks.pop_back();
+  if (T.Stack.depth() <= Task.Base)
+    return;
+  auto Saved = std::make_unique<SuspendedTask>();
+  if (!core().suspendTask(T, Task.Base, Now(), *Saved))
+    return;
+  Saved->Value = Data->value;
+  annotateRelease(Saved.get());
+  Data->value = reinterpret_cast<std::uintptr_t>(Saved.release()) | TaskSuspended;
+}
+
+/// The thread starts or resumes the task Data after From: it becomes the
+/// thread's innermost running task, and a resumed one gets its regions back.
+void runTask(ThreadState &T, ompt_data_t *From, ompt_data_t *Data, CallbackTime &Now) {
+  T.RunningTasks.push_back({Data, From, static_cast<std::uint32_t>(T.Stack.depth())});
+  std::uint64_t Value = Data->value;
+  if ((Value & TaskTagMask) == TaskSuspended) {
+    std::unique_ptr<SuspendedTask> Saved(reinterpret_cast<SuspendedTask *>(Value & ~TaskTagMask));
+    annotateAcquire(Saved.get());
+    Data->value = Value = Saved->Value;
+    core().resumeTask(T, *Saved, Now());
+    return;
+  }
+  // Resumed tasks (Started), tasks POMP reports (Instrumented).
+  if ((Value & TaskTagMask) != 0)
+    return;
+  Data->value = Value | TaskStarted;
+  if (!Runtime::activation().isActive(EventId::Task_begin))
+    return;
+  const auto *Created = reinterpret_cast<const Node *>(Value);
+  core().enter(T, keyRegion(Created->Key), EventId::Task_begin, Now(), core().forkParent(T, Value));
+}
+
 void on_task_schedule(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t *Next) {
   guarded([&](ThreadState &T, CallbackTime &Now) {
-    if (Prior && endsTask(Status)) {
+    std::vector<RunningTask> &Running = T.RunningTasks;
+    if (Prior && endsTask(Status))
       traceTask(T, ThreadTrace::TaskRecord::Complete, Prior, Now);
-      const std::uint64_t Value = Prior->value;
-      if ((Value & TaskStarted) && Value != TaskInstrumented) {
-        const auto *Created = reinterpret_cast<const Node *>(Value & ~TaskTagMask);
-        core().leave(T, keyRegion(Created->Key), EventId::Task_end, Now());
-      }
+    if (Prior && !Running.empty() && Running.back().Task == Prior) {
+      if (endsTask(Status))
+        completeTask(T, Now);
+      else if (Next == Running.back().From)
+        suspendTask(T, Prior, Now);
+      // Otherwise Next runs inside Prior (at a taskwait, a taskyield).
+    } else if (Prior && endsTask(Status)) {
+      endOmptTask(T, Prior->value, Now);
     }
     if (!Next)
       return;
     traceTask(T, ThreadTrace::TaskRecord::Switch, Next, Now);
-    const std::uint64_t Value = Next->value;
-    // Resumed tasks (Started), tasks POMP reports, implicit tasks (0).
-    if (Value == 0 || (Value & TaskTagMask) != 0)
+    // Implicit tasks (0) are not explicit tasks this adapter follows; the
+    // task the thread returns to is running already.
+    if (Next->value == 0 || (!Running.empty() && Running.back().Task == Next))
       return;
-    Next->value = Value | TaskStarted;
-    if (!Runtime::activation().isActive(EventId::Task_begin))
-      return;
-    const auto *Created = reinterpret_cast<const Node *>(Value);
-    core().enter(T, keyRegion(Created->Key), EventId::Task_begin, Now(),
-                 core().forkParent(T, Value));
+    runTask(T, Prior, Next, Now);
   });
 }
 
