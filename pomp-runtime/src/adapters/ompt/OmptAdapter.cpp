@@ -156,10 +156,17 @@ constexpr std::uint64_t TaskTagMask = 3;
 static_assert(alignof(Node) > TaskTagMask, "node addresses leave the tag bits free");
 static_assert(alignof(SuspendedTask) > TaskTagMask, "its address leaves the tag bits free");
 
-/// The hand-over of a suspended task's regions from the thread that
-/// suspended it to the one that resumes it goes through the runtime's task
-/// queues, whose locks ThreadSanitizer does not see (libomp is not built with
-/// it): the edge is declared to it, in a TSan build only.
+//--- ThreadSanitizer --------------------------------------------------//
+// libomp is not built with ThreadSanitizer: its barriers, locks and task
+// queues synchronise threads in ways TSan does not see, and LLVM's archer
+// tool, which declares them to TSan through OMPT, cannot run beside libpomp
+// (libomp loads one OMPT tool). In a TSan build of libpomp, the callbacks
+// declare the same happens-before edges themselves, coarsely (more edges than
+// the runtime guarantees, never fewer): what a thread did before a fork,
+// barrier, task creation, task switch, task completion or lock release
+// happens before what another thread does after the matching implicit-task
+// begin, barrier end, task start, taskwait end or lock acquisition. In any
+// other build these are empty and cost nothing. docs/RELIABILITY.md, "TSan".
 #if defined(__SANITIZE_THREAD__)
 #define POMP_TSAN 1
 #elif defined(__has_feature)
@@ -170,16 +177,79 @@ static_assert(alignof(SuspendedTask) > TaskTagMask, "its address leaves the tag 
 #ifdef POMP_TSAN
 } // namespace
 } // namespace pomp::rt
+#include <mutex>
+#include <sched.h>
+#include <unordered_set>
 extern "C" void __tsan_acquire(void *Address);
 extern "C" void __tsan_release(void *Address);
 namespace pomp::rt {
 namespace {
-void annotateRelease(void *Address) { __tsan_release(Address); }
-void annotateAcquire(void *Address) { __tsan_acquire(Address); }
+/// Synchronisation objects of libpomp's own, one per hash of the runtime's
+/// object (a team, a task, a lock): TSan needs an address of ordinary memory.
+/// Two objects sharing a slot only add edges.
+constexpr std::size_t SyncSlots = 4096;
+char SyncSlot[SyncSlots];
+/// The object every task completion releases and every taskwait, taskgroup
+/// and barrier end and task start acquires (dependences included).
+char TaskCompletion;
+char *slotOf(const void *Object) {
+  constexpr std::uint64_t Multiplier = 0x9e3779b97f4a7c15ull;
+  constexpr unsigned Shift = 52;
+  const auto Key = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(Object));
+  return &SyncSlot[((Key * Multiplier) >> Shift) % SyncSlots];
+}
+void tsanRelease(const void *Object) { __tsan_release(slotOf(Object)); }
+void tsanAcquire(const void *Object) { __tsan_acquire(slotOf(Object)); }
+void tsanReleaseTasks() { __tsan_release(&TaskCompletion); }
+void tsanAcquireTasks() { __tsan_acquire(&TaskCompletion); }
+/// A flush orders a thread's accesses with every other thread's flushes: one
+/// object that each flush releases and then acquires.
+char Flushes;
+void tsanFlush() {
+  __tsan_release(&Flushes);
+  __tsan_acquire(&Flushes);
+}
+
+/// libomp reports a mutex's release after the mutex is free: another thread
+/// may acquire it, and report that, before the release callback ran, so a
+/// release annotation there would come too late. Instead, a thread that
+/// acquired a mutex waits until the previous holder's release callback has
+/// run; the table's lock then orders the two threads for TSan. The wait is
+/// for a thread that is past the mutex already, in a TSan build only.
+std::mutex HolderLock;
+std::unordered_set<ompt_wait_id_t> Held;
+void tsanMutexAcquired(ompt_wait_id_t Mutex) {
+  for (;;) {
+    {
+      std::lock_guard<std::mutex> Guard(HolderLock);
+      if (Held.insert(Mutex).second)
+        return;
+    }
+    sched_yield();
+  }
+}
+void tsanMutexReleased(ompt_wait_id_t Mutex) {
+  std::lock_guard<std::mutex> Guard(HolderLock);
+  Held.erase(Mutex);
+}
 #else
-void annotateRelease(void *) {}
-void annotateAcquire(void *) {}
+void tsanRelease(const void *) {}
+void tsanAcquire(const void *) {}
+void tsanReleaseTasks() {}
+void tsanAcquireTasks() {}
+void tsanFlush() {}
+void tsanMutexAcquired(ompt_wait_id_t) {}
+void tsanMutexReleased(ompt_wait_id_t) {}
 #endif
+
+/// A team's object for TSan: the TeamInstance its parallel data names (the
+/// runtime hands parallel_begin a different ompt_data_t than the team's
+/// threads get, with the same value).
+const void *teamObject(const ompt_data_t *ParallelData) {
+  if (!ParallelData)
+    return nullptr;
+  return ParallelData->ptr ? ParallelData->ptr : ParallelData;
+}
 
 Core &core() { return Runtime::core(); }
 
@@ -452,9 +522,11 @@ void on_parallel_begin(ompt_data_t *, const ompt_frame_t *, ompt_data_t *Paralle
     Team.Fork = T.current();
     ParallelData->ptr = &Team;
   });
+  tsanRelease(teamObject(ParallelData));
 }
 
 void on_parallel_end(ompt_data_t *ParallelData, ompt_data_t *, int, const void *) {
+  tsanAcquire(teamObject(ParallelData));
   guarded([&](ThreadState &T, CallbackTime &Now) {
     auto *Team = static_cast<TeamInstance *>(ParallelData->ptr);
     if (!Team)
@@ -503,6 +575,8 @@ void endImplicitTask(ThreadState &T, CallbackTime &Now) {
 
 void on_implicit_task(ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData, ompt_data_t *,
                       unsigned int, unsigned int, int Flags) {
+  if (ParallelData && (Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend))
+    tsanAcquire(teamObject(ParallelData));
   guarded([&](ThreadState &T, CallbackTime &Now) {
     auto *Team = ParallelData ? static_cast<TeamInstance *>(ParallelData->ptr) : nullptr;
     const bool Initial = (Flags & ompt_task_initial) != 0;
@@ -674,8 +748,26 @@ bool isInstrumentedJoin(ThreadState &T, ompt_sync_region_t Kind) {
          inInstrumentedTeam(T);
 }
 
-void on_sync_region(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *,
-                    ompt_data_t *, const void *Code) {
+/// The edges a synchronisation region makes, for TSan: a barrier or
+/// reduction orders the team (its parallel data), and its end, like a
+/// taskwait's or taskgroup's, comes after the tasks it waited for.
+void tsanSyncRegion(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
+                    const ompt_data_t *ParallelData) {
+  const bool Team = Kind != ompt_sync_region_taskwait && Kind != ompt_sync_region_taskgroup;
+  if (Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend) {
+    if (Team && ParallelData)
+      tsanRelease(teamObject(ParallelData));
+  }
+  if (Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend) {
+    if (Team && ParallelData)
+      tsanAcquire(teamObject(ParallelData));
+    tsanAcquireTasks();
+  }
+}
+
+void on_sync_region(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
+                    ompt_data_t *ParallelData, ompt_data_t *, const void *Code) {
+  tsanSyncRegion(Kind, Endpoint, ParallelData);
   EventId Enter;
   Construct C;
   if (!syncEvent(Kind, Enter, C)) {
@@ -790,6 +882,7 @@ void on_mutex_acquire(ompt_mutex_t Kind, unsigned int, unsigned int, ompt_wait_i
 }
 
 void on_mutex_acquired(ompt_mutex_t Kind, ompt_wait_id_t Lock, const void *) {
+  tsanMutexAcquired(Lock);
   guarded([&](ThreadState &T, CallbackTime &Now) {
     if (Kind == ompt_mutex_test_lock || Kind == ompt_mutex_test_nest_lock) {
       T.Tested.add(Lock);
@@ -833,6 +926,7 @@ void on_mutex_released(ompt_mutex_t Kind, ompt_wait_id_t Lock, const void *Code)
     closeOwn(T, M.Body, Now);
     closeOwn(T, M.Enter, Now);
   });
+  tsanMutexReleased(Lock);
 }
 
 void on_nest_lock(ompt_scope_endpoint_t Endpoint, ompt_wait_id_t, const void *Code) {
@@ -886,6 +980,7 @@ void on_masked(ompt_scope_endpoint_t Endpoint, ompt_data_t *, ompt_data_t *, con
 }
 
 void on_flush(ompt_data_t *, const void *Code) {
+  tsanFlush();
   if (pompReportsSingles())
     return;
   guarded([&](ThreadState &T, CallbackTime &Now) {
@@ -939,6 +1034,7 @@ void on_task_create(ompt_data_t *, const ompt_frame_t *, ompt_data_t *NewTask, i
     core().leaveInnermost(T, Now());
     NewTask->value = Core::contextOf(Created);
   });
+  tsanRelease(NewTask);
 }
 
 bool endsTask(ompt_task_status_t Status) {
@@ -981,7 +1077,6 @@ void suspendTask(ThreadState &T, ompt_data_t *Data, CallbackTime &Now) {
   if (!core().suspendTask(T, Task.Base, Now(), *Saved))
     return;
   Saved->Value = Data->value;
-  annotateRelease(Saved.get());
   Data->value = reinterpret_cast<std::uintptr_t>(Saved.release()) | TaskSuspended;
 }
 
@@ -992,7 +1087,6 @@ void runTask(ThreadState &T, ompt_data_t *From, ompt_data_t *Data, CallbackTime 
   std::uint64_t Value = Data->value;
   if ((Value & TaskTagMask) == TaskSuspended) {
     std::unique_ptr<SuspendedTask> Saved(reinterpret_cast<SuspendedTask *>(Value & ~TaskTagMask));
-    annotateAcquire(Saved.get());
     Data->value = Value = Saved->Value;
     core().resumeTask(T, *Saved, Now());
     return;
@@ -1008,6 +1102,10 @@ void runTask(ThreadState &T, ompt_data_t *From, ompt_data_t *Data, CallbackTime 
 }
 
 void on_task_schedule(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t *Next) {
+  if (Next) {
+    tsanAcquire(Next);
+    tsanAcquireTasks();
+  }
   guarded([&](ThreadState &T, CallbackTime &Now) {
     std::vector<RunningTask> &Running = T.RunningTasks;
     if (Prior && endsTask(Status))
@@ -1030,6 +1128,12 @@ void on_task_schedule(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t
       return;
     runTask(T, Prior, Next, Now);
   });
+  if (Prior) {
+    // After the task's data was written (a suspended task's regions).
+    tsanRelease(Prior);
+    if (endsTask(Status))
+      tsanReleaseTasks();
+  }
 }
 
 //--- Tool control --------------------------------------------------------//
