@@ -2,6 +2,7 @@
 # The project's two entry points (see README.md):
 #   ./dev.sh demo   install what is missing, build, and run the main job on a sample
 #   ./dev.sh test   install what is missing, build (plain and ASan+UBSan), run every test
+#   ./dev.sh tsan   build, then libpomp and the samples with ThreadSanitizer (scripts/tsan.sh)
 # Both are idempotent: packages already present are not reinstalled and builds are incremental.
 set -euo pipefail
 
@@ -74,11 +75,20 @@ cmd_test() {
   (cd "$asan_build_dir" && ctest --output-on-failure -j "$jobs" -L sanitized)
 }
 
+cmd_tsan() {
+  install_missing
+  say "building (RelWithDebInfo) in $build_dir"
+  configure_and_build "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  say "libpomp and the samples with ThreadSanitizer"
+  POMP_JOBS=$jobs "$root/scripts/tsan.sh" "$build_dir" "${POMP_TSAN_BUILD_DIR:-$root/build-tsan}"
+}
+
 case "${1:-}" in
   demo) cmd_demo ;;
   test) cmd_test ;;
+  tsan) cmd_tsan ;;
   *)
-    echo "usage: ./dev.sh demo|test" >&2
+    echo "usage: ./dev.sh demo|test|tsan" >&2
     exit 2
     ;;
 esac

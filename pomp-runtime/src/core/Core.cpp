@@ -100,6 +100,67 @@ void Core::restartInChild(ThreadState *Forking, Tick Now) {
   Counters.reset();
 }
 
+bool Core::suspendTask(ThreadState &T, std::size_t Base, Tick Now, SuspendedTask &Into) {
+  const std::size_t Depth = T.Stack.depth();
+  if (Depth <= Base)
+    return false;
+  Into.Regions.resize(Depth - Base);
+  // Innermost first: each region's part is charged like a visit that ends
+  // now (its frame below gets its duration), without counting the visit,
+  // which counts once, where the task ends.
+  for (std::size_t I = Depth; I-- > Base;) {
+    const Frame &F = T.Stack.open(I);
+    const Tick Part = Now > F.Start ? Now - F.Start : 0;
+    const Tick NestedPart = Part > F.Children ? F.Children : Part;
+    Node &N = *F.Region;
+    N.Inclusive += Part;
+    N.Nested += NestedPart;
+    // The sentinel below the outermost region counts nothing.
+    if (I > 0)
+      T.Stack.open(I - 1).Children += Part;
+    Into.Regions[I - Base] = {N.Key, Part, NestedPart, F.Children};
+  }
+  const Node *Parent = T.Stack.open(Base).Region->Parent;
+  if (!Parent || Parent->Kind == NodeKind::ThreadRoot)
+    Into.ParentContext = 0;
+  else if (Parent->Kind == NodeKind::Mirror)
+    Into.ParentContext = static_cast<std::uintptr_t>(Parent->Key);
+  else
+    Into.ParentContext = contextOf(Parent);
+  while (T.Stack.depth() > Base) {
+    if (__builtin_expect(DebugEvents, 0))
+      printEvent(T, "suspend", T.Stack.back().Region->Key);
+    if (__builtin_expect(T.Trace != nullptr, 0))
+      T.Trace->leave(T.Stack.back().Region->Key, Now);
+    T.Stack.pop();
+  }
+  return true;
+}
+
+void Core::resumeTask(ThreadState &T, const SuspendedTask &Task, Tick Now) {
+  Node *Parent = Task.ParentContext ? forkParent(T, Task.ParentContext) : T.Root;
+  for (const SuspendedTask::OpenRegion &R : Task.Regions) {
+    bool Folded;
+    Node *N = T.child(Parent, R.Key, Folded);
+    if (N->Recursive || tracksVisits(keyOpener(R.Key)))
+      N = T.trackedVisit(N);
+    // The visit's frame starts as long ago as the task ran, so that its end
+    // sees the visit's whole duration (minimum, maximum). The parts charged
+    // where they ran are taken off here in advance: each thread is charged
+    // with the time the task ran on it. Modulo 2^64: the end adds them back.
+    T.Stack.back().Children -= R.Executed;
+    N->Inclusive -= R.Executed;
+    N->Nested -= R.NestedPart;
+    T.Stack.push(N, Now - R.Executed);
+    T.Stack.back().Children = R.Children;
+    if (__builtin_expect(DebugEvents, 0))
+      printEvent(T, "resume", N->Key);
+    if (__builtin_expect(T.Trace != nullptr, 0))
+      T.Trace->enter(N->Key, keyOpener(R.Key), Now, 0);
+    Parent = N;
+  }
+}
+
 void Core::closeEndedTeams(const std::vector<ThreadState *> &Selected) {
   for (ThreadState *T : Selected) {
     if (T->Departed)
@@ -179,7 +240,9 @@ public:
 
   void addThread(ThreadState &T) {
     T.Nodes.forEach([&](Node &N) {
-      if (!isRegionKind(N.Kind) || N.Visits == 0)
+      // A node without visits may hold the time of parts of a task that
+      // ended on another thread (core/Tasks.h).
+      if (!isRegionKind(N.Kind) || (N.Visits == 0 && N.Inclusive == 0))
         return;
       addMetrics(resolve(&N), T.Index, N);
     });
@@ -277,6 +340,12 @@ private:
 };
 
 Profile Merger::finish() {
+  // A node and its Inner node are rounded to nanoseconds one by one: their
+  // exclusive times may exceed the inclusive time by the rounding, which the
+  // ticks never do.
+  for (Building &B : Nodes)
+    for (ThreadMetrics &M : B.PerThread)
+      M.ExclusiveNs = std::min(M.ExclusiveNs, M.InclusiveNs);
   // Children sorted by key give the same order in every run of a program.
   std::vector<std::vector<std::uint32_t>> Children(Nodes.size());
   for (std::uint32_t I = 1; I < Nodes.size(); ++I)

@@ -286,6 +286,15 @@ public:
     Regions.get(Region).LastFork.store(contextOf(N), std::memory_order_release);
   }
 
+  /// Takes the regions above Base off T's stack without counting them, for a
+  /// task that is suspended and may resume on another thread (Tasks.h): the
+  /// frame below is charged with the time they ran on T, a trace gets their
+  /// leaves. Into is filled with them; false when none is open above Base.
+  bool suspendTask(ThreadState &T, std::size_t Base, Tick Now, SuspendedTask &Into);
+  /// Opens a suspended task's regions again on T, at the same call path, as
+  /// if they had run here since their start less the time the task waited.
+  void resumeTask(ThreadState &T, const SuspendedTask &Task, Tick Now);
+
   /// Closes, at their team's end, the regions of implicit tasks whose end the
   /// OpenMP runtime had not delivered yet (Teams.h). None of the threads may
   /// be inside an event.

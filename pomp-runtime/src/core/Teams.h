@@ -56,6 +56,9 @@ struct TeamInstance {
   std::uint32_t ForkDepth = 0;
   /// Between the region's begin and end; only the master reads and writes it.
   bool Running = false;
+  /// A league: the teams of a host teams region, whose members' initial tasks
+  /// are the teams' bodies.
+  bool League = false;
 };
 
 /// The implicit task a thread executes for a team.
@@ -63,6 +66,8 @@ struct ImplicitTask {
   TeamInstance *Team = nullptr;
   std::uint32_t Generation = 0;
   bool Instrumented = false;
+  /// The initial task of a team of a league (host teams region).
+  bool Initial = false;
   /// Stack depth with the implicit task's region open; 0 when no region was
   /// entered for it.
   std::uint32_t Depth = 0;
@@ -120,6 +125,7 @@ struct ThreadTeams {
     I.ForkEntered = false;
     I.ForkDepth = 0;
     I.Running = true;
+    I.League = false;
     return I;
   }
 
@@ -129,29 +135,31 @@ struct ThreadTeams {
 
 /// The locks a thread holds because omp_test_lock() set them, as the runtime
 /// reported them (OMPT): a trace records no acquisition for a test, so their
-/// release is not recorded either and acquisitions and releases pair.
+/// release is not recorded either and acquisitions and releases pair. There
+/// is no limit: a thread may hold any number of tested locks (it grows, a
+/// warm-up allocation, beyond the ones reserved).
 struct TestedLocks {
-  static constexpr std::size_t Capacity = 16;
-  std::uint64_t Locks[Capacity] = {};
-  std::size_t Count = 0;
+  /// Tested locks a thread holds at once without allocating.
+  static constexpr std::size_t Reserved = 16;
 
-  /// Remembers a lock a test set; false when full (its release is then
-  /// recorded without an acquisition).
-  bool add(std::uint64_t Lock) {
-    if (Count == Capacity)
-      return false;
-    Locks[Count++] = Lock;
-    return true;
-  }
+  TestedLocks() { Locks.reserve(Reserved); }
+
+  /// Remembers a lock a test set.
+  void add(std::uint64_t Lock) { Locks.push_back(Lock); }
   /// Forgets Lock; true when a test had set it.
   bool remove(std::uint64_t Lock) {
-    for (std::size_t I = 0; I < Count; ++I)
+    for (std::size_t I = 0; I < Locks.size(); ++I)
       if (Locks[I] == Lock) {
-        Locks[I] = Locks[--Count];
+        Locks[I] = Locks.back();
+        Locks.pop_back();
         return true;
       }
     return false;
   }
+  std::size_t size() const { return Locks.size(); }
+
+private:
+  std::vector<std::uint64_t> Locks;
 };
 
 /// Remembers which region the runtime's code addresses were registered as, so

@@ -23,6 +23,7 @@
 #define POMP_RUNTIME_CORE_THREADSTATE_H
 
 #include "core/CallPath.h"
+#include "core/Tasks.h"
 #include "core/Teams.h"
 
 #include <atomic>
@@ -172,6 +173,9 @@ public:
   ThreadTeams Teams;
   CodeRegionCache Codes;
   TestedLocks Tested;
+  /// The explicit tasks the thread executes as the runtime reported their
+  /// switches (OMPT), innermost last (Tasks.h).
+  std::vector<RunningTask> RunningTasks;
   /// Regions dropped uncounted because another source reports them.
   std::uint64_t HandedOver = 0;
   /// While tracing without the runtime's task records: the trace's tokens of

@@ -49,6 +49,7 @@
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
+#include <memory>
 #include <string>
 
 #include "pomplib.h"
@@ -149,8 +150,106 @@ static_assert(static_cast<unsigned>(Construct::Count) < (1u << ConstructBits));
 /// not see created.
 constexpr std::uint64_t TaskInstrumented = 1;
 constexpr std::uint64_t TaskStarted = 2;
+/// A suspended task's data holds its SuspendedTask with this tag instead.
+constexpr std::uint64_t TaskSuspended = 3;
 constexpr std::uint64_t TaskTagMask = 3;
 static_assert(alignof(Node) > TaskTagMask, "node addresses leave the tag bits free");
+static_assert(alignof(SuspendedTask) > TaskTagMask, "its address leaves the tag bits free");
+
+//--- ThreadSanitizer --------------------------------------------------//
+// libomp is not built with ThreadSanitizer: its barriers, locks and task
+// queues synchronise threads in ways TSan does not see, and LLVM's archer
+// tool, which declares them to TSan through OMPT, cannot run beside libpomp
+// (libomp loads one OMPT tool). In a TSan build of libpomp, the callbacks
+// declare the same happens-before edges themselves, coarsely (more edges than
+// the runtime guarantees, never fewer): what a thread did before a fork,
+// barrier, task creation, task switch, task completion or lock release
+// happens before what another thread does after the matching implicit-task
+// begin, barrier end, task start, taskwait end or lock acquisition. In any
+// other build these are empty and cost nothing. docs/RELIABILITY.md, "TSan".
+#if defined(__SANITIZE_THREAD__)
+#define POMP_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define POMP_TSAN 1
+#endif
+#endif
+#ifdef POMP_TSAN
+} // namespace
+} // namespace pomp::rt
+#include <mutex>
+#include <sched.h>
+#include <unordered_set>
+extern "C" void __tsan_acquire(void *Address);
+extern "C" void __tsan_release(void *Address);
+namespace pomp::rt {
+namespace {
+/// Synchronisation objects of libpomp's own, one per hash of the runtime's
+/// object (a team, a task, a lock): TSan needs an address of ordinary memory.
+/// Two objects sharing a slot only add edges.
+constexpr std::size_t SyncSlots = 4096;
+char SyncSlot[SyncSlots];
+/// The object every task completion releases and every taskwait, taskgroup
+/// and barrier end and task start acquires (dependences included).
+char TaskCompletion;
+char *slotOf(const void *Object) {
+  constexpr std::uint64_t Multiplier = 0x9e3779b97f4a7c15ull;
+  constexpr unsigned Shift = 52;
+  const auto Key = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(Object));
+  return &SyncSlot[((Key * Multiplier) >> Shift) % SyncSlots];
+}
+void tsanRelease(const void *Object) { __tsan_release(slotOf(Object)); }
+void tsanAcquire(const void *Object) { __tsan_acquire(slotOf(Object)); }
+void tsanReleaseTasks() { __tsan_release(&TaskCompletion); }
+void tsanAcquireTasks() { __tsan_acquire(&TaskCompletion); }
+/// A flush orders a thread's accesses with every other thread's flushes: one
+/// object that each flush releases and then acquires.
+char Flushes;
+void tsanFlush() {
+  __tsan_release(&Flushes);
+  __tsan_acquire(&Flushes);
+}
+
+/// libomp reports a mutex's release after the mutex is free: another thread
+/// may acquire it, and report that, before the release callback ran, so a
+/// release annotation there would come too late. Instead, a thread that
+/// acquired a mutex waits until the previous holder's release callback has
+/// run; the table's lock then orders the two threads for TSan. The wait is
+/// for a thread that is past the mutex already, in a TSan build only.
+std::mutex HolderLock;
+std::unordered_set<ompt_wait_id_t> Held;
+void tsanMutexAcquired(ompt_wait_id_t Mutex) {
+  for (;;) {
+    {
+      std::lock_guard<std::mutex> Guard(HolderLock);
+      if (Held.insert(Mutex).second)
+        return;
+    }
+    sched_yield();
+  }
+}
+void tsanMutexReleased(ompt_wait_id_t Mutex) {
+  std::lock_guard<std::mutex> Guard(HolderLock);
+  Held.erase(Mutex);
+}
+#else
+void tsanRelease(const void *) {}
+void tsanAcquire(const void *) {}
+void tsanReleaseTasks() {}
+void tsanAcquireTasks() {}
+void tsanFlush() {}
+void tsanMutexAcquired(ompt_wait_id_t) {}
+void tsanMutexReleased(ompt_wait_id_t) {}
+#endif
+
+/// A team's object for TSan: the TeamInstance its parallel data names (the
+/// runtime hands parallel_begin a different ompt_data_t than the team's
+/// threads get, with the same value).
+const void *teamObject(const ompt_data_t *ParallelData) {
+  if (!ParallelData)
+    return nullptr;
+  return ParallelData->ptr ? ParallelData->ptr : ParallelData;
+}
 
 Core &core() { return Runtime::core(); }
 
@@ -397,7 +496,20 @@ void on_parallel_begin(ompt_data_t *, const ompt_frame_t *, ompt_data_t *Paralle
   guarded([&](ThreadState &T, CallbackTime &Now) {
     const bool League = (Flags & ompt_parallel_league) != 0;
     const EventId Enter = League ? EventId::Teams_enter : EventId::Parallel_enter;
+    const ImplicitTask *Encountering = T.Teams.innermost();
     TeamInstance &Team = T.Teams.nextInstance();
+    Team.League = League;
+    if (!League && !Code && Encountering && Encountering->Initial && Encountering->Team) {
+      // libomp runs each team's body of a host teams region as a parallel
+      // region of one thread without a code address, inside the team's
+      // initial task: not a parallel construct of the program. Its implicit
+      // task is part of the team's body, which its events are charged to.
+      Team.Code = Encountering->Team->Code;
+      Team.Instrumented = Encountering->Instrumented;
+      Team.Fork = T.current();
+      ParallelData->ptr = &Team;
+      return;
+    }
     Team.Code = Code;
     Team.Region = codeRegion(T, League ? Construct::Teams : Construct::Parallel, Code);
     if (pompHas(T, Enter)) {
@@ -410,9 +522,11 @@ void on_parallel_begin(ompt_data_t *, const ompt_frame_t *, ompt_data_t *Paralle
     Team.Fork = T.current();
     ParallelData->ptr = &Team;
   });
+  tsanRelease(teamObject(ParallelData));
 }
 
 void on_parallel_end(ompt_data_t *ParallelData, ompt_data_t *, int, const void *) {
+  tsanAcquire(teamObject(ParallelData));
   guarded([&](ThreadState &T, CallbackTime &Now) {
     auto *Team = static_cast<TeamInstance *>(ParallelData->ptr);
     if (!Team)
@@ -427,15 +541,15 @@ void on_parallel_end(ompt_data_t *ParallelData, ompt_data_t *, int, const void *
   });
 }
 
-void beginImplicitTask(ThreadState &T, TeamInstance *Team, CallbackTime &Now) {
+void beginImplicitTask(ThreadState &T, TeamInstance *Team, bool Initial, CallbackTime &Now) {
   ImplicitTask &Task = T.Teams.Tasks.emplace_back();
+  Task.Initial = Initial;
   if (!Team)
     return;
   Task.Team = Team;
   Task.Generation = Team->Generation.load(std::memory_order_relaxed);
   Task.Instrumented = Team->Instrumented;
-  const bool League = Team->Fork && keyOpener(Team->Fork->Key) == EventId::Teams_enter;
-  const EventId Begin = League ? EventId::Teams_begin : EventId::Parallel_begin;
+  const EventId Begin = Team->League ? EventId::Teams_begin : EventId::Parallel_begin;
   if (Task.Instrumented || Team->Region == 0 || !Runtime::activation().isActive(Begin))
     return;
   Node *Parent = Team->Fork ? core().forkParent(T, Core::contextOf(Team->Fork)) : T.current();
@@ -452,19 +566,33 @@ void endImplicitTask(ThreadState &T, CallbackTime &Now) {
   if (Task.Depth != 0 && T.Stack.depth() >= Task.Depth)
     core().unwindTo(T, Task.Depth - 1, Now());
   Tasks.pop_back();
+  // Every explicit task bound to the team ended at its barrier: entries left
+  // above the stack are of tasks whose end was not delivered.
+  std::vector<RunningTask> &Running = T.RunningTasks;
+  while (!Running.empty() && Running.back().Base > T.Stack.depth())
+    Running.pop_back();
 }
 
 void on_implicit_task(ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData, ompt_data_t *,
                       unsigned int, unsigned int, int Flags) {
-  // The initial task of a thread and of a league is not a region of its own.
-  if (Flags & ompt_task_initial)
-    return;
+  if (ParallelData && (Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend))
+    tsanAcquire(teamObject(ParallelData));
   guarded([&](ThreadState &T, CallbackTime &Now) {
-    if (Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend)
-      beginImplicitTask(T, ParallelData ? static_cast<TeamInstance *>(ParallelData->ptr) : nullptr,
-                        Now);
-    if (Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend)
-      endImplicitTask(T, Now);
+    auto *Team = ParallelData ? static_cast<TeamInstance *>(ParallelData->ptr) : nullptr;
+    const bool Initial = (Flags & ompt_task_initial) != 0;
+    if (Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend) {
+      // A thread's own initial task is no region; the initial task of a team
+      // of a league (host teams region) is the team's body, its Teams_begin.
+      if (!Initial || (Team && Team->League))
+        beginImplicitTask(T, Team, Initial, Now);
+    }
+    if (Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend) {
+      // The end of an initial task names no team: it ends a league's team
+      // only when that is the innermost implicit task.
+      const ImplicitTask *Innermost = T.Teams.innermost();
+      if (!Initial || (Innermost && Innermost->Initial))
+        endImplicitTask(T, Now);
+    }
   });
 }
 
@@ -611,13 +739,35 @@ bool pompReportsSync(ThreadState &T, EventId Enter) {
 }
 
 /// The join barrier of a team that instrumented code reports: POMP's own
-/// barrier before Parallel_end already synchronised the team.
+/// barrier before Parallel_end already synchronised the team. The same for
+/// the barrier libomp puts at the end of each team of a host teams region,
+/// after its Teams_end (in the other teams, its end comes late, at shutdown).
 bool isInstrumentedJoin(ThreadState &T, ompt_sync_region_t Kind) {
-  return Kind == ompt_sync_region_barrier_implicit_parallel && inInstrumentedTeam(T);
+  return (Kind == ompt_sync_region_barrier_implicit_parallel ||
+          Kind == ompt_sync_region_barrier_teams) &&
+         inInstrumentedTeam(T);
 }
 
-void on_sync_region(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *,
-                    ompt_data_t *, const void *Code) {
+/// The edges a synchronisation region makes, for TSan: a barrier or
+/// reduction orders the team (its parallel data), and its end, like a
+/// taskwait's or taskgroup's, comes after the tasks it waited for.
+void tsanSyncRegion(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
+                    const ompt_data_t *ParallelData) {
+  const bool Team = Kind != ompt_sync_region_taskwait && Kind != ompt_sync_region_taskgroup;
+  if (Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend) {
+    if (Team && ParallelData)
+      tsanRelease(teamObject(ParallelData));
+  }
+  if (Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend) {
+    if (Team && ParallelData)
+      tsanAcquire(teamObject(ParallelData));
+    tsanAcquireTasks();
+  }
+}
+
+void on_sync_region(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
+                    ompt_data_t *ParallelData, ompt_data_t *, const void *Code) {
+  tsanSyncRegion(Kind, Endpoint, ParallelData);
   EventId Enter;
   Construct C;
   if (!syncEvent(Kind, Enter, C)) {
@@ -732,6 +882,7 @@ void on_mutex_acquire(ompt_mutex_t Kind, unsigned int, unsigned int, ompt_wait_i
 }
 
 void on_mutex_acquired(ompt_mutex_t Kind, ompt_wait_id_t Lock, const void *) {
+  tsanMutexAcquired(Lock);
   guarded([&](ThreadState &T, CallbackTime &Now) {
     if (Kind == ompt_mutex_test_lock || Kind == ompt_mutex_test_nest_lock) {
       T.Tested.add(Lock);
@@ -775,6 +926,7 @@ void on_mutex_released(ompt_mutex_t Kind, ompt_wait_id_t Lock, const void *Code)
     closeOwn(T, M.Body, Now);
     closeOwn(T, M.Enter, Now);
   });
+  tsanMutexReleased(Lock);
 }
 
 void on_nest_lock(ompt_scope_endpoint_t Endpoint, ompt_wait_id_t, const void *Code) {
@@ -828,6 +980,7 @@ void on_masked(ompt_scope_endpoint_t Endpoint, ompt_data_t *, ompt_data_t *, con
 }
 
 void on_flush(ompt_data_t *, const void *Code) {
+  tsanFlush();
   if (pompReportsSingles())
     return;
   guarded([&](ThreadState &T, CallbackTime &Now) {
@@ -881,36 +1034,106 @@ void on_task_create(ompt_data_t *, const ompt_frame_t *, ompt_data_t *NewTask, i
     core().leaveInnermost(T, Now());
     NewTask->value = Core::contextOf(Created);
   });
+  tsanRelease(NewTask);
 }
 
 bool endsTask(ompt_task_status_t Status) {
   return Status == ompt_task_complete || Status == ompt_task_cancel || Status == ompt_task_detach;
 }
 
+/// The regions of a task this adapter reported itself (not POMP) that ended:
+/// its task region, found by key (a task the thread did not see start).
+void endOmptTask(ThreadState &T, std::uint64_t Value, CallbackTime &Now) {
+  if ((Value & TaskTagMask) != TaskStarted)
+    return;
+  const auto *Created = reinterpret_cast<const Node *>(Value & ~TaskTagMask);
+  core().leave(T, keyRegion(Created->Key), EventId::Task_end, Now());
+}
+
+/// Ends the thread's innermost running task: the regions it left open end
+/// with it (its own task region when this adapter opened it; regions
+/// instrumented code did not close, counted as closed inner regions).
+void completeTask(ThreadState &T, CallbackTime &Now) {
+  const RunningTask Task = T.RunningTasks.back();
+  T.RunningTasks.pop_back();
+  const std::size_t Open = T.Stack.depth() > Task.Base ? T.Stack.depth() - Task.Base : 0;
+  const std::uint64_t Value = static_cast<const ompt_data_t *>(Task.Task)->value;
+  const std::size_t Own = (Value & TaskTagMask) == TaskStarted ? 1 : 0;
+  if (Open > Own)
+    core().anomalies().count(Anomaly::ClosedInnerRegions, Open - Own);
+  if (Open != 0)
+    core().unwindTo(T, Task.Base, Now());
+}
+
+/// The innermost running task was suspended (an untied task's part ended):
+/// its open regions leave the thread's stack and travel in its task data to
+/// the thread that resumes it (core/Tasks.h).
+void suspendTask(ThreadState &T, ompt_data_t *Data, CallbackTime &Now) {
+  const RunningTask Task = T.RunningTasks.back();
+  T.RunningTasks.pop_back();
+  if (T.Stack.depth() <= Task.Base)
+    return;
+  auto Saved = std::make_unique<SuspendedTask>();
+  if (!core().suspendTask(T, Task.Base, Now(), *Saved))
+    return;
+  Saved->Value = Data->value;
+  Data->value = reinterpret_cast<std::uintptr_t>(Saved.release()) | TaskSuspended;
+}
+
+/// The thread starts or resumes the task Data after From: it becomes the
+/// thread's innermost running task, and a resumed one gets its regions back.
+void runTask(ThreadState &T, ompt_data_t *From, ompt_data_t *Data, CallbackTime &Now) {
+  T.RunningTasks.push_back({Data, From, static_cast<std::uint32_t>(T.Stack.depth())});
+  std::uint64_t Value = Data->value;
+  if ((Value & TaskTagMask) == TaskSuspended) {
+    std::unique_ptr<SuspendedTask> Saved(reinterpret_cast<SuspendedTask *>(Value & ~TaskTagMask));
+    Data->value = Value = Saved->Value;
+    core().resumeTask(T, *Saved, Now());
+    return;
+  }
+  // Resumed tasks (Started), tasks POMP reports (Instrumented).
+  if ((Value & TaskTagMask) != 0)
+    return;
+  Data->value = Value | TaskStarted;
+  if (!Runtime::activation().isActive(EventId::Task_begin))
+    return;
+  const auto *Created = reinterpret_cast<const Node *>(Value);
+  core().enter(T, keyRegion(Created->Key), EventId::Task_begin, Now(), core().forkParent(T, Value));
+}
+
 void on_task_schedule(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t *Next) {
+  if (Next) {
+    tsanAcquire(Next);
+    tsanAcquireTasks();
+  }
   guarded([&](ThreadState &T, CallbackTime &Now) {
-    if (Prior && endsTask(Status)) {
+    std::vector<RunningTask> &Running = T.RunningTasks;
+    if (Prior && endsTask(Status))
       traceTask(T, ThreadTrace::TaskRecord::Complete, Prior, Now);
-      const std::uint64_t Value = Prior->value;
-      if ((Value & TaskStarted) && Value != TaskInstrumented) {
-        const auto *Created = reinterpret_cast<const Node *>(Value & ~TaskTagMask);
-        core().leave(T, keyRegion(Created->Key), EventId::Task_end, Now());
-      }
+    if (Prior && !Running.empty() && Running.back().Task == Prior) {
+      if (endsTask(Status))
+        completeTask(T, Now);
+      else if (Next == Running.back().From)
+        suspendTask(T, Prior, Now);
+      // Otherwise Next runs inside Prior (at a taskwait, a taskyield).
+    } else if (Prior && endsTask(Status)) {
+      endOmptTask(T, Prior->value, Now);
     }
     if (!Next)
       return;
     traceTask(T, ThreadTrace::TaskRecord::Switch, Next, Now);
-    const std::uint64_t Value = Next->value;
-    // Resumed tasks (Started), tasks POMP reports, implicit tasks (0).
-    if (Value == 0 || (Value & TaskTagMask) != 0)
+    // Implicit tasks (0) are not explicit tasks this adapter follows; the
+    // task the thread returns to is running already.
+    if (Next->value == 0 || (!Running.empty() && Running.back().Task == Next))
       return;
-    Next->value = Value | TaskStarted;
-    if (!Runtime::activation().isActive(EventId::Task_begin))
-      return;
-    const auto *Created = reinterpret_cast<const Node *>(Value);
-    core().enter(T, keyRegion(Created->Key), EventId::Task_begin, Now(),
-                 core().forkParent(T, Value));
+    runTask(T, Prior, Next, Now);
   });
+  if (Prior) {
+    // After the task's data was written (a suspended task's regions).
+    tsanRelease(Prior);
+    if (endsTask(Status))
+      tsanReleaseTasks();
+  }
 }
 
 //--- Tool control --------------------------------------------------------//
