@@ -28,6 +28,14 @@
 
 #define POMP_LOCK_ID(lock) ((POMP_Lock_id_t)(lock))
 
+/* The handle for a wrapper's second event. Another thread may bind it (lazily, without
+ * pomp-link) while this one reads it: an atomic load keeps that from being a data race. */
+#if defined(__GNUC__)
+#define POMP_BOUND_HANDLE(handle) __atomic_load_n((handle), __ATOMIC_ACQUIRE)
+#else
+#define POMP_BOUND_HANDLE(handle) (*(handle))
+#endif
+
 /*--- Table 6: locks -------------------------------------------------------*/
 POMP_WRAPPER void POMP_Wrap_omp_init_lock(POMP_Handle_t *handle, const char ctc[], omp_lock_t *lock) {
   omp_init_lock(lock);
@@ -46,7 +54,7 @@ POMP_WRAPPER void POMP_Wrap_omp_destroy_lock(POMP_Handle_t *handle, const char c
 POMP_WRAPPER void POMP_Wrap_omp_set_lock(POMP_Handle_t *handle, const char ctc[], omp_lock_t *lock) {
   POMP_Set_lock_enter(handle, omp_get_thread_num(), POMP_LOCK_ID(lock), ctc);
   omp_set_lock(lock);
-  POMP_Set_lock_exit(*handle, omp_get_thread_num(), POMP_LOCK_ID(lock));
+  POMP_Set_lock_exit(POMP_BOUND_HANDLE(handle), omp_get_thread_num(), POMP_LOCK_ID(lock));
 }
 POMP_WRAPPER void POMP_Wrap_omp_set_lock_event(POMP_Handle_t *handle, const char ctc[],
                                                omp_lock_t *lock) {
@@ -85,7 +93,7 @@ POMP_WRAPPER void POMP_Wrap_omp_set_nest_lock(POMP_Handle_t *handle, const char 
                                               omp_nest_lock_t *lock) {
   POMP_Set_nest_lock_enter(handle, omp_get_thread_num(), POMP_LOCK_ID(lock), ctc);
   omp_set_nest_lock(lock);
-  POMP_Set_nest_lock_exit(*handle, omp_get_thread_num(), POMP_LOCK_ID(lock));
+  POMP_Set_nest_lock_exit(POMP_BOUND_HANDLE(handle), omp_get_thread_num(), POMP_LOCK_ID(lock));
 }
 POMP_WRAPPER void POMP_Wrap_omp_set_nest_lock_event(POMP_Handle_t *handle, const char ctc[],
                                                     omp_nest_lock_t *lock) {

@@ -138,8 +138,16 @@ int32_t bindHandle(ThreadState &T, POMP_Handle_t *Handle, const char *Ctc, Regio
     Region = R.Id;
     Cached = {Ctc, Region};
   }
-  if (Handle)
-    __atomic_store_n(Handle, static_cast<POMP_Handle_t>(Region), __ATOMIC_RELEASE);
+  if (Handle) {
+    // One store only: threads that race to bind the same zero handle all found the same
+    // region, and a loser's failed exchange reads the winner's value with acquire. So the one
+    // store happens before every later plain read of the handle by instrumented code (the
+    // handle passed by value to the construct's next events): no data race in the C/C++
+    // sense, which TSan reported when every racer stored (docs/RELIABILITY.md).
+    POMP_Handle_t Unbound = 0;
+    __atomic_compare_exchange_n(Handle, &Unbound, static_cast<POMP_Handle_t>(Region),
+                                /*weak=*/false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+  }
   return POMP_SUCCESS;
 }
 
