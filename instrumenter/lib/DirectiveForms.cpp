@@ -392,9 +392,14 @@ void DirectiveForms::scanAttributes(FileID File) {
     // rewritten or none (compilers reject a declaration with directives in
     // both syntaxes).
     std::vector<std::pair<std::size_t, AttributeParser::Specifier>> Run;
-    for (std::size_t At = I; std::optional<AttributeParser::Specifier> S = Parser.parse(At);
-         At = S->End)
+    for (std::size_t At = I;;) {
+      std::optional<AttributeParser::Specifier> S = Parser.parse(At);
+      if (!S)
+        break;
+      const std::size_t Next = S->End;
       Run.push_back({At, std::move(*S)});
+      At = Next;
+    }
     if (Run.empty())
       continue;
     const char *RunWhy = startsStatement(Tokens, I) ? nullptr : NotFirstReason;

@@ -434,7 +434,7 @@ llvm::Expected<std::vector<std::string>> expandResponseFiles(llvm::ArrayRef<std:
   // leaves "@name" as it is when no such file exists.
   llvm::cl::ExpansionContext Expansion(Allocator, llvm::cl::TokenizeGNUCommandLine);
   if (llvm::Error E = Expansion.expandResponseFiles(Argv))
-    return std::move(E);
+    return E;
   return std::vector<std::string>(Argv.begin(), Argv.end());
 }
 

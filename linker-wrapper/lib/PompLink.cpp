@@ -117,7 +117,7 @@ Expected<LinkContents> findInitFunctions(llvm::ArrayRef<std::string> Inputs, boo
       reportUnit(Unit, Verbose, Diagnostics);
   }
   if (InputErrors)
-    return std::move(InputErrors);
+    return InputErrors;
   Expected<std::vector<std::string>> Selected = selectInitFunctions(Scanner.units());
   if (!Selected)
     return Selected.takeError();
