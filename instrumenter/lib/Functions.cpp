@@ -107,7 +107,8 @@ private:
     const SourceManager &SM = File.sourceManager();
     if (!F.doesThisDeclarationHaveABody() || F.isMain() || F.isImplicit() || F.isConstexpr() ||
         F.isDefaulted() || F.isDeleted() || F.hasAttr<NakedAttr>() ||
-        F.hasAttr<OMPDeclareTargetDeclAttr>() || !isa_and_nonnull<CompoundStmt>(F.getBody()))
+        F.hasAttr<OMPDeclareTargetDeclAttr>() || F.hasAttr<OMPDeclareSimdDeclAttr>() ||
+        !isa_and_nonnull<CompoundStmt>(F.getBody()))
       return false;
     const auto *Body = cast<CompoundStmt>(F.getBody());
     if (Body->getLBracLoc().isMacroID() || Body->getRBracLoc().isMacroID() ||
