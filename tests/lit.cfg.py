@@ -6,7 +6,7 @@ import lit.formats
 
 config.name = "POMP"
 config.test_format = lit.formats.ShTest(execute_external=True)
-config.suffixes = [".c", ".cpp", ".test"]
+config.suffixes = [".c", ".cpp", ".test", ".f90", ".F90", ".f", ".F"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.pomp_binary_root, "tests")
 # Inputs shared by several tests, not tests themselves.
@@ -66,6 +66,16 @@ config.substitutions.append(
         ),
     )
 )
+
+# Fortran tests (tests/instrumenter/fortran) check with gfortran and flang-new-19, both needed.
+config.gfortran = shutil.which("gfortran")
+config.flang = shutil.which("flang-new-19")
+if config.gfortran and config.flang:
+    config.available_features.add("fortran")
+    config.substitutions.append(("%gfortran", config.gfortran))
+    config.substitutions.append(("%flang", config.flang))
+# Fortran: instrumented output without the test file's `! CHECK:` lines.
+config.substitutions.append(("%strip-fchecks", r"sed -e '/^ *! *[A-Z][A-Z0-9-]*:/d'"))
 
 # otf2-print (otf2-tools) reads the OTF2 traces libpomp writes; tests that need it say
 # "REQUIRES: otf2-print".

@@ -71,6 +71,7 @@ std::map<Directive, ConstructSpec> buildTable() {
       block(K::Scope, E::Scope_enter, E::Scope_begin, E::Scope_end, E::Scope_exit, true);
   T[Directive::OMPD_workshare] = block(K::Workshare, E::Workshare_enter, E::Workshare_begin,
                                        E::Workshare_end, E::Workshare_exit, true);
+  T[Directive::OMPD_workshare].BlockTakesCalls = false;
   // Synchronisation.
   T[Directive::OMPD_critical] = block(K::Critical, E::Critical_enter, E::Critical_begin,
                                       E::Critical_end, E::Critical_exit, false);
@@ -123,7 +124,7 @@ void planBlock(Plan &P, const ConstructSpec &S, const ClauseFacts &F, const Enab
   P.Instrumented = true;
   if (EnterExit)
     P.Before.push_back(call(S.Enter, {Arg::HandleFirst, Arg::ThreadId, Arg::Ctc}));
-  if (BeginEnd) {
+  if (BeginEnd && S.BlockTakesCalls) {
     P.BlockBegin.push_back(call(S.Begin, {Arg::Handle, Arg::ThreadId}));
     P.BlockEnd.push_back(call(S.End, {Arg::Handle, Arg::ThreadId}));
   }

@@ -136,6 +136,9 @@ struct ConstructSpec {
   Event Enter{}, Begin{}, End{}, Exit{};
   /// A worksharing construct whose implicit barrier the plan makes visible.
   bool ImplicitBarrier = false;
+  /// False where the structured block admits no calls (workshare: only
+  /// array assignments, where, forall, ...): no begin and end events.
+  bool BlockTakesCalls = true;
 };
 
 /// The entry for a directive kind the model knows and a front end need not
