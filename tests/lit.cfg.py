@@ -74,8 +74,16 @@ if config.gfortran and config.flang:
     config.available_features.add("fortran")
     config.substitutions.append(("%gfortran", config.gfortran))
     config.substitutions.append(("%flang", config.flang))
-# Fortran: instrumented output without the test file's `! CHECK:` lines.
-config.substitutions.append(("%strip-fchecks", r"sed -e '/^ *! *[A-Z][A-Z0-9-]*:/d'"))
+# Fortran: instrumented output without the test file's `! CHECK:` lines, each inserted statement
+# on one line again (free form `&` ... `&`, fixed form `&` in column 6), for FileCheck.
+config.substitutions.append(
+    (
+        "%strip-fchecks",
+        r"sed -e '/^ *! *[A-Z][A-Z0-9-]*:/d' -e ':a' -e '$!N'"
+        r" -e 's/\\n *! *[A-Z][A-Z0-9-]*:[^\\n]*//' -e 'ta'"
+        r" -e 's/&\\n *&//' -e 's/\\n     &//' -e 'ta' -e 'P' -e 'D'",
+    )
+)
 
 # otf2-print (otf2-tools) reads the OTF2 traces libpomp writes; tests that need it say
 # "REQUIRES: otf2-print".

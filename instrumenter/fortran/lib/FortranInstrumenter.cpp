@@ -110,6 +110,17 @@ struct Unit {
   std::vector<std::string> Locals; ///< "integer*8 pomp_ctx_3", ...
 };
 
+/// Finds an `end atomic` directive below a node.
+struct EndAtomicVisitor {
+  bool Found = false;
+  bool Pre(const parser::OmpEndAtomic &) {
+    Found = true;
+    return false;
+  }
+  template <typename T> bool Pre(const T &) { return !Found; }
+  template <typename T> void Post(const T &) {}
+};
+
 /// The walker: finds constructs and records what to insert where.
 class Instrumenter {
 public:
@@ -291,6 +302,13 @@ public:
     C.Standalone = true;
     C.Begin = extent(X);
     C.End = C.Begin;
+    // `end atomic` has no source position in the tree: it is the next
+    // directive line after the statement when the tree says it is there.
+    EndAtomicVisitor EndAtomic;
+    parser::Walk(X, EndAtomic);
+    if (EndAtomic.Found && C.End)
+      if (const unsigned Line = nextSignificantLine(C.End->Last + 1))
+        C.End->Last = C.End->PresumedLast = Line;
     instrument(C);
     return false;
   }
@@ -335,6 +353,9 @@ private:
   std::string lineIndent(unsigned Line) const;
   std::size_t lineStart(unsigned Line) const { return Main.GetLineStartOffset(Line); }
   std::string lineText(unsigned Line) const;
+  /// The first line from Line on that is neither blank nor a comment (a
+  /// directive line counts); 0 if none.
+  unsigned nextSignificantLine(unsigned Line) const;
 
   void enterUnit(const parser::SpecificationPart &Spec, std::optional<Span> Header,
                  const parser::ExecutionPart &Exec);
@@ -479,6 +500,23 @@ std::string Instrumenter::lineText(unsigned Line) const {
   return Text.substr(Begin, End == std::string::npos ? std::string::npos : End - Begin);
 }
 
+unsigned Instrumenter::nextSignificantLine(unsigned Line) const {
+  for (; Line <= LineCount; ++Line) {
+    const std::string L = lineText(Line);
+    const std::size_t N = L.find_first_not_of(" \t\r");
+    if (N == std::string::npos)
+      continue;
+    const bool FixedComment =
+        Fixed && N == 0 && (L[0] == 'c' || L[0] == 'C' || L[0] == '*' || L[0] == '!');
+    const bool Comment = FixedComment || L[N] == '!';
+    // A directive sentinel (`!$`, `c$`, `*$`) makes a comment line code.
+    if (Comment && !(N + 1 < L.size() && L[N + 1] == '$'))
+      continue;
+    return Line;
+  }
+  return 0;
+}
+
 std::string Instrumenter::lineIndent(unsigned Line) const {
   if (Line == 0 || Line > LineCount)
     return "";
@@ -512,7 +550,13 @@ void Instrumenter::mainProgram(const parser::MainProgram &X) {
   // POMP_Init first thing, POMP_Finalize at the end (and before each stop).
   insert(U.DeclarationBoundary, /*Close=*/false, -1,
          formatStatement("call POMP_Init()", Fixed, Fixed ? "" : U.Indent));
-  if (const auto End = span(std::get<parser::Statement<parser::EndProgramStmt>>(X.t).source))
+  // Execution ends at `contains` when there are internal subprograms.
+  std::optional<Span> End;
+  if (const auto &Internal = std::get<std::optional<parser::InternalSubprogramPart>>(X.t))
+    End = extent(*Internal);
+  else
+    End = span(std::get<parser::Statement<parser::EndProgramStmt>>(X.t).source);
+  if (End)
     insert(End->First, /*Close=*/true, -1,
            formatStatement("call POMP_Finalize()", Fixed, Fixed ? "" : U.Indent));
 }
