@@ -19,8 +19,8 @@
 #include "pomp/model/ConstructModel.h"
 
 #include "flang/Common/Fortran-features.h"
-#include "flang/Parser/parse-tree-visitor.h"
 #include "flang/Parser/parse-state.h"
+#include "flang/Parser/parse-tree-visitor.h"
 #include "flang/Parser/parse-tree.h"
 #include "flang/Parser/parsing.h"
 #include "flang/Parser/provenance.h"
@@ -29,6 +29,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -131,6 +132,9 @@ struct EndAtomicVisitor {
   template <typename T> bool Pre(const T &) { return !Found; }
   template <typename T> void Post(const T &) {}
 };
+
+/// Which clauses of a list to read: all, or those of one half of a split construct.
+using ClauseFilter = std::function<bool(const parser::OmpClause &)>;
 
 /// The walker: finds constructs and records what to insert where.
 class Instrumenter {
@@ -349,7 +353,17 @@ private:
     const parser::OmpSectionBlocks *Sections = nullptr;
     const parser::ScalarLogicalExpr *CancelIf = nullptr;
     std::string Name;
+    /// A combined `parallel <worksharing>` construct is split in two: the
+    /// outer half is instrumented as `parallel` with the combined CTC type,
+    /// the inner half as the worksharing construct, one level deeper.
+    enum class Half { None, Outer, Inner } Split = Half::None;
+    std::optional<ctc::RegionKind> KindOverride;
+    ClauseFilter Filter;
+    std::string InnerSpelling; ///< "do", "do simd", "sections", "workshare"
+    bool InnerHasBarrier = false;
   };
+  /// Instruments a combined construct split in two; false when it is not one.
+  bool instrumentSplit(const Construct &C);
 
   void instrument(const Construct &C);
   void mainProgram(const parser::MainProgram &X);
@@ -387,6 +401,17 @@ private:
   std::vector<std::string> directiveLines(const std::string &Directive, unsigned NearLine) const {
     return formatDirective(Directive, Fixed, Fixed ? "" : lineIndent(NearLine));
   }
+  /// Replaces original lines First..Last by Lines.
+  void replaceLines(unsigned First, unsigned Last, const std::vector<std::string> &Lines) {
+    std::string Joined;
+    for (const std::string &L : Lines)
+      Joined += (Joined.empty() ? "" : "\n") + L;
+    const std::size_t Begin = lineStart(First);
+    std::size_t End = Text.find('\n', lineStart(Last));
+    if (End == std::string::npos)
+      End = Text.size();
+    InlineEdits.push_back({Begin, End - Begin, Joined});
+  }
   /// Adds Clause to the directive whose last line is Last.
   void addClause(const Span &Directive, const std::string &Clause);
 
@@ -408,6 +433,7 @@ private:
   std::vector<bool> MainStack;
   std::vector<bool> ThreadIdStack{true};
   int Depth = 0;
+  std::vector<int> DepthSteps;
 };
 
 /// True for parse-tree nodes with a `CharBlock source` member.
@@ -597,7 +623,14 @@ void Instrumenter::enterBody(Directive D) {
     break;
   }
   ThreadIdStack.push_back(Available);
-  ++Depth;
+  // A split combined construct is two levels: parallel, then worksharing.
+  const int Steps = D == Directive::OMPD_parallel_do || D == Directive::OMPD_parallel_do_simd ||
+                            D == Directive::OMPD_parallel_sections ||
+                            D == Directive::OMPD_parallel_workshare
+                        ? 2
+                        : 1;
+  Depth += Steps;
+  DepthSteps.push_back(Steps);
 }
 
 void Instrumenter::addClause(const Span &D, const std::string &Clause) {
@@ -626,10 +659,25 @@ struct FortranClauses {
   std::string Schedule;
 };
 
-void readClauses(const parser::OmpClauseList *List, FortranClauses &C, ctc::RegionDescriptor &R) {
+/// The OpenMP clause kind of a parse-tree clause alternative.
+template <typename A> llvm::omp::Clause clauseKindOf() {
+#define GEN_FLANG_CLAUSE_PARSER_KIND_MAP
+#include "llvm/Frontend/OpenMP/OMP.inc"
+  return llvm::omp::Clause::OMPC_unknown;
+}
+
+llvm::omp::Clause clauseKind(const parser::OmpClause &Clause) {
+  return std::visit([](const auto &X) { return clauseKindOf<std::decay_t<decltype(X)>>(); },
+                    Clause.u);
+}
+
+void readClauses(const parser::OmpClauseList *List, FortranClauses &C, ctc::RegionDescriptor &R,
+                 const ClauseFilter &Keep = nullptr) {
   if (!List)
     return;
   for (const parser::OmpClause &Clause : List->v) {
+    if (Keep && !Keep(Clause))
+      continue;
     std::visit(
         [&](const auto &X) {
           using T = std::decay_t<decltype(X)>;
@@ -741,7 +789,62 @@ template <typename T> std::optional<parser::CharBlock> sourceOf(const T &E) {
   return Source.empty() ? std::nullopt : std::optional<parser::CharBlock>(Source);
 }
 
+bool Instrumenter::instrumentSplit(const Construct &C) {
+  struct Split {
+    Directive Combined, Inner;
+    const char *Spelling;
+  };
+  static const Split Splits[] = {
+      {Directive::OMPD_parallel_do, Directive::OMPD_do, "do"},
+      {Directive::OMPD_parallel_do_simd, Directive::OMPD_do_simd, "do simd"},
+      {Directive::OMPD_parallel_sections, Directive::OMPD_sections, "sections"},
+      {Directive::OMPD_parallel_workshare, Directive::OMPD_workshare, "workshare"},
+  };
+  const Split *S = nullptr;
+  for (const Split &Candidate : Splits)
+    if (Candidate.Combined == C.Kind)
+      S = &Candidate;
+  const int Level = Opts.Levels[inst::eventInfo(Event::Parallel_fork).Group];
+  if (!S || !C.Begin || !C.End || !C.BeginClauses ||
+      !(inst::eventInfo(Event::Parallel_fork).LevelMask & (1u << Level)))
+    return false;
+  // Each clause goes to the half the model gives it for the combined
+  // construct; an if without a modifier or with `parallel:` to the team.
+  const Directive Inner = S->Inner;
+  auto ToInner = [Inner](const parser::OmpClause &Clause) {
+    if (const auto *If = std::get_if<parser::OmpClause::If>(&Clause.u)) {
+      const auto &Modifier =
+          std::get<std::optional<parser::OmpIfClause::DirectiveNameModifier>>(If->v.t);
+      return Modifier && *Modifier == parser::OmpIfClause::DirectiveNameModifier::Simd;
+    }
+    return inst::model::splitClauseGoesToWorksharing(clauseKind(Clause), Inner);
+  };
+  const inst::model::ConstructSpec *Combined = inst::model::specFor(C.Kind);
+  const inst::model::ConstructSpec *InnerSpec = inst::model::specFor(Inner);
+  if (!Combined || !InnerSpec)
+    return false;
+  const ctc::RegionKind CombinedKind = Combined->Kind;
+  Construct Outer = C;
+  Outer.Kind = Directive::OMPD_parallel;
+  Outer.Split = Construct::Half::Outer;
+  Outer.KindOverride = CombinedKind;
+  Outer.Filter = [ToInner](const parser::OmpClause &Clause) { return !ToInner(Clause); };
+  Outer.InnerHasBarrier = InnerSpec->ImplicitBarrier;
+  Outer.Body = nullptr;
+  Outer.Sections = nullptr;
+  Construct InnerHalf = C;
+  InnerHalf.Kind = Inner;
+  InnerHalf.Split = Construct::Half::Inner;
+  InnerHalf.Filter = ToInner;
+  InnerHalf.InnerSpelling = S->Spelling;
+  instrument(Outer);
+  instrument(InnerHalf);
+  return true;
+}
+
 void Instrumenter::instrument(const Construct &C) {
+  if (C.Split == Construct::Half::None && instrumentSplit(C))
+    return;
   const inst::model::ConstructSpec *Spec = inst::model::specFor(C.Kind);
   if (!Spec)
     return;
@@ -751,8 +854,8 @@ void Instrumenter::instrument(const Construct &C) {
     return;
   }
   ctc::RegionDescriptor R;
-  R.Kind = Spec->Kind;
-  R.Type = std::string(ctc::regionKindSpelling(Spec->Kind));
+  R.Kind = C.KindOverride ? *C.KindOverride : Spec->Kind;
+  R.Type = std::string(ctc::regionKindSpelling(R.Kind));
   R.File = FileName;
   R.StartLines = ctc::LineRange{C.Begin->PresumedFirst, C.Begin->PresumedLast};
   if (C.EndIsLoop)
@@ -763,8 +866,20 @@ void Instrumenter::instrument(const Construct &C) {
     R.EndLines = R.StartLines;
   R.Name = C.Name;
   FortranClauses Clauses;
-  readClauses(C.BeginClauses, Clauses, R);
-  readClauses(C.EndClauses, Clauses, R);
+  // The CTC describes every clause; a split half's facts come from its own.
+  {
+    FortranClauses All;
+    readClauses(C.BeginClauses, All, R);
+    readClauses(C.EndClauses, All, R);
+    if (C.Split == Construct::Half::None)
+      Clauses = All;
+  }
+  if (C.Split != Construct::Half::None) {
+    ctc::RegionDescriptor Unused;
+    readClauses(C.BeginClauses, Clauses, Unused, C.Filter);
+    if (C.Split == Construct::Half::Inner)
+      readClauses(C.EndClauses, Clauses, Unused);
+  }
   Clauses.Facts.Standalone = C.Standalone;
   if (C.CancelIf) {
     Clauses.If = C.CancelIf;
@@ -782,11 +897,21 @@ void Instrumenter::instrument(const Construct &C) {
     Clauses.Facts.ContainsCancellation = V.Found;
   }
   const std::array<int, POMP_GROUP_COUNT> &Levels = Opts.Levels;
-  const Plan P = inst::model::planConstruct(*Spec, Clauses.Facts, [&Levels](Event E) {
+  Plan P = inst::model::planConstruct(*Spec, Clauses.Facts, [&Levels](Event E) {
     const inst::EventInfo &Info = inst::eventInfo(E);
     return (Info.LevelMask & (1u << Levels[Info.Group])) != 0;
   });
-  if (!P.Instrumented || UnitStack.empty())
+  // The worksharing half shows its implicit barrier; the team's join
+  // barrier right after it is not shown again (as in C's split).
+  if (C.Split == Construct::Half::Outer && C.InnerHasBarrier) {
+    P.BlockEnd.erase(
+        std::remove_if(P.BlockEnd.begin(), P.BlockEnd.end(),
+                       [](const Step &S) { return S.R == inst::model::Region::ImplicitBarrier; }),
+        P.BlockEnd.end());
+    P.UsesBarrierHandle = false;
+  }
+  // The worksharing half of a split construct always gets its directive.
+  if ((!P.Instrumented && C.Split != Construct::Half::Inner) || UnitStack.empty())
     return;
   // A construct whose end is unknown cannot get code after it.
   if ((!P.After.empty() || !P.BlockEnd.empty()) && !C.End && !C.Standalone) {
@@ -795,12 +920,13 @@ void Instrumenter::instrument(const Construct &C) {
     return;
   }
   Unit &U = Units[UnitStack.back()];
-  U.UsesHandles = true;
-  ++Constructs;
-
-  CtcStrings.push_back(ctc::writeDescriptor(R));
-  const unsigned H = static_cast<unsigned>(CtcStrings.size());
-  unsigned B = 0;
+  unsigned H = 0, B = 0;
+  if (P.Instrumented) {
+    U.UsesHandles = true;
+    ++Constructs;
+    CtcStrings.push_back(ctc::writeDescriptor(R));
+    H = static_cast<unsigned>(CtcStrings.size());
+  }
   if (P.UsesBarrierHandle) {
     ctc::RegionDescriptor Barrier = R;
     Barrier.Kind = ctc::RegionKind::ImplicitBarrier;
@@ -822,7 +948,7 @@ void Instrumenter::instrument(const Construct &C) {
     const auto S = span(Source);
     U.Locals.push_back("integer*4 " + Variable);
     Prologue.push_back(Variable + " = " + Value);
-    if (S && S->First == S->Last) {
+    if (S && S->First == S->Last && C.Split != Construct::Half::Outer) {
       const std::size_t Begin = lineStart(S->First);
       const auto Range = Parsing.allCooked().GetSourcePositionRange(Source);
       const std::size_t From = Begin + static_cast<std::size_t>(Range->first.column) - 1;
@@ -927,7 +1053,7 @@ void Instrumenter::instrument(const Construct &C) {
     return Out;
   };
 
-  const int Key = 2 * Depth;
+  const int Key = 2 * (Depth + (C.Split == Construct::Half::Inner ? 1 : 0));
   const unsigned BeginLine = C.Begin->First;
   // Before the directive: helper values, then the steps.
   {
@@ -938,16 +1064,55 @@ void Instrumenter::instrument(const Construct &C) {
     }
     const auto L = lines(P.Before, BeginLine);
     Before.insert(Before.end(), L.begin(), L.end());
-    if (!Before.empty())
+    if (C.Split == Construct::Half::Inner) {
+      // The worksharing half's directive follows its Before code, after
+      // the parallel half's block begin.
+      std::string Directive = "!$omp " + C.InnerSpelling;
+      for (const parser::OmpClause &Clause : C.BeginClauses->v)
+        if (C.Filter(Clause))
+          Directive += " " + Clause.source.ToString();
+      const auto D = directiveLines(Directive, BeginLine);
+      Before.insert(Before.end(), D.begin(), D.end());
+      insert(C.Begin->Last + 1, false, Key, std::move(Before));
+    } else if (!Before.empty()) {
       insert(BeginLine, false, Key, std::move(Before));
+    }
+  }
+  if (C.Split == Construct::Half::Outer) {
+    // The directive's lines become the parallel half's directive.
+    std::string Directive = "!$omp parallel";
+    for (const parser::OmpClause &Clause : C.BeginClauses->v) {
+      if (!C.Filter(Clause))
+        continue;
+      const llvm::omp::Clause Kind = clauseKind(Clause);
+      if (Kind == llvm::omp::Clause::OMPC_if && If != "-1")
+        Directive += " if(" + If + " .ne. 0)";
+      else if (Kind == llvm::omp::Clause::OMPC_num_threads && NumThreads != "-1")
+        Directive += " num_threads(" + NumThreads + ")";
+      else
+        Directive += " " + Clause.source.ToString();
+    }
+    if (P.ContextFirstprivate)
+      Directive += " firstprivate(" + Context + ")";
+    if (Clauses.HasDefault)
+      Directive += " shared(/@POMP_COMMON@/)";
+    replaceLines(C.Begin->First, C.Begin->Last, directiveLines(Directive, BeginLine));
   }
   // Clauses added to the directive.
-  if (P.ContextFirstprivate)
+  if (P.ContextFirstprivate && C.Split == Construct::Half::None)
     addClause(*C.Begin, "firstprivate(" + Context + ")");
-  if (Clauses.HasDefault && (P.ContextFirstprivate || P.hasBlockCode()))
+  if (Clauses.HasDefault && C.Split == Construct::Half::None &&
+      (P.ContextFirstprivate || P.hasBlockCode()))
     addClause(*C.Begin, "shared(/" + std::string("@POMP_COMMON@") + "/)");
   // Block begin and end.
-  if (P.hasBlockCode() && C.End) {
+  if (C.Split == Construct::Half::Outer && C.End) {
+    // Block end after the worksharing half's end, then the team's end.
+    insert(C.Begin->Last + 1, false, Key + 1, lines(P.BlockBegin, C.Begin->Last + 1));
+    auto End = lines(P.BlockEnd, C.End->Last);
+    const auto D = directiveLines("!$omp end parallel", C.End->Last);
+    End.insert(End.end(), D.begin(), D.end());
+    insert(C.End->Last + 1, true, Key + 1, std::move(End));
+  } else if (P.hasBlockCode() && C.End) {
     insert(C.Begin->Last + 1, false, Key + 1, lines(P.BlockBegin, C.Begin->Last + 1));
     insert(C.End->First, true, Key + 1, lines(P.BlockEnd, C.End->First));
   }
@@ -967,7 +1132,12 @@ void Instrumenter::instrument(const Construct &C) {
   }
   // nowait: on the end directive, or on an `end do` added after the loop.
   std::vector<std::string> After;
-  if (P.AddNowait) {
+  if (C.Split == Construct::Half::Inner && C.End && !C.EndIsLoop) {
+    // `end parallel do` becomes the worksharing half's end.
+    replaceLines(C.End->First, C.End->Last,
+                 directiveLines("!$omp end " + C.InnerSpelling + (P.AddNowait ? " nowait" : ""),
+                                C.End->First));
+  } else if (P.AddNowait) {
     if (C.EndIsLoop) {
       std::string EndName = C.Kind == Directive::OMPD_do_simd ? "end do simd" : "end do";
       const auto L = directiveLines("!$omp " + EndName + " nowait", C.End->Last);
@@ -1018,37 +1188,42 @@ std::string Instrumenter::finish() {
     insert(U.DeclarationBoundary, false, -2, std::move(Lines));
   }
 
-  // The original text with the inline edits.
+  // Each original line with the inline edits; an edit that spans lines
+  // (a replaced directive) lands on its first line and leaves the others
+  // empty.
   std::sort(InlineEdits.begin(), InlineEdits.end(),
             [](const InlineEdit &A, const InlineEdit &B) { return A.Offset < B.Offset; });
-  std::string Edited;
-  std::vector<std::size_t> EditedLineStart; // start of each original line in Edited
-  {
-    std::size_t At = 0;
-    auto copyTo = [&](std::size_t End) {
-      for (; At < End; ++At) {
-        if (At == 0 || Text[At - 1] == '\n')
-          EditedLineStart.push_back(Edited.size());
-        Edited += Text[At];
-      }
-    };
-    for (const InlineEdit &E : InlineEdits) {
-      if (E.Offset < At)
-        continue; // overlapping edits: keep the first
-      copyTo(E.Offset);
-      if (E.Length == 0 && (E.Offset == 0 || Text[E.Offset - 1] == '\n'))
-        EditedLineStart.push_back(Edited.size());
-      Edited += E.Text;
-      if (E.Length > 0 && (At == 0 || Text[At - 1] == '\n'))
-        EditedLineStart.push_back(Edited.size() - E.Text.size());
-      At = E.Offset + E.Length;
+  std::vector<std::size_t> Starts(LineCount + 1, Text.size());
+  for (unsigned L = 0; L < LineCount; ++L)
+    Starts[L] = lineStart(L + 1);
+  auto lineOf = [&](std::size_t Offset) -> unsigned {
+    const auto It = std::upper_bound(Starts.begin(), Starts.begin() + LineCount, Offset);
+    return It == Starts.begin() ? 0 : static_cast<unsigned>(It - Starts.begin() - 1);
+  };
+  std::vector<std::string> Piece(LineCount);
+  std::size_t At = 0;
+  auto copyTo = [&](std::size_t End) {
+    while (At < End) {
+      const unsigned L = lineOf(At);
+      const std::size_t Stop = std::min(End, Starts[L + 1]);
+      Piece[L].append(Text, At, Stop - At);
+      At = Stop;
     }
-    copyTo(Text.size());
+  };
+  for (const InlineEdit &E : InlineEdits) {
+    if (E.Offset < At || LineCount == 0)
+      continue; // overlapping edits: keep the first
+    copyTo(E.Offset);
+    const unsigned L = lineOf(E.Offset);
+    Piece[L] += E.Text;
+    At = E.Offset + E.Length;
+    if (At < Text.size() && lineOf(At) != L && At != Starts[lineOf(At)]) {
+      const std::size_t Stop = Starts[lineOf(At) + 1];
+      Piece[L].append(Text, At, Stop - At);
+      At = Stop;
+    }
   }
-  while (EditedLineStart.size() < LineCount + 1)
-    EditedLineStart.push_back(Edited.size());
-  EditedLineStart.resize(LineCount + 1);
-  EditedLineStart[LineCount] = Edited.size();
+  copyTo(Text.size());
 
   // Insertions at line boundaries, in nesting order.
   std::sort(Insertions.begin(), Insertions.end(), [](const Insertion &A, const Insertion &B) {
@@ -1061,8 +1236,9 @@ std::string Instrumenter::finish() {
     return A.Sequence < B.Sequence;
   });
   std::string Out;
-  Out.reserve(Edited.size() + Insertions.size() * 80);
+  Out.reserve(Text.size() + Insertions.size() * 80);
   std::size_t Next = 0;
+  bool MarkerPending = false;
   for (unsigned Line = 1; Line <= LineCount + 1; ++Line) {
     bool Inserted = false;
     for (; Next < Insertions.size() && Insertions[Next].Boundary == Line; ++Next) {
@@ -1076,10 +1252,14 @@ std::string Instrumenter::finish() {
     }
     if (Line > LineCount)
       break;
-    if (Inserted && Opts.LineDirectives)
+    // A line emptied by a replacement gets no marker: the next one does.
+    MarkerPending = MarkerPending || Inserted;
+    if (Piece[Line - 1].empty())
+      continue;
+    if (MarkerPending && Opts.LineDirectives)
       Out += "# " + std::to_string(Line) + " " + lineMarkerFileName(FileName) + "\n";
-    Out.append(Edited, EditedLineStart[Line - 1],
-               EditedLineStart[Line] - EditedLineStart[Line - 1]);
+    MarkerPending = false;
+    Out += Piece[Line - 1];
   }
   // The file's init subroutine, after every program unit.
   if (!Out.empty() && Out.back() != '\n')

@@ -1,6 +1,8 @@
 //===- ConstructModel.cpp - What each construct becomes --------------------===//
 #include "pomp/model/ConstructModel.h"
 
+#include "llvm/Frontend/OpenMP/OMP.h"
+
 #include <map>
 
 namespace pomp::inst::model {
@@ -21,10 +23,11 @@ ConstructSpec loop(K Kind, bool Barrier) {
   return {Shape::Loop, Kind, E::Loop_enter, {}, {}, E::Loop_exit, Barrier};
 }
 
-/// The table, in the order of the OpenMP specification's chapters. Combined
-/// constructs that C splits in two (parallel for, parallel sections, ...)
-/// are missing: SplitParallelHandlers decides them; Fortran's are listed as
-/// CombinedParallel until its front end splits them too.
+/// The table, in the order of the OpenMP specification's chapters. The
+/// combined constructs both front ends split in two (parallel for/do,
+/// parallel sections, ...) are listed as CombinedParallel, what they become
+/// when they are not split; C's `parallel for` etc. are missing (its
+/// SplitParallelHandlers decides them).
 std::map<Directive, ConstructSpec> buildTable() {
   std::map<Directive, ConstructSpec> T;
   // Parallelism.
@@ -37,6 +40,7 @@ std::map<Directive, ConstructSpec> buildTable() {
   T[Directive::OMPD_parallel_do] = simple(Shape::CombinedParallel, K::ParallelDo);
   T[Directive::OMPD_parallel_do_simd] = simple(Shape::CombinedParallel, K::ParallelDoSimd);
   T[Directive::OMPD_parallel_workshare] = simple(Shape::CombinedParallel, K::ParallelWorkshare);
+  T[Directive::OMPD_parallel_sections] = simple(Shape::CombinedParallel, K::ParallelSections);
   T[Directive::OMPD_teams] = simple(Shape::Teams, K::Teams);
   T[Directive::OMPD_teams_distribute] = simple(Shape::CombinedTeams, K::TeamsDistribute);
   T[Directive::OMPD_teams_distribute_simd] = simple(Shape::CombinedTeams, K::TeamsDistribute);
@@ -151,6 +155,29 @@ const ConstructSpec *specFor(Directive Kind) {
   static const std::map<Directive, ConstructSpec> Table = buildTable();
   const auto It = Table.find(Kind);
   return It == Table.end() ? nullptr : &It->second;
+}
+
+bool splitClauseGoesToWorksharing(llvm::omp::Clause Clause, Directive Inner) {
+  switch (Clause) {
+  case llvm::omp::OMPC_schedule:
+  case llvm::omp::OMPC_ordered:
+  case llvm::omp::OMPC_collapse:
+  case llvm::omp::OMPC_lastprivate:
+  case llvm::omp::OMPC_linear:
+  case llvm::omp::OMPC_reduction:
+  case llvm::omp::OMPC_order:
+  case llvm::omp::OMPC_safelen:
+  case llvm::omp::OMPC_simdlen:
+  case llvm::omp::OMPC_aligned:
+  case llvm::omp::OMPC_nontemporal:
+  case llvm::omp::OMPC_filter:
+  case llvm::omp::OMPC_bind: {
+    constexpr unsigned OpenMPVersion = 52;
+    return llvm::omp::isAllowedClauseForDirective(Inner, Clause, OpenMPVersion);
+  }
+  default:
+    return false;
+  }
 }
 
 bool canShowImplicitBarrier(const ClauseFacts &F, const EnabledFn &On) {

@@ -82,16 +82,21 @@ contains
   end subroutine inner
 end program main
 
-! Combined constructs keep their fork and join (splitting them is issue 14's next step).
+! Combined constructs are split: `parallel` with the team's clauses, then the worksharing
+! construct with its own (split.f90 has more).
 ! CHECK:      call POMP_Parallel_fork(pomp_h(1), pomp_tid(), -1, -1, pomp_ctx_1, '{{[0-9]+}}*type=paralleldo*{{.*}}*schedule=static**')
-! CHECK:      !$omp end parallel do
+! CHECK-NEXT: !$omp parallel private(i) firstprivate(pomp_ctx_1)
+! CHECK:      !$omp do schedule(static, 4)
+! CHECK:      !$omp end do nowait
+! CHECK:      call POMP_Parallel_end(pomp_h(1), pomp_tid())
+! CHECK-NEXT: !$omp end parallel
 ! CHECK-NEXT: call POMP_Parallel_exit(pomp_h(1), pomp_tid())
-! CHECK:      call POMP_Section_begin(pomp_h(4), 1, pomp_tid())
-! CHECK:      call POMP_Section_begin(pomp_h(4), 2, pomp_tid())
+! CHECK:      call POMP_Section_begin(pomp_h([[S:[0-9]+]]), 1, pomp_tid())
+! CHECK:      call POMP_Section_begin(pomp_h([[S]]), 2, pomp_tid())
 ! CHECK:      !$omp end sections nowait
 ! CHECK:      {{^}}10  continue
 ! CHECK-NEXT: !$omp end do nowait
-! CHECK:      call POMP_Master_begin(pomp_h(8), pomp_tid(), '{{[0-9]+}}*type=master
+! CHECK:      call POMP_Master_begin(pomp_h({{[0-9]+}}), pomp_tid(), '{{[0-9]+}}*type=master
 ! The task's if is evaluated once; its context goes in as firstprivate.
 ! CHECK:      pomp_if_{{[0-9]+}} = merge(1, 0, t > 0)
 ! CHECK-NEXT: call POMP_Task_create_enter(pomp_h([[T:[0-9]+]]), pomp_tid(), pomp_if_[[T]], pomp_task_[[T]], '
@@ -100,6 +105,10 @@ end program main
 ! CHECK-NEXT: call POMP_Atomic_event(
 ! Workshare's block takes no calls: enter and exit around it only.
 ! CHECK:      type=parallelworkshare
+! CHECK:      call POMP_Workshare_enter(
+! CHECK-NEXT: !$omp workshare
+! CHECK-NEXT: a = a + 1
+! CHECK-NEXT: !$omp end workshare nowait
 ! A stop of a one-line if is left to libpomp's exit hook; a stop statement gets POMP_Finalize.
 ! CHECK:      if (t < 0) stop 1
 ! CHECK-NEXT: if (x > 100) then
@@ -111,11 +120,13 @@ end program main
 ! EVENTS:      threads 1
 ! EVENTS:      threads 2
 ! EVENTS:      pomp-check: Parallel_fork 5
-! EVENTS-NEXT: pomp-check: Parallel_begin_forked 6
-! EVENTS-NEXT: pomp-check: Parallel_end 6
+! EVENTS-NEXT: pomp-check: Parallel_begin_forked 10
+! EVENTS-NEXT: pomp-check: Parallel_end 10
 ! EVENTS-NEXT: pomp-check: Parallel_exit 5
-! EVENTS-NEXT: pomp-check: Loop_enter 2
-! EVENTS-NEXT: pomp-check: Loop_exit 2
+! EVENTS-NEXT: pomp-check: Loop_enter 4
+! EVENTS-NEXT: pomp-check: Loop_exit 4
+! EVENTS-NEXT: pomp-check: Workshare_enter 2
+! EVENTS-NEXT: pomp-check: Workshare_exit 2
 ! EVENTS-NEXT: pomp-check: Sections_enter 2
 ! EVENTS-NEXT: pomp-check: Section_begin 2
 ! EVENTS-NEXT: pomp-check: Section_end 2
@@ -126,8 +137,8 @@ end program main
 ! EVENTS-NEXT: pomp-check: Single_exit 2
 ! EVENTS-NEXT: pomp-check: Master_begin 1
 ! EVENTS-NEXT: pomp-check: Master_end 1
-! EVENTS-NEXT: pomp-check: Implicit_barrier_enter 12
-! EVENTS-NEXT: pomp-check: Implicit_barrier_exit 12
+! EVENTS-NEXT: pomp-check: Implicit_barrier_enter 16
+! EVENTS-NEXT: pomp-check: Implicit_barrier_exit 16
 ! EVENTS-NEXT: pomp-check: Flush_event 2
 ! EVENTS-NEXT: pomp-check: Atomic_event 1
 ! EVENTS-NEXT: pomp-check: Task_create_enter 1

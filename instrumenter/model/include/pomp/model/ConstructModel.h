@@ -159,6 +159,12 @@ Plan planConstruct(const ConstructSpec &Spec, const ClauseFacts &Facts, const En
 /// construct may not be nowait).
 bool canShowImplicitBarrier(const ClauseFacts &Facts, const EnabledFn &Enabled);
 
+/// Splitting a combined `parallel <worksharing>` construct in two: whether a
+/// clause of kind Clause goes to the worksharing half Inner (schedule,
+/// ordered, collapse, lastprivate, linear, reduction, order, simd clauses,
+/// filter, bind, when Inner takes them) or stays with the parallel half.
+bool splitClauseGoesToWorksharing(llvm::omp::Clause Clause, llvm::omp::Directive Inner);
+
 /// The three steps of an implicit barrier made visible, with thread number Tid.
 std::vector<Step> implicitBarrierSteps(Arg Tid);
 
