@@ -122,6 +122,19 @@ struct Unit {
   std::vector<std::string> Locals; ///< "integer*8 pomp_ctx_3", ...
 };
 
+/// Appends a clause to a directive being rebuilt, unless the same text is
+/// already there: compilers accept a repeated clause on some combined
+/// directives (gfortran: `private(i)` twice on `parallel do`) but not on
+/// the halves a split makes of it.
+void appendClauseOnce(std::string &Directive, const std::string &Clause) {
+  const std::string Text = " " + Clause;
+  const std::size_t At = Directive.find(Text);
+  const bool Present = At != std::string::npos &&
+                       (At + Text.size() == Directive.size() || Directive[At + Text.size()] == ' ');
+  if (!Present)
+    Directive += Text;
+}
+
 /// Finds an `end atomic` directive below a node.
 struct EndAtomicVisitor {
   bool Found = false;
@@ -1070,7 +1083,7 @@ void Instrumenter::instrument(const Construct &C) {
       std::string Directive = "!$omp " + C.InnerSpelling;
       for (const parser::OmpClause &Clause : C.BeginClauses->v)
         if (C.Filter(Clause))
-          Directive += " " + Clause.source.ToString();
+          appendClauseOnce(Directive, Clause.source.ToString());
       const auto D = directiveLines(Directive, BeginLine);
       Before.insert(Before.end(), D.begin(), D.end());
       insert(C.Begin->Last + 1, false, Key, std::move(Before));
@@ -1090,7 +1103,7 @@ void Instrumenter::instrument(const Construct &C) {
       else if (Kind == llvm::omp::Clause::OMPC_num_threads && NumThreads != "-1")
         Directive += " num_threads(" + NumThreads + ")";
       else
-        Directive += " " + Clause.source.ToString();
+        appendClauseOnce(Directive, Clause.source.ToString());
     }
     if (P.ContextFirstprivate)
       Directive += " firstprivate(" + Context + ")";
