@@ -49,8 +49,9 @@ def main():
     with tempfile.TemporaryDirectory(prefix="pomp-bench-") as work:
         out = os.path.join(work, "out" + os.path.splitext(args.file)[1])
         ompinst = [args.ompinst, args.file, "-o", out, "--quiet", "--"] + flags
-        syntax = [args.clang, "-fopenmp", "-fsyntax-only"] + ([] if fortran else ["-w"]) + flags + [
-            args.file]
+        # flang writes module files even with -fsyntax-only: into the temporary directory.
+        syntax = [args.clang, "-fopenmp", "-fsyntax-only"] + (
+            ["-module-dir", work] if fortran else ["-w"]) + flags + [args.file]
         # One warm-up of each fills the file cache.
         timed(ompinst)
         timed(syntax)

@@ -20,9 +20,9 @@ import sys
 import tempfile
 
 
-def run(cmd, env=None):
+def run(cmd, env=None, cwd=None):
     proc = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          universal_newlines=True, timeout=120)
+                          universal_newlines=True, timeout=120, cwd=cwd)
     return proc.returncode, proc.stdout, proc.stderr
 
 
@@ -65,6 +65,12 @@ def main():
 
 
 def check(args, workdir):
+    # Compilers run in the temporary directory: Fortran compilers write module files (.mod) to
+    # the current directory, which must stay clean.
+    args.original = os.path.abspath(args.original)
+    args.instrumented = os.path.abspath(args.instrumented)
+    args.check_lib = os.path.abspath(args.check_lib)
+    args.pomp_include = os.path.abspath(args.pomp_include)
     flags = args.flags.split()
     link = [args.check_lib, "-lpthread", "-lm"]
     reference = os.path.join(workdir, "reference")
@@ -76,14 +82,15 @@ def check(args, workdir):
     for name, compiler in (compilers if args.fortran else compilers[:1]):
         references[name] = reference + "-" + name
         code, _, err = run([compiler, "-fopenmp"] + flags + [args.original, "-o",
-                                                             references[name], "-lm"])
+                                                             references[name], "-lm"],
+                           cwd=workdir)
         if code:
             fail("the original does not compile with %s:\n%s" % (name, err))
     binaries = {}
     for name, compiler in compilers:
         binary = os.path.join(workdir, "instrumented-" + name)
         code, _, err = run([compiler, "-fopenmp"] + flags + ["-I", args.pomp_include,
-                           args.instrumented, "-o", binary] + link)
+                           args.instrumented, "-o", binary] + link, cwd=workdir)
         if code:
             fail("the instrumented file does not compile with %s:\n%s" % (compiler, err))
         binaries[name] = binary

@@ -25,6 +25,7 @@
 #include "flang/Parser/parsing.h"
 #include "flang/Parser/provenance.h"
 #include "flang/Parser/source.h"
+#include "flang/Parser/tools.h"
 #include "flang/Parser/user-state.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -134,6 +135,22 @@ void appendClauseOnce(std::string &Directive, const std::string &Clause) {
   if (!Present)
     Directive += Text;
 }
+
+/// The variables of the OpenMP object lists below a clause (`a` of `a(1:n)`;
+/// not a reduction's operator), in order, each once.
+struct ObjectNames {
+  std::vector<std::string> Names;
+  bool Pre(const parser::OmpObject &Object) {
+    std::string Name;
+    if (const auto *D = std::get_if<parser::Designator>(&Object.u))
+      Name = parser::GetFirstName(*D).ToString();
+    if (!Name.empty() && std::find(Names.begin(), Names.end(), Name) == Names.end())
+      Names.push_back(Name);
+    return false;
+  }
+  template <typename T> bool Pre(const T &) { return true; }
+  template <typename T> void Post(const T &) {}
+};
 
 /// Finds an `end atomic` directive below a node.
 struct EndAtomicVisitor {
@@ -669,6 +686,7 @@ struct FortranClauses {
   const parser::ScalarIntExpr *NumThreads = nullptr;
   const parser::ScalarIntExpr *Chunk = nullptr;
   bool HasDefault = false;
+  bool DefaultShared = false;
   std::string Schedule;
 };
 
@@ -735,6 +753,7 @@ void readClauses(const parser::OmpClauseList *List, FortranClauses &C, ctc::Regi
             R.HasDepend = true;
           } else if constexpr (std::is_same_v<T, parser::OmpClause::Default>) {
             C.HasDefault = true;
+            C.DefaultShared = X.v.v == parser::OmpDefaultClause::Type::Shared;
           } else if constexpr (std::is_same_v<T, parser::OmpClause::Schedule>) {
             using S = parser::OmpScheduleClause::ScheduleType;
             switch (std::get<S>(X.v.t)) {
@@ -1107,8 +1126,26 @@ void Instrumenter::instrument(const Construct &C) {
     }
     if (P.ContextFirstprivate)
       Directive += " firstprivate(" + Context + ")";
-    if (Clauses.HasDefault)
+    if (Clauses.HasDefault) {
       Directive += " shared(/@POMP_COMMON@/)";
+      // Under default(none|private|firstprivate) what the worksharing half
+      // reduces or copies in or out must be shared by the team (as in C).
+      ObjectNames Moved;
+      for (const parser::OmpClause &Clause : C.BeginClauses->v) {
+        const llvm::omp::Clause Kind = clauseKind(Clause);
+        if (!C.Filter(Clause) && (Kind == llvm::omp::Clause::OMPC_reduction ||
+                                  Kind == llvm::omp::Clause::OMPC_lastprivate ||
+                                  Kind == llvm::omp::Clause::OMPC_linear ||
+                                  Kind == llvm::omp::Clause::OMPC_firstprivate))
+          parser::Walk(Clause, Moved);
+      }
+      if (!Moved.Names.empty() && !Clauses.DefaultShared) {
+        std::string List;
+        for (const std::string &N : Moved.Names)
+          List += (List.empty() ? "" : ", ") + N;
+        Directive += " shared(" + List + ")";
+      }
+    }
     replaceLines(C.Begin->First, C.Begin->Last, directiveLines(Directive, BeginLine));
   }
   // Clauses added to the directive.
