@@ -279,7 +279,7 @@ int main(int Argc, const char **Argv) {
   raw_string_ostream ErrorStream(ParseErrors);
   if (!cl::ParseCommandLineOptions(OwnArgc, Argv,
                                    "POMP source instrumenter: rewrites the OpenMP constructs of "
-                                   "C/C++ files into POMP API calls\n\n"
+                                   "C/C++ and Fortran files into POMP API calls\n\n"
                                    "  ompinst <file> -o <output> [options] [-- <compiler flags>]\n"
                                    "  ompinst -p <build-dir> <file>... [options]\n",
                                    &ErrorStream)) {
