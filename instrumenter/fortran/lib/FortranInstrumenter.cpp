@@ -27,6 +27,7 @@
 #include "flang/Parser/source.h"
 #include "flang/Parser/tools.h"
 #include "flang/Parser/user-state.h"
+#include "llvm/Frontend/OpenMP/OMP.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -878,8 +879,14 @@ void Instrumenter::instrument(const Construct &C) {
   if (C.Split == Construct::Half::None && instrumentSplit(C))
     return;
   const inst::model::ConstructSpec *Spec = inst::model::specFor(C.Kind);
-  if (!Spec)
+  if (!Spec) {
+    // Never silently: a construct the model has no plan for is named.
+    if (C.Begin && C.Kind != Directive::OMPD_section && C.Kind != Directive::OMPD_scan)
+      Warnings += FileName + ":" + std::to_string(C.Begin->First) + ": warning: OpenMP '" +
+                  llvm::omp::getOpenMPDirectiveName(C.Kind).str() +
+                  "' construct is not instrumented: the Fortran front end has no plan for it\n";
     return;
+  }
   if (!C.Begin) {
     Warnings += FileName + ": warning: an OpenMP construct outside the file (included or "
                            "from a macro) is not instrumented\n";
