@@ -6,7 +6,7 @@ import lit.formats
 
 config.name = "POMP"
 config.test_format = lit.formats.ShTest(execute_external=True)
-config.suffixes = [".c", ".cpp", ".test"]
+config.suffixes = [".c", ".cpp", ".test", ".f90", ".F90", ".f", ".F"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.pomp_binary_root, "tests")
 # Inputs shared by several tests, not tests themselves.
@@ -64,6 +64,24 @@ config.substitutions.append(
                 "--check-lib", os.path.join(config.pomp_binary_root, "lib", "libpomp_check.a"),
             ]
         ),
+    )
+)
+
+# Fortran tests (tests/instrumenter/fortran) check with gfortran and flang-new-19, both needed.
+config.gfortran = shutil.which("gfortran")
+config.flang = shutil.which("flang-new-19")
+if config.gfortran and config.flang:
+    config.available_features.add("fortran")
+    config.substitutions.append(("%gfortran", config.gfortran))
+    config.substitutions.append(("%flang", config.flang))
+# Fortran: instrumented output without the test file's `! CHECK:` lines, each inserted statement
+# on one line again (free form `&` ... `&`, fixed form `&` in column 6), for FileCheck.
+config.substitutions.append(
+    (
+        "%strip-fchecks",
+        r"sed -e '/^ *! *[A-Z][A-Z0-9-]*:/d' -e ':a' -e '$!N'"
+        r" -e 's/\\n *! *[A-Z][A-Z0-9-]*:[^\\n]*//' -e 'ta'"
+        r" -e 's/&\\n *&//' -e 's/\\n     &//' -e 'ta' -e 'P' -e 'D'",
     )
 )
 

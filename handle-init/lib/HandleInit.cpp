@@ -314,4 +314,50 @@ std::string programStartInit() {
          "#endif\n";
 }
 
+namespace {
+/// The hash part of a file id (its last HashHexDigits characters).
+std::string_view fileIdHash(std::string_view FileId) {
+  return FileId.size() > HashHexDigits ? FileId.substr(FileId.size() - HashHexDigits) : FileId;
+}
+} // namespace
+
+std::string fortranCommonBlock(std::string_view FileId) {
+  return "pomp_cb_" + std::string(fileIdHash(FileId));
+}
+
+std::string fortranHandle(unsigned Index) {
+  return std::string(FortranHandleArray) + "(" + std::to_string(Index) + ")";
+}
+
+std::vector<std::string> fortranHandleDeclarations(std::string_view FileId, unsigned Count) {
+  // An empty array would make an empty common block; one element is unused.
+  const unsigned Size = Count == 0 ? 1 : Count;
+  return {"integer*8 " + std::string(FortranHandleArray) + "(" + std::to_string(Size) + ")",
+          "common /" + fortranCommonBlock(FileId) + "/ " + std::string(FortranHandleArray)};
+}
+
+std::string fortranStringLiteral(std::string_view Text) {
+  std::string Literal = "'";
+  for (char C : Text) {
+    Literal += C;
+    if (C == '\'')
+      Literal += C;
+  }
+  return Literal + "'";
+}
+
+std::vector<std::string> fortranFileInit(const FileHandles &Handles) {
+  std::vector<std::string> Lines;
+  Lines.push_back("subroutine pomp_init_" + std::string(fileIdHash(Handles.FileId)) +
+                  "() bind(C, name=\"" + initFunctionName(Handles.FileId) + "\")");
+  for (std::string &Declaration :
+       fortranHandleDeclarations(Handles.FileId, static_cast<unsigned>(Handles.CtcStrings.size())))
+    Lines.push_back(std::move(Declaration));
+  for (std::size_t I = 0; I < Handles.CtcStrings.size(); ++I)
+    Lines.push_back("call POMP_Get_handle(" + fortranHandle(static_cast<unsigned>(I + 1)) + ", " +
+                    fortranStringLiteral(Handles.CtcStrings[I]) + ")");
+  Lines.push_back("end subroutine");
+  return Lines;
+}
+
 } // namespace pomp::handleinit

@@ -8,6 +8,7 @@
 /// printed) or could not be written, 2 usage error.
 ///
 //===----------------------------------------------------------------------===//
+#include "pomp/fortran/FortranInstrumenter.h"
 #include "pomp/instrumenter/Instrumenter.h"
 
 #include "clang/Basic/FileManager.h"
@@ -28,6 +29,7 @@
 
 using namespace llvm;
 namespace inst = pomp::inst;
+namespace fortran = pomp::fortran;
 
 namespace {
 
@@ -249,6 +251,32 @@ instrumentSource(const clang::tooling::CompilationDatabase &Database, StringRef 
   return Sink.results().begin()->second;
 }
 
+/// Instruments a Fortran file with the Fortran front end (the same levels
+/// and line-number option as C; the compiler flags give -D, -I and the form).
+bool instrumentFortran(const std::string &Source, const std::string &Target,
+                       const inst::Options &Opts, const std::vector<std::string> &CompilerFlags) {
+  bool Same = false;
+  if (!sys::fs::equivalent(Source, Target, Same) && Same) {
+    errs() << "ompinst: error: the output '" << Target << "' is the input '" << Source
+           << "': refusing to overwrite the source\n";
+    return false;
+  }
+  fortran::Options FOpts;
+  FOpts.Levels = Opts.Levels;
+  FOpts.LineDirectives = Opts.LineDirectives;
+  FOpts.CompilerFlags = CompilerFlags;
+  fortran::Result Result;
+  std::string Errors;
+  if (!fortran::instrumentFile(Source, FOpts, Result, Errors)) {
+    errs() << Errors;
+    errs() << "ompinst: error: " << Source << ": not instrumented (see the errors above)\n";
+    return false;
+  }
+  if (!Quiet)
+    errs() << Result.Warnings;
+  return writeAtomically(Target, Result.Output);
+}
+
 } // namespace
 
 int main(int Argc, const char **Argv) {
@@ -270,7 +298,7 @@ int main(int Argc, const char **Argv) {
   raw_string_ostream ErrorStream(ParseErrors);
   if (!cl::ParseCommandLineOptions(OwnArgc, Argv,
                                    "POMP source instrumenter: rewrites the OpenMP constructs of "
-                                   "C/C++ files into POMP API calls\n\n"
+                                   "C/C++ and Fortran files into POMP API calls\n\n"
                                    "  ompinst <file> -o <output> [options] [-- <compiler flags>]\n"
                                    "  ompinst -p <build-dir> <file>... [options]\n",
                                    &ErrorStream)) {
@@ -332,6 +360,11 @@ int main(int Argc, const char **Argv) {
   int Status = ExitSuccess;
   for (const std::string &Source : Sources) {
     const std::string Target = Output.empty() ? defaultOutput(Source) : std::string(Output);
+    if (fortran::isFortranSource(Source) && Language.empty()) {
+      if (!instrumentFortran(Source, Target, Opts, CompilerFlags))
+        Status = ExitFailure;
+      continue;
+    }
     // Writing the output over the input would replace the user's source:
     // the same path, or another name for the same file (a link).
     bool Same = false;

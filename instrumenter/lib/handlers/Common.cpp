@@ -76,26 +76,29 @@ template <typename... Kinds> bool containsAny(const Stmt *S) {
   return false;
 }
 
-/// True when S contains a cancel or cancellation point construct: OpenMP
-/// forbids nowait on the construct they cancel.
+} // namespace
+
 bool containsCancellation(const Stmt *S) {
   return containsAny<OMPCancelDirective, OMPCancellationPointDirective>(S);
 }
 
-/// True for a reduction(task, ...) clause: OpenMP forbids nowait on a
-/// construct with one (its task reductions complete at the implicit barrier).
-bool hasTaskReduction(const ConstructEditor &E) {
+model::ClauseFacts clauseFacts(const ConstructEditor &E) {
+  model::ClauseFacts F;
+  F.HasIf = ifClauseFor(E.directive()) != nullptr;
+  F.HasNumThreads = E.hasClause<OMPNumThreadsClause>();
+  F.HasNowait = E.hasClause<OMPNowaitClause>();
+  F.HasCopyprivate = E.hasClause<OMPCopyprivateClause>();
+  // reduction(task, ...): its task reductions complete at the implicit
+  // barrier, so OpenMP forbids nowait.
   for (const auto *C : E.directive().getClausesOfKind<OMPReductionClause>())
-    if (C->getModifier() == OMPC_REDUCTION_task)
-      return true;
-  return false;
+    F.HasTaskReduction = F.HasTaskReduction || C->getModifier() == OMPC_REDUCTION_task;
+  F.ContainsCancellation = containsCancellation(E.associatedStatement());
+  F.Standalone = E.directive().isStandaloneDirective();
+  return F;
 }
-} // namespace
 
 bool canShowImplicitBarrier(const ConstructEditor &E) {
-  return E.enabled(Event::Implicit_barrier_enter) && !E.hasClause<OMPNowaitClause>() &&
-         !E.hasClause<OMPCopyprivateClause>() && !hasTaskReduction(E) &&
-         !containsCancellation(E.associatedStatement());
+  return model::canShowImplicitBarrier(clauseFacts(E), [&E](Event Ev) { return E.enabled(Ev); });
 }
 
 std::string implicitBarrierCode(ConstructEditor &E, const std::string &Tid) {
@@ -104,17 +107,6 @@ std::string implicitBarrierCode(ConstructEditor &E, const std::string &Tid) {
                                {E.handleAddress(Barrier), Tid, E.ctc(Barrier)}) +
          "\n#pragma omp barrier\n" +
          ConstructEditor::call(Event::Implicit_barrier_exit, {E.handle(Barrier), Tid});
-}
-
-std::string implicitBarrier(ConstructEditor &E, bool ReplacesImplicitBarrier) {
-  if (!E.enabled(Event::Implicit_barrier_enter))
-    return "";
-  if (ReplacesImplicitBarrier) {
-    if (!canShowImplicitBarrier(E))
-      return "";
-    E.appendClause("nowait");
-  }
-  return implicitBarrierCode(E, E.threadId());
 }
 
 namespace {
@@ -281,49 +273,39 @@ void wrapConstruct(ConstructEditor &E, const std::string &Before, const std::str
   E.afterConstruct((After.empty() ? "" : After + " ") + "}");
 }
 
-unsigned instrumentBlockConstruct(ConstructEditor &E, ctc::RegionKind Kind, BlockEvents Events,
-                                  bool HasImplicitBarrier) {
-  const bool EnterExit = E.enabled(Events.Enter);
-  const bool BeginEnd = E.enabled(Events.Begin);
-  if (!EnterExit && !BeginEnd && !HasImplicitBarrier)
-    return 0;
-  const unsigned H = E.newHandle(Kind);
-  const std::string Tid = E.threadId();
-  std::string Before, After;
-  if (EnterExit)
-    Before = ConstructEditor::call(Events.Enter, {E.handleAddress(H), Tid, E.ctc(H)});
-  if (BeginEnd) {
-    E.blockBegin(ConstructEditor::call(Events.Begin, {E.handle(H), Tid}));
-    E.blockEnd(ConstructEditor::call(Events.End, {E.handle(H), Tid}));
+void instrumentSectionBlocks(
+    ConstructEditor &E,
+    const std::function<std::pair<std::string, std::string>(unsigned Number)> &Code) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(E.associatedStatement());
+  if (!Body)
+    return;
+  unsigned Number = 0;
+  for (const Stmt *Child : Body->body()) {
+    // The first section's directive may be omitted: then the first
+    // statement is the section's block.
+    const Stmt *Block = Child;
+    if (const auto *Section = dyn_cast<OMPSectionDirective>(Child))
+      Block = Section->getAssociatedStmt();
+    else if (Number > 0)
+      continue;
+    if (!Block)
+      continue;
+    ++Number;
+    auto [Begin, End] = Code(Number);
+    // One level deeper than the sections construct, so a construct nested
+    // in the section nests inside these events.
+    E.statementBegin(*Block, std::move(Begin), 1);
+    E.statementEnd(*Block, std::move(End), 1);
   }
-  if (HasImplicitBarrier)
-    After = implicitBarrier(E, /*ReplacesImplicitBarrier=*/true);
-  if (EnterExit)
-    After += (After.empty() ? "" : " ") + ConstructEditor::call(Events.Exit, {E.handle(H), Tid});
-  wrapConstruct(E, Before, After);
-  return H;
 }
 
-void instrumentStandalone(ConstructEditor &E, ctc::RegionKind Kind, Event Enter, Event Exit) {
-  if (!E.enabled(Enter))
-    return;
-  const unsigned H = E.newHandle(Kind);
+void instrumentSectionBlocks(ConstructEditor &E, unsigned H) {
   const std::string Tid = E.threadId();
-  wrapConstruct(E, ConstructEditor::call(Enter, {E.handleAddress(H), Tid, E.ctc(H)}),
-                ConstructEditor::call(Exit, {E.handle(H), Tid}));
-}
-
-void instrumentSingleEvent(ConstructEditor &E, ctc::RegionKind Kind, Event Single,
-                           EventPlacement Placement) {
-  if (!E.enabled(Single))
-    return;
-  const unsigned H = E.newHandle(Kind);
-  const std::string Call =
-      ConstructEditor::call(Single, {E.handleAddress(H), E.threadId(), E.ctc(H)});
-  if (Placement == EventPlacement::Before)
-    wrapConstruct(E, Call, "");
-  else
-    wrapConstruct(E, "", Call);
+  instrumentSectionBlocks(E, [&](unsigned Number) {
+    return std::make_pair(
+        ConstructEditor::call(Event::Section_begin, {E.handle(H), std::to_string(Number), Tid}),
+        ConstructEditor::call(Event::Section_end, {E.handle(H), Tid}));
+  });
 }
 
 } // namespace pomp::inst

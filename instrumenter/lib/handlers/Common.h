@@ -10,6 +10,10 @@
 #define POMP_INSTRUMENTER_HANDLERS_COMMON_H
 
 #include "../ConstructEditor.h"
+#include "pomp/model/ConstructModel.h"
+
+#include <functional>
+#include <utility>
 
 #include <string>
 
@@ -37,10 +41,15 @@ const clang::OMPIfClause *ifClauseFor(const clang::OMPExecutableDirective &D);
 std::string clauseArgument(const ConstructEditor &E, clang::SourceLocation Open,
                            clang::SourceLocation Close);
 
+/// The clause facts of a directive, the construct model's input.
+model::ClauseFacts clauseFacts(const ConstructEditor &E);
+
+/// True when S contains a cancel or cancellation point construct: OpenMP
+/// forbids nowait on the construct they cancel.
+bool containsCancellation(const clang::Stmt *S);
+
 /// Whether the implicit barrier at the end of a worksharing construct can be
-/// shown as nowait + an explicit barrier: not with nowait already, not with
-/// copyprivate (it needs its own barrier to broadcast), not when the
-/// construct may be cancelled (a cancellable construct may not be nowait).
+/// shown as nowait + an explicit barrier (model::canShowImplicitBarrier).
 bool canShowImplicitBarrier(const ConstructEditor &E);
 
 /// The code that stands in for an implicit barrier: Implicit_barrier_enter,
@@ -51,12 +60,10 @@ std::string implicitBarrierCode(ConstructEditor &E, const std::string &Tid);
 /// Section_begin/end inside every section of a sections construct (numbered
 /// from 1 in source order; the first section's directive may be omitted).
 void instrumentSectionBlocks(ConstructEditor &E, unsigned Handle);
-
-/// Makes the implicit barrier at the end of a worksharing construct visible:
-/// adds nowait and an explicit barrier surrounded by Implicit_barrier events,
-/// where that is equivalent (not with nowait already, not with copyprivate).
-/// Returns the code to put after the construct (before its exit event).
-std::string implicitBarrier(ConstructEditor &E, bool CanAddNowait);
+/// The same with the begin and end code of section Number from Code.
+void instrumentSectionBlocks(
+    ConstructEditor &E,
+    const std::function<std::pair<std::string, std::string>(unsigned Number)> &Code);
 
 /// Loop run-time context (paper section 3.3): chunk size, first and last
 /// iteration, increment, each as a C expression or its "not available" value.
@@ -72,25 +79,6 @@ LoopContext loopContext(const ConstructEditor &E);
 /// after the construct, inside braces that make the whole a single statement
 /// again (the construct may be the unbraced body of an if or a loop).
 void wrapConstruct(ConstructEditor &E, const std::string &Before, const std::string &After);
-
-/// The events of a construct with a structured block (paper Appendix C).
-struct BlockEvents {
-  Event Enter, Begin, End, Exit;
-};
-
-/// Instruments a construct with a structured block: enter before, begin and
-/// end inside the block, exit after; with an implicit barrier made visible
-/// when HasImplicitBarrier. Returns the handle.
-unsigned instrumentBlockConstruct(ConstructEditor &E, ctc::RegionKind Kind, BlockEvents Events,
-                                  bool HasImplicitBarrier);
-
-/// Instruments a standalone directive with an enter/exit pair around it.
-void instrumentStandalone(ConstructEditor &E, ctc::RegionKind Kind, Event Enter, Event Exit);
-
-/// Instruments a directive with one single event before (Before) or after it.
-enum class EventPlacement { Before, After };
-void instrumentSingleEvent(ConstructEditor &E, ctc::RegionKind Kind, Event Single,
-                           EventPlacement Placement);
 
 /// Lists the file's handles that the construct uses inside a region with a
 /// non-shared default clause (see InstrumentAction).

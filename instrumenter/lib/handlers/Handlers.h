@@ -12,6 +12,7 @@
 
 #include "../Events.h"
 #include "pomp/ctc/Ctc.h"
+#include "pomp/model/ConstructModel.h"
 
 #include "llvm/Frontend/OpenMP/OMPConstants.h"
 
@@ -24,7 +25,6 @@ class OMPExecutableDirective;
 namespace pomp::inst {
 
 class ConstructEditor;
-enum class EventPlacement;
 
 /// Instruments one kind of OpenMP directive.
 class ConstructHandler {
@@ -34,27 +34,14 @@ public:
   virtual void instrument(ConstructEditor &E) const = 0;
 };
 
-// Factories of the handlers, one per construct family (handlers/*.cpp).
-std::unique_ptr<ConstructHandler> makeParallelHandler();
+/// The handler of every directive kind the shared construct model plans
+/// (instrumenter/model): it spells the model's plan in C.
+std::unique_ptr<ConstructHandler> makeModelHandler(const model::ConstructSpec &Spec);
+
+// Factories of the handlers of what the model leaves to the C front end.
+/// Fork and join around a combined construct that is not split.
 std::unique_ptr<ConstructHandler> makeCombinedParallelHandler(ctc::RegionKind Kind);
 std::unique_ptr<ConstructHandler> makeSplitParallelHandler(ctc::RegionKind Kind);
-std::unique_ptr<ConstructHandler> makeTeamsHandler();
-std::unique_ptr<ConstructHandler> makeCombinedTeamsHandler(ctc::RegionKind Kind);
-std::unique_ptr<ConstructHandler> makeLoopHandler(ctc::RegionKind Kind, bool HasImplicitBarrier);
-std::unique_ptr<ConstructHandler> makeSectionsHandler();
-std::unique_ptr<ConstructHandler> makeSingleHandler();
-std::unique_ptr<ConstructHandler> makeScopeHandler();
-std::unique_ptr<ConstructHandler> makeCriticalHandler();
-std::unique_ptr<ConstructHandler> makeTaskgroupHandler();
-std::unique_ptr<ConstructHandler> makeMasterHandler(bool Masked);
-std::unique_ptr<ConstructHandler> makeStandaloneHandler(ctc::RegionKind Kind, Event Enter,
-                                                        Event Exit);
-std::unique_ptr<ConstructHandler> makeOrderedHandler();
-std::unique_ptr<ConstructHandler> makeSingleEventHandler(ctc::RegionKind Kind, Event Single,
-                                                         EventPlacement Placement);
-std::unique_ptr<ConstructHandler> makeCancelHandler();
-std::unique_ptr<ConstructHandler> makeTaskHandler();
-std::unique_ptr<ConstructHandler> makeTaskloopHandler(ctc::RegionKind Kind);
 std::unique_ptr<ConstructHandler> makeTargetRegionHandler(ctc::RegionKind Kind);
 std::unique_ptr<ConstructHandler> makeTargetDataEventHandler(ctc::RegionKind Kind);
 std::unique_ptr<ConstructHandler> makeErrorHandler();

@@ -15,6 +15,8 @@
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/OpenMPKinds.h"
 
+#include "llvm/Frontend/OpenMP/OMP.h"
+
 #include <map>
 
 namespace pomp::inst {
@@ -26,70 +28,18 @@ namespace {
 
 std::map<Directive, std::unique_ptr<ConstructHandler>> buildRegistry() {
   std::map<Directive, std::unique_ptr<ConstructHandler>> R;
-  // Parallelism.
-  R[Directive::OMPD_parallel] = makeParallelHandler();
+  // Everything the shared construct model plans.
+  for (std::size_t D = 0; D < llvm::omp::Directive_enumSize; ++D)
+    if (const model::ConstructSpec *Spec = model::specFor(static_cast<Directive>(D)))
+      R[static_cast<Directive>(D)] = makeModelHandler(*Spec);
+  // Combined parallel constructs are split in two where that keeps the
+  // program's meaning (SplitParallelHandlers.cpp).
   R[Directive::OMPD_parallel_for] = makeSplitParallelHandler(Kind::ParallelFor);
   R[Directive::OMPD_parallel_for_simd] = makeSplitParallelHandler(Kind::ParallelForSimd);
   R[Directive::OMPD_parallel_sections] = makeSplitParallelHandler(Kind::ParallelSections);
   R[Directive::OMPD_parallel_master] = makeSplitParallelHandler(Kind::ParallelMaster);
   R[Directive::OMPD_parallel_masked] = makeSplitParallelHandler(Kind::ParallelMasked);
   R[Directive::OMPD_parallel_loop] = makeSplitParallelHandler(Kind::ParallelLoop);
-  R[Directive::OMPD_parallel_masked_taskloop] =
-      makeCombinedParallelHandler(Kind::ParallelMaskedTaskloop);
-  R[Directive::OMPD_parallel_master_taskloop] =
-      makeCombinedParallelHandler(Kind::ParallelMaskedTaskloop);
-  R[Directive::OMPD_parallel_masked_taskloop_simd] =
-      makeCombinedParallelHandler(Kind::ParallelMaskedTaskloop);
-  R[Directive::OMPD_parallel_master_taskloop_simd] =
-      makeCombinedParallelHandler(Kind::ParallelMaskedTaskloop);
-  R[Directive::OMPD_teams] = makeTeamsHandler();
-  R[Directive::OMPD_teams_distribute] = makeCombinedTeamsHandler(Kind::TeamsDistribute);
-  R[Directive::OMPD_teams_distribute_simd] = makeCombinedTeamsHandler(Kind::TeamsDistribute);
-  R[Directive::OMPD_teams_distribute_parallel_for] =
-      makeCombinedTeamsHandler(Kind::TeamsDistributeParallelFor);
-  R[Directive::OMPD_teams_distribute_parallel_for_simd] =
-      makeCombinedTeamsHandler(Kind::TeamsDistributeParallelFor);
-  R[Directive::OMPD_teams_loop] = makeCombinedTeamsHandler(Kind::Teams);
-  // Worksharing and loops.
-  R[Directive::OMPD_for] = makeLoopHandler(Kind::For, /*HasImplicitBarrier=*/true);
-  R[Directive::OMPD_for_simd] = makeLoopHandler(Kind::ForSimd, /*HasImplicitBarrier=*/true);
-  R[Directive::OMPD_simd] = makeLoopHandler(Kind::Simd, false);
-  R[Directive::OMPD_loop] = makeLoopHandler(Kind::Loop, false);
-  R[Directive::OMPD_distribute] = makeLoopHandler(Kind::Distribute, false);
-  R[Directive::OMPD_distribute_simd] = makeLoopHandler(Kind::DistributeSimd, false);
-  R[Directive::OMPD_distribute_parallel_for] = makeLoopHandler(Kind::DistributeParallelFor, false);
-  R[Directive::OMPD_distribute_parallel_for_simd] =
-      makeLoopHandler(Kind::DistributeParallelFor, false);
-  R[Directive::OMPD_sections] = makeSectionsHandler();
-  R[Directive::OMPD_single] = makeSingleHandler();
-  R[Directive::OMPD_scope] = makeScopeHandler();
-  // Synchronisation.
-  R[Directive::OMPD_critical] = makeCriticalHandler();
-  R[Directive::OMPD_master] = makeMasterHandler(/*Masked=*/false);
-  R[Directive::OMPD_masked] = makeMasterHandler(/*Masked=*/true);
-  R[Directive::OMPD_barrier] =
-      makeStandaloneHandler(Kind::Barrier, Event::Barrier_enter, Event::Barrier_exit);
-  R[Directive::OMPD_ordered] = makeOrderedHandler();
-  R[Directive::OMPD_atomic] =
-      makeSingleEventHandler(Kind::Atomic, Event::Atomic_event, EventPlacement::After);
-  R[Directive::OMPD_flush] =
-      makeSingleEventHandler(Kind::Flush, Event::Flush_event, EventPlacement::After);
-  R[Directive::OMPD_cancel] = makeCancelHandler();
-  R[Directive::OMPD_cancellation_point] = makeSingleEventHandler(
-      Kind::CancellationPoint, Event::Cancellation_point_event, EventPlacement::Before);
-  // Tasking.
-  R[Directive::OMPD_task] = makeTaskHandler();
-  R[Directive::OMPD_taskwait] =
-      makeStandaloneHandler(Kind::Taskwait, Event::Taskwait_enter, Event::Taskwait_exit);
-  R[Directive::OMPD_taskyield] =
-      makeStandaloneHandler(Kind::Taskyield, Event::Taskyield_enter, Event::Taskyield_exit);
-  R[Directive::OMPD_taskgroup] = makeTaskgroupHandler();
-  R[Directive::OMPD_taskloop] = makeTaskloopHandler(Kind::Taskloop);
-  R[Directive::OMPD_taskloop_simd] = makeTaskloopHandler(Kind::TaskloopSimd);
-  R[Directive::OMPD_master_taskloop] = makeTaskloopHandler(Kind::MasterTaskloop);
-  R[Directive::OMPD_masked_taskloop] = makeTaskloopHandler(Kind::MaskedTaskloop);
-  R[Directive::OMPD_master_taskloop_simd] = makeTaskloopHandler(Kind::MaskedTaskloopSimd);
-  R[Directive::OMPD_masked_taskloop_simd] = makeTaskloopHandler(Kind::MaskedTaskloopSimd);
   // Devices: the host side only.
   R[Directive::OMPD_target] = makeTargetRegionHandler(Kind::Target);
   R[Directive::OMPD_target_parallel] = makeTargetRegionHandler(Kind::TargetParallel);

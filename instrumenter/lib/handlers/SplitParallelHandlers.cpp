@@ -78,28 +78,6 @@ template <typename ClauseT> void collectVariables(const OMPClause &C, VariableLi
           Out.push_back(V);
 }
 
-/// Clause kinds that belong to the worksharing half whenever it takes them.
-bool prefersWorksharing(llvm::omp::Clause Kind) {
-  switch (Kind) {
-  case llvm::omp::OMPC_schedule:
-  case llvm::omp::OMPC_ordered:
-  case llvm::omp::OMPC_collapse:
-  case llvm::omp::OMPC_lastprivate:
-  case llvm::omp::OMPC_linear:
-  case llvm::omp::OMPC_reduction:
-  case llvm::omp::OMPC_order:
-  case llvm::omp::OMPC_safelen:
-  case llvm::omp::OMPC_simdlen:
-  case llvm::omp::OMPC_aligned:
-  case llvm::omp::OMPC_nontemporal:
-  case llvm::omp::OMPC_filter:
-  case llvm::omp::OMPC_bind:
-    return true;
-  default:
-    return false;
-  }
-}
-
 /// An inscan reduction: libomp 19 computes a wrong scan for a non-combined
 /// `for` with one (x = 3775 instead of 5050 for 1..100), so the combined
 /// construct is not split.
@@ -174,13 +152,10 @@ private:
       collectVariables<OMPLastprivateClause>(*C, Lastprivate);
     VariableList InnerShared;
     const OMPIfClause *ParallelIf = ifClauseFor(D);
-    constexpr unsigned OpenMPVersion = 52;
 
     for (const auto &[C, Text] : E.clauseTexts()) {
       const llvm::omp::Clause ClauseKind = C->getClauseKind();
-      bool ToInner =
-          prefersWorksharing(ClauseKind) &&
-          llvm::omp::isAllowedClauseForDirective(Inner.Directive, ClauseKind, OpenMPVersion);
+      bool ToInner = model::splitClauseGoesToWorksharing(ClauseKind, Inner.Directive);
       if (const auto *IfClause = dyn_cast<OMPIfClause>(C))
         ToInner = IfClause != ParallelIf;
       if (const auto *First = dyn_cast<OMPFirstprivateClause>(C)) {

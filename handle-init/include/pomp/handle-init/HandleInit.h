@@ -139,6 +139,36 @@ inline constexpr std::string_view ProgramStartFunction = "pomp_start_program";
 /// hook writes the profile. POMP_Init() is idempotent.
 std::string programStartInit();
 
+/// Fortran (docs/INSTRUMENTER.md, "Fortran"): the handles of a file are the
+/// elements of one INTEGER*8 array, `pomp_h`, in a named common block that
+/// every scoping unit using them declares alike and that the file's init
+/// subroutine binds. A common block (the paper's Fortran 77 scheme) needs no
+/// module file in the user's build directory and works in fixed and free
+/// form; its storage starts zeroed, so lazy binding works without the init.
+
+/// Local name of the handle array: "pomp_h".
+inline constexpr std::string_view FortranHandleArray = "pomp_h";
+
+/// Name of a file's common block: "pomp_cb_" and the hash of the file id
+/// (a Fortran name has at most 63 characters; the base name may not fit).
+std::string fortranCommonBlock(std::string_view FileId);
+
+/// The handle Index (1-based) as a Fortran expression: "pomp_h(3)".
+std::string fortranHandle(unsigned Index);
+
+/// Statements (unformatted, one per element) that declare the handle array
+/// of a file with Count handles and its common block.
+std::vector<std::string> fortranHandleDeclarations(std::string_view FileId, unsigned Count);
+
+/// Text as a Fortran character literal: apostrophes doubled, in apostrophes.
+std::string fortranStringLiteral(std::string_view Text);
+
+/// Statements (unformatted) of the file's init subroutine, for the end of
+/// the file: `subroutine pomp_init_<hash>() bind(C, name="POMP_Init_<id>")`,
+/// which binds every handle with POMP_Get_handle(pomp_h(i), ctc). pomp-link
+/// finds it by its binding name like a C file's (isFileInitFunction).
+std::vector<std::string> fortranFileInit(const FileHandles &Handles);
+
 } // namespace pomp::handleinit
 
 #endif // POMP_HANDLE_INIT_HANDLEINIT_H

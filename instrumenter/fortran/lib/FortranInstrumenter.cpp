@@ -1,0 +1,1443 @@
+//===- FortranInstrumenter.cpp - ompinst's Fortran front end --------------===//
+///
+/// \file
+/// Parse with Flang (prescanner, preprocessor, parser, and the two parse-tree
+/// canonicalisations that attach DO loops and `end do` directives to their
+/// constructs), walk the OpenMP constructs, ask the shared construct model
+/// what each becomes and spell its plan as Fortran lines inserted between
+/// the original lines. Original lines are never rewritten except to add a
+/// clause (continuation line) or to replace an if/num_threads argument by
+/// the variable that holds its value.
+///
+//===----------------------------------------------------------------------===//
+#include "pomp/fortran/FortranInstrumenter.h"
+
+#include "FortranLines.h"
+
+#include "pomp/ctc/Ctc.h"
+#include "pomp/handle-init/HandleInit.h"
+#include "pomp/model/ConstructModel.h"
+
+#include "flang/Common/Fortran-features.h"
+#include "flang/Parser/parse-state.h"
+#include "flang/Parser/parse-tree-visitor.h"
+#include "flang/Parser/parse-tree.h"
+#include "flang/Parser/parsing.h"
+#include "flang/Parser/provenance.h"
+#include "flang/Parser/source.h"
+#include "flang/Parser/tools.h"
+#include "flang/Parser/user-state.h"
+#include "llvm/Frontend/OpenMP/OMP.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+
+// Flang's canonicalisations live in libFortranSemantics without a public
+// header; these are their declarations in Flang 19.
+namespace Fortran::parser {
+bool CanonicalizeDo(Program &program);
+// The parser of a program (lib/Parser/type-parsers.h in Flang 19), called
+// directly: Parsing::Parse always records a parsing log that the
+// instrumenter never reads, and that costs a tenth of the parse.
+template <typename A> struct Parser {
+  using resultType = A;
+  constexpr Parser() {}
+  constexpr Parser(const Parser &) = default;
+  static std::optional<resultType> Parse(ParseState &);
+};
+} // namespace Fortran::parser
+namespace Fortran::semantics {
+bool CanonicalizeOmp(parser::Messages &messages, parser::Program &program);
+} // namespace Fortran::semantics
+
+namespace pomp::fortran {
+
+namespace parser = Fortran::parser;
+using inst::Event;
+using inst::model::Arg;
+using inst::model::Plan;
+using inst::model::Step;
+using llvm::omp::Directive;
+
+bool isFortranSource(std::string_view Path) {
+  static const char *const Suffixes[] = {".f90", ".F90", ".f95", ".F95", ".f03", ".F03", ".f08",
+                                         ".F08", ".f",   ".F",   ".for", ".FOR", ".ftn", ".FTN"};
+  for (const char *S : Suffixes) {
+    const std::string_view Suffix(S);
+    if (Path.size() > Suffix.size() && Path.substr(Path.size() - Suffix.size()) == Suffix)
+      return true;
+  }
+  return false;
+}
+
+bool isFixedFormSource(std::string_view Path) {
+  const std::size_t Dot = Path.rfind('.');
+  if (Dot == std::string_view::npos)
+    return false;
+  const std::string_view Suffix = Path.substr(Dot);
+  return Suffix == ".f" || Suffix == ".F" || Suffix == ".for" || Suffix == ".FOR" ||
+         Suffix == ".ftn" || Suffix == ".FTN";
+}
+
+namespace {
+
+/// True for the suffixes compilers preprocess: upper case.
+bool isPreprocessedSuffix(std::string_view Path) {
+  const std::size_t Dot = Path.rfind('.');
+  return Dot != std::string_view::npos && Dot + 1 < Path.size() && Path[Dot + 1] >= 'A' &&
+         Path[Dot + 1] <= 'Z';
+}
+
+/// Lines of a piece of the original file: true line numbers for edits,
+/// presumed ones (after any `#line`) for CTC strings.
+struct Span {
+  unsigned First = 0, Last = 0; ///< true lines, 1-based
+  unsigned PresumedFirst = 0, PresumedLast = 0;
+  std::size_t EndOffset = 0; ///< byte just past the last character
+};
+
+/// One block of lines inserted at a boundary between original lines.
+struct Insertion {
+  unsigned Boundary; ///< before this original line (lines+1: at the end)
+  bool Close;        ///< closes a construct (after, block end) or opens one
+  int Depth;         ///< nesting key: opens outer first, closes inner first
+  unsigned Sequence; ///< insertion order, for equal keys
+  std::vector<std::string> Lines;
+};
+
+/// An edit inside an original line.
+struct InlineEdit {
+  std::size_t Offset, Length;
+  std::string Text;
+};
+
+/// A procedure (or main program) that gets declarations.
+struct Unit {
+  unsigned DeclarationBoundary = 0;
+  std::string Indent;
+  bool UsesHandles = false;
+  bool UsesThreadId = false;
+  std::vector<std::string> Locals; ///< "integer*8 pomp_ctx_3", ...
+};
+
+/// Appends a clause to a directive being rebuilt, unless the same text is
+/// already there: compilers accept a repeated clause on some combined
+/// directives (gfortran: `private(i)` twice on `parallel do`) but not on
+/// the halves a split makes of it.
+void appendClauseOnce(std::string &Directive, const std::string &Clause) {
+  const std::string Text = " " + Clause;
+  const std::size_t At = Directive.find(Text);
+  const bool Present = At != std::string::npos &&
+                       (At + Text.size() == Directive.size() || Directive[At + Text.size()] == ' ');
+  if (!Present)
+    Directive += Text;
+}
+
+/// The variables of the OpenMP object lists below a clause (`a` of `a(1:n)`;
+/// not a reduction's operator), in order, each once.
+struct ObjectNames {
+  std::vector<std::string> Names;
+  bool Pre(const parser::OmpObject &Object) {
+    std::string Name;
+    if (const auto *D = std::get_if<parser::Designator>(&Object.u))
+      Name = parser::GetFirstName(*D).ToString();
+    if (!Name.empty() && std::find(Names.begin(), Names.end(), Name) == Names.end())
+      Names.push_back(Name);
+    return false;
+  }
+  template <typename T> bool Pre(const T &) { return true; }
+  template <typename T> void Post(const T &) {}
+};
+
+/// Finds an `end atomic` directive below a node.
+struct EndAtomicVisitor {
+  bool Found = false;
+  bool Pre(const parser::OmpEndAtomic &) {
+    Found = true;
+    return false;
+  }
+  template <typename T> bool Pre(const T &) { return !Found; }
+  template <typename T> void Post(const T &) {}
+};
+
+/// Which clauses of a list to read: all, or those of one half of a split construct.
+using ClauseFilter = std::function<bool(const parser::OmpClause &)>;
+
+/// The walker: finds constructs and records what to insert where.
+class Instrumenter {
+public:
+  Instrumenter(parser::Parsing &P, const parser::SourceFile &Main, const Options &Opts,
+               std::string FileName, bool Fixed)
+      : Parsing(P), Main(Main), Opts(Opts), FileName(std::move(FileName)), Fixed(Fixed) {
+    const auto Content = Main.content();
+    Text.assign(Content.data(), Content.size());
+    LineCount = static_cast<unsigned>(Main.lines());
+  }
+
+  // Program units: a scoping unit with an execution part.
+  bool Pre(const parser::MainProgram &X) {
+    enterUnit(std::get<parser::SpecificationPart>(X.t),
+              headerSpan(std::get<std::optional<parser::Statement<parser::ProgramStmt>>>(X.t)),
+              std::get<parser::ExecutionPart>(X.t));
+    InMain = true;
+    mainProgram(X);
+    return true;
+  }
+  void Post(const parser::MainProgram &) { leaveUnit(); }
+  bool Pre(const parser::SubroutineSubprogram &X) {
+    enterUnit(std::get<parser::SpecificationPart>(X.t),
+              span(std::get<parser::Statement<parser::SubroutineStmt>>(X.t).source),
+              std::get<parser::ExecutionPart>(X.t));
+    return true;
+  }
+  void Post(const parser::SubroutineSubprogram &) { leaveUnit(); }
+  bool Pre(const parser::FunctionSubprogram &X) {
+    enterUnit(std::get<parser::SpecificationPart>(X.t),
+              span(std::get<parser::Statement<parser::FunctionStmt>>(X.t).source),
+              std::get<parser::ExecutionPart>(X.t));
+    return true;
+  }
+  void Post(const parser::FunctionSubprogram &) { leaveUnit(); }
+  bool Pre(const parser::SeparateModuleSubprogram &X) {
+    enterUnit(std::get<parser::SpecificationPart>(X.t),
+              span(std::get<parser::Statement<parser::MpSubprogramStmt>>(X.t).source),
+              std::get<parser::ExecutionPart>(X.t));
+    return true;
+  }
+  void Post(const parser::SeparateModuleSubprogram &) { leaveUnit(); }
+  // An internal subprogram is not part of its host's main program.
+  bool Pre(const parser::InternalSubprogramPart &) {
+    MainStack.push_back(InMain);
+    InMain = false;
+    return true;
+  }
+  void Post(const parser::InternalSubprogramPart &) {
+    InMain = MainStack.back();
+    MainStack.pop_back();
+  }
+
+  // `stop` and `error stop` statements of the main program.
+  bool Pre(const parser::ExecutionPartConstruct &X) {
+    if (!InMain)
+      return true;
+    const auto *Exec = std::get_if<parser::ExecutableConstruct>(&X.u);
+    if (!Exec)
+      return true;
+    const auto *Action = std::get_if<parser::Statement<parser::ActionStmt>>(&Exec->u);
+    if (!Action)
+      return true;
+    const bool IsStop =
+        std::holds_alternative<Fortran::common::Indirection<parser::StopStmt>>(Action->statement.u);
+    if (IsStop)
+      if (const auto S = span(Action->source))
+        insert(S->First, /*Close=*/true, -1, {statementLines("call POMP_Finalize()", S->First)});
+    return true;
+  }
+
+  bool Pre(const parser::OpenMPBlockConstruct &X) {
+    const auto &Begin = std::get<parser::OmpBeginBlockDirective>(X.t);
+    const auto &End = std::get<parser::OmpEndBlockDirective>(X.t);
+    const Directive D = std::get<parser::OmpBlockDirective>(Begin.t).v;
+    const auto &Clauses = std::get<parser::OmpClauseList>(Begin.t);
+    const auto &EndClauses = std::get<parser::OmpClauseList>(End.t);
+    Construct C;
+    C.Kind = D;
+    C.Begin = span(Begin.source);
+    C.End = span(End.source);
+    C.BeginClauses = &Clauses;
+    C.EndClauses = &EndClauses;
+    C.Body = &std::get<parser::Block>(X.t);
+    instrument(C);
+    enterBody(D);
+    return true;
+  }
+  void Post(const parser::OpenMPBlockConstruct &) { leaveBody(); }
+
+  bool Pre(const parser::OpenMPLoopConstruct &X) {
+    const auto &Begin = std::get<parser::OmpBeginLoopDirective>(X.t);
+    const Directive D = std::get<parser::OmpLoopDirective>(Begin.t).v;
+    Construct C;
+    C.Kind = D;
+    C.Begin = span(Begin.source);
+    C.BeginClauses = &std::get<parser::OmpClauseList>(Begin.t);
+    const auto &Loop = std::get<std::optional<parser::DoConstruct>>(X.t);
+    const auto &End = std::get<std::optional<parser::OmpEndLoopDirective>>(X.t);
+    if (End) {
+      C.End = span(End->source);
+      C.EndClauses = &std::get<parser::OmpClauseList>(End->t);
+    } else if (Loop) {
+      // Without `end do` the construct ends with its loop.
+      C.End = extent(*Loop);
+      C.EndIsLoop = true;
+    }
+    C.Loop = Loop ? &*Loop : nullptr;
+    instrument(C);
+    enterBody(D);
+    return true;
+  }
+  void Post(const parser::OpenMPLoopConstruct &) { leaveBody(); }
+
+  bool Pre(const parser::OpenMPSectionsConstruct &X) {
+    const auto &Begin = std::get<parser::OmpBeginSectionsDirective>(X.t);
+    const auto &End = std::get<parser::OmpEndSectionsDirective>(X.t);
+    const Directive D = std::get<parser::OmpSectionsDirective>(Begin.t).v;
+    Construct C;
+    C.Kind = D;
+    C.Begin = span(Begin.source);
+    C.End = span(End.source);
+    C.BeginClauses = &std::get<parser::OmpClauseList>(Begin.t);
+    C.EndClauses = &std::get<parser::OmpClauseList>(End.t);
+    C.Sections = &std::get<parser::OmpSectionBlocks>(X.t);
+    instrument(C);
+    enterBody(D);
+    return true;
+  }
+  void Post(const parser::OpenMPSectionsConstruct &) { leaveBody(); }
+
+  bool Pre(const parser::OpenMPCriticalConstruct &X) {
+    const auto &Begin = std::get<parser::OmpCriticalDirective>(X.t);
+    Construct C;
+    C.Kind = Directive::OMPD_critical;
+    C.Begin = span(Begin.source);
+    C.End = span(std::get<parser::OmpEndCriticalDirective>(X.t).source);
+    C.BeginClauses = &std::get<parser::OmpClauseList>(Begin.t);
+    if (const auto &Name = std::get<std::optional<parser::Name>>(Begin.t))
+      C.Name = Name->ToString();
+    C.Body = &std::get<parser::Block>(X.t);
+    instrument(C);
+    enterBody(C.Kind);
+    return true;
+  }
+  void Post(const parser::OpenMPCriticalConstruct &) { leaveBody(); }
+
+  bool Pre(const parser::OpenMPStandaloneConstruct &X) {
+    Construct C;
+    C.Begin = span(X.source);
+    C.Standalone = true;
+    std::visit(
+        [&](const auto &S) {
+          using T = std::decay_t<decltype(S)>;
+          if constexpr (std::is_same_v<T, parser::OpenMPSimpleStandaloneConstruct>) {
+            C.Kind = std::get<parser::OmpSimpleStandaloneDirective>(S.t).v;
+            C.BeginClauses = &std::get<parser::OmpClauseList>(S.t);
+          } else if constexpr (std::is_same_v<T, parser::OpenMPFlushConstruct>) {
+            C.Kind = Directive::OMPD_flush;
+          } else if constexpr (std::is_same_v<T, parser::OpenMPCancelConstruct>) {
+            C.Kind = Directive::OMPD_cancel;
+            if (const auto &If = std::get<std::optional<parser::OpenMPCancelConstruct::If>>(S.t))
+              C.CancelIf = &If->v;
+          } else if constexpr (std::is_same_v<T, parser::OpenMPCancellationPointConstruct>) {
+            C.Kind = Directive::OMPD_cancellation_point;
+          } else {
+            C.Kind = Directive::OMPD_unknown;
+          }
+        },
+        X.u);
+    if (C.Kind != Directive::OMPD_unknown)
+      instrument(C);
+    return true;
+  }
+
+  bool Pre(const parser::OpenMPAtomicConstruct &X) {
+    Construct C;
+    C.Kind = Directive::OMPD_atomic;
+    C.Standalone = true;
+    C.Begin = extent(X);
+    C.End = C.Begin;
+    // `end atomic` has no source position in the tree: it is the next
+    // directive line after the statement when the tree says it is there.
+    EndAtomicVisitor EndAtomic;
+    parser::Walk(X, EndAtomic);
+    if (EndAtomic.Found && C.End)
+      if (const unsigned Line = nextSignificantLine(C.End->Last + 1))
+        C.End->Last = C.End->PresumedLast = Line;
+    instrument(C);
+    return false;
+  }
+
+  bool Pre(const parser::OpenMPExecutableAllocate &) { return false; }
+
+  template <typename T> bool Pre(const T &) { return true; }
+  template <typename T> void Post(const T &) {}
+
+  /// The instrumented text.
+  std::string finish();
+
+  unsigned Constructs = 0;
+  std::string Warnings;
+
+private:
+  /// What the walker knows of one construct.
+  struct Construct {
+    Directive Kind = Directive::OMPD_unknown;
+    std::optional<Span> Begin, End;
+    bool EndIsLoop = false;
+    bool Standalone = false;
+    const parser::OmpClauseList *BeginClauses = nullptr;
+    const parser::OmpClauseList *EndClauses = nullptr;
+    const parser::Block *Body = nullptr;
+    const parser::DoConstruct *Loop = nullptr;
+    const parser::OmpSectionBlocks *Sections = nullptr;
+    const parser::ScalarLogicalExpr *CancelIf = nullptr;
+    std::string Name;
+    /// A combined `parallel <worksharing>` construct is split in two: the
+    /// outer half is instrumented as `parallel` with the combined CTC type,
+    /// the inner half as the worksharing construct, one level deeper.
+    enum class Half { None, Outer, Inner } Split = Half::None;
+    std::optional<ctc::RegionKind> KindOverride;
+    ClauseFilter Filter;
+    std::string InnerSpelling; ///< "do", "do simd", "sections", "workshare"
+    bool InnerHasBarrier = false;
+  };
+  /// Instruments a combined construct split in two; false when it is not one.
+  bool instrumentSplit(const Construct &C);
+
+  void instrument(const Construct &C);
+  void mainProgram(const parser::MainProgram &X);
+
+  // Position helpers.
+  std::optional<Span> span(parser::CharBlock Block) const;
+  template <typename T> std::optional<Span> extent(const T &Node) const;
+  std::optional<Span>
+  headerSpan(const std::optional<parser::Statement<parser::ProgramStmt>> &Header) const {
+    return Header ? span(Header->source) : std::nullopt;
+  }
+  std::string lineIndent(unsigned Line) const;
+  std::size_t lineStart(unsigned Line) const { return Main.GetLineStartOffset(Line); }
+  std::string lineText(unsigned Line) const;
+  /// The first line from Line on that is neither blank nor a comment (a
+  /// directive line counts); 0 if none.
+  unsigned nextSignificantLine(unsigned Line) const;
+
+  void enterUnit(const parser::SpecificationPart &Spec, std::optional<Span> Header,
+                 const parser::ExecutionPart &Exec);
+  void leaveUnit() {
+    if (!UnitStack.empty())
+      UnitStack.pop_back();
+    InMain = false;
+  }
+  void enterBody(Directive D);
+  void leaveBody() { ThreadIdStack.pop_back(); }
+
+  void insert(unsigned Boundary, bool Close, int Depth, std::vector<std::string> Lines) {
+    Insertions.push_back({Boundary, Close, Depth, Sequence++, std::move(Lines)});
+  }
+  std::vector<std::string> statementLines(const std::string &Statement, unsigned NearLine) const {
+    return formatStatement(Statement, Fixed, Fixed ? "" : lineIndent(NearLine));
+  }
+  std::vector<std::string> directiveLines(const std::string &Directive, unsigned NearLine) const {
+    return formatDirective(Directive, Fixed, Fixed ? "" : lineIndent(NearLine));
+  }
+  /// Replaces original lines First..Last by Lines.
+  void replaceLines(unsigned First, unsigned Last, const std::vector<std::string> &Lines) {
+    std::string Joined;
+    for (const std::string &L : Lines)
+      Joined += (Joined.empty() ? "" : "\n") + L;
+    const std::size_t Begin = lineStart(First);
+    std::size_t End = Text.find('\n', lineStart(Last));
+    if (End == std::string::npos)
+      End = Text.size();
+    InlineEdits.push_back({Begin, End - Begin, Joined});
+  }
+  /// Adds Clause to the directive whose last line is Last.
+  void addClause(const Span &Directive, const std::string &Clause);
+
+  parser::Parsing &Parsing;
+  const parser::SourceFile &Main;
+  const Options &Opts;
+  std::string FileName;
+  bool Fixed;
+  std::string Text;
+  unsigned LineCount = 0;
+
+  std::vector<Insertion> Insertions;
+  std::vector<InlineEdit> InlineEdits;
+  unsigned Sequence = 0;
+  std::vector<std::string> CtcStrings;
+  std::vector<Unit> Units;            ///< every unit that got declarations
+  std::vector<std::size_t> UnitStack; ///< indices into Units
+  bool InMain = false;
+  std::vector<bool> MainStack;
+  std::vector<bool> ThreadIdStack{true};
+  int Depth = 0;
+  std::vector<int> DepthSteps;
+};
+
+/// True for parse-tree nodes with a `CharBlock source` member.
+template <typename T, typename = void> struct HasSource : std::false_type {};
+template <typename T>
+struct HasSource<T, std::void_t<decltype(std::declval<const T &>().source)>>
+    : std::is_same<std::decay_t<decltype(std::declval<const T &>().source)>, parser::CharBlock> {};
+
+/// Collects the lines of every statement and sourced node below a node.
+struct ExtentVisitor {
+  const parser::AllCookedSources &Cooked;
+  const parser::SourceFile &Main;
+  std::optional<Span> Result;
+
+  void add(parser::CharBlock Block) {
+    if (Block.empty())
+      return;
+    const auto Range = Cooked.GetSourcePositionRange(Block);
+    if (!Range || &*Range->first.sourceFile != &Main || &*Range->second.sourceFile != &Main)
+      return;
+    const unsigned First = static_cast<unsigned>(Range->first.trueLineNumber);
+    const unsigned Last = static_cast<unsigned>(Range->second.trueLineNumber);
+    if (!Result) {
+      Result = Span{First, Last, static_cast<unsigned>(Range->first.line),
+                    static_cast<unsigned>(Range->second.line), 0};
+      return;
+    }
+    if (First < Result->First) {
+      Result->First = First;
+      Result->PresumedFirst = static_cast<unsigned>(Range->first.line);
+    }
+    if (Last > Result->Last) {
+      Result->Last = Last;
+      Result->PresumedLast = static_cast<unsigned>(Range->second.line);
+    }
+  }
+  template <typename T> bool Pre(const parser::Statement<T> &S) {
+    add(S.source);
+    return true;
+  }
+  template <typename T> bool Pre(const T &X) {
+    if constexpr (HasSource<T>::value)
+      add(X.source);
+    return true;
+  }
+  template <typename T> void Post(const T &) {}
+};
+
+/// True when an expression may be evaluated a second time: no function
+/// reference (the parser cannot tell an array element from a call, so any
+/// parenthesised reference counts).
+struct SideEffectVisitor {
+  bool Found = false;
+  bool Pre(const parser::FunctionReference &) {
+    Found = true;
+    return false;
+  }
+  template <typename T> bool Pre(const T &) { return !Found; }
+  template <typename T> void Post(const T &) {}
+};
+
+template <typename T> bool reEvaluable(const T &Node) {
+  SideEffectVisitor V;
+  parser::Walk(Node, V);
+  return !V.Found;
+}
+
+std::optional<Span> Instrumenter::span(parser::CharBlock Block) const {
+  if (Block.empty())
+    return std::nullopt;
+  const auto Range = Parsing.allCooked().GetSourcePositionRange(Block);
+  if (!Range || &*Range->first.sourceFile != &Main || &*Range->second.sourceFile != &Main)
+    return std::nullopt;
+  Span S;
+  S.First = static_cast<unsigned>(Range->first.trueLineNumber);
+  S.Last = static_cast<unsigned>(Range->second.trueLineNumber);
+  S.PresumedFirst = static_cast<unsigned>(Range->first.line);
+  S.PresumedLast = static_cast<unsigned>(Range->second.line);
+  // The range ends one past its last character (its column is 1-based).
+  S.EndOffset = lineStart(S.Last) + static_cast<std::size_t>(Range->second.column) - 1;
+  // Keep it on its line.
+  const std::size_t LineEnd = Text.find('\n', lineStart(S.Last));
+  if (LineEnd != std::string::npos && S.EndOffset > LineEnd)
+    S.EndOffset = LineEnd;
+  // Trailing blanks of a directive are not part of it.
+  while (S.EndOffset > lineStart(S.Last) &&
+         (Text[S.EndOffset - 1] == ' ' || Text[S.EndOffset - 1] == '\t'))
+    --S.EndOffset;
+  return S;
+}
+
+template <typename T> std::optional<Span> Instrumenter::extent(const T &Node) const {
+  ExtentVisitor V{Parsing.allCooked(), Main, std::nullopt};
+  parser::Walk(Node, V);
+  return V.Result;
+}
+
+std::string Instrumenter::lineText(unsigned Line) const {
+  const std::size_t Begin = lineStart(Line);
+  const std::size_t End = Text.find('\n', Begin);
+  return Text.substr(Begin, End == std::string::npos ? std::string::npos : End - Begin);
+}
+
+unsigned Instrumenter::nextSignificantLine(unsigned Line) const {
+  for (; Line <= LineCount; ++Line) {
+    const std::string L = lineText(Line);
+    const std::size_t N = L.find_first_not_of(" \t\r");
+    if (N == std::string::npos)
+      continue;
+    const bool FixedComment =
+        Fixed && N == 0 && (L[0] == 'c' || L[0] == 'C' || L[0] == '*' || L[0] == '!');
+    const bool Comment = FixedComment || L[N] == '!';
+    // A directive sentinel (`!$`, `c$`, `*$`) makes a comment line code.
+    if (Comment && !(N + 1 < L.size() && L[N + 1] == '$'))
+      continue;
+    return Line;
+  }
+  return 0;
+}
+
+std::string Instrumenter::lineIndent(unsigned Line) const {
+  if (Line == 0 || Line > LineCount)
+    return "";
+  const std::string L = lineText(Line);
+  const std::size_t N = L.find_first_not_of(" \t");
+  return N == std::string::npos ? "" : L.substr(0, N);
+}
+
+void Instrumenter::enterUnit(const parser::SpecificationPart &Spec, std::optional<Span> Header,
+                             const parser::ExecutionPart &Exec) {
+  Unit U;
+  const std::optional<Span> SpecLines = extent(Spec);
+  const std::optional<Span> ExecLines = extent(Exec);
+  if (SpecLines && (!ExecLines || SpecLines->Last < ExecLines->First))
+    U.DeclarationBoundary = SpecLines->Last + 1;
+  else if (SpecLines && ExecLines)
+    U.DeclarationBoundary = ExecLines->First;
+  else if (Header)
+    U.DeclarationBoundary = Header->Last + 1;
+  else if (ExecLines)
+    U.DeclarationBoundary = ExecLines->First;
+  else
+    U.DeclarationBoundary = 1;
+  U.Indent = ExecLines ? lineIndent(ExecLines->First) : "  ";
+  Units.push_back(std::move(U));
+  UnitStack.push_back(Units.size() - 1);
+}
+
+void Instrumenter::mainProgram(const parser::MainProgram &X) {
+  Unit &U = Units[UnitStack.back()];
+  // POMP_Init first thing, POMP_Finalize at the end (and before each stop).
+  insert(U.DeclarationBoundary, /*Close=*/false, -1,
+         formatStatement("call POMP_Init()", Fixed, Fixed ? "" : U.Indent));
+  // Execution ends at `contains` when there are internal subprograms.
+  std::optional<Span> End;
+  if (const auto &Internal = std::get<std::optional<parser::InternalSubprogramPart>>(X.t))
+    End = extent(*Internal);
+  else
+    End = span(std::get<parser::Statement<parser::EndProgramStmt>>(X.t).source);
+  if (End)
+    insert(End->First, /*Close=*/true, -1,
+           formatStatement("call POMP_Finalize()", Fixed, Fixed ? "" : U.Indent));
+}
+
+void Instrumenter::enterBody(Directive D) {
+  // OpenMP forbids runtime calls strictly inside teams, simd and loop
+  // regions; a parallel region nested in them allows them again.
+  bool Available = ThreadIdStack.back();
+  switch (D) {
+  case Directive::OMPD_parallel:
+  case Directive::OMPD_parallel_do:
+  case Directive::OMPD_parallel_sections:
+  case Directive::OMPD_parallel_workshare:
+    Available = true;
+    break;
+  case Directive::OMPD_teams:
+  case Directive::OMPD_simd:
+  case Directive::OMPD_do_simd:
+  case Directive::OMPD_parallel_do_simd:
+  case Directive::OMPD_loop:
+  case Directive::OMPD_teams_distribute:
+  case Directive::OMPD_teams_distribute_simd:
+  case Directive::OMPD_distribute_simd:
+    Available = false;
+    break;
+  default:
+    break;
+  }
+  ThreadIdStack.push_back(Available);
+  // A split combined construct is two levels: parallel, then worksharing.
+  const int Steps = D == Directive::OMPD_parallel_do || D == Directive::OMPD_parallel_do_simd ||
+                            D == Directive::OMPD_parallel_sections ||
+                            D == Directive::OMPD_parallel_workshare
+                        ? 2
+                        : 1;
+  Depth += Steps;
+  DepthSteps.push_back(Steps);
+}
+
+void Instrumenter::addClause(const Span &D, const std::string &Clause) {
+  const std::string Last = lineText(D.Last);
+  const std::size_t Column = D.EndOffset - lineStart(D.Last);
+  const std::size_t Limit = Fixed ? FixedFormColumns : FreeFormColumns;
+  // On the directive's line when it fits, else on a continuation line.
+  if (Column + 1 + Clause.size() <= Limit) {
+    InlineEdits.push_back({D.EndOffset, 0, " " + Clause});
+    return;
+  }
+  if (!Fixed)
+    InlineEdits.push_back({D.EndOffset, 0, " &"});
+  const std::string Sentinel = Fixed ? Last.substr(0, FixedSentinelColumns) : "!$omp";
+  insert(D.Last + 1, /*Close=*/false, -1000,
+         {(Fixed ? "" : lineIndent(D.Last)) + Sentinel + "& " + Clause});
+}
+
+/// Clause facts and values a Fortran directive's clauses give.
+struct FortranClauses {
+  inst::model::ClauseFacts Facts;
+  const parser::ScalarLogicalExpr *If = nullptr;
+  const parser::ScalarIntExpr *NumThreads = nullptr;
+  const parser::ScalarIntExpr *Chunk = nullptr;
+  bool HasDefault = false;
+  bool DefaultShared = false;
+  std::string Schedule;
+};
+
+/// The OpenMP clause kind of a parse-tree clause alternative.
+template <typename A> llvm::omp::Clause clauseKindOf() {
+#define GEN_FLANG_CLAUSE_PARSER_KIND_MAP
+#include "llvm/Frontend/OpenMP/OMP.inc"
+  return llvm::omp::Clause::OMPC_unknown;
+}
+
+llvm::omp::Clause clauseKind(const parser::OmpClause &Clause) {
+  return std::visit([](const auto &X) { return clauseKindOf<std::decay_t<decltype(X)>>(); },
+                    Clause.u);
+}
+
+void readClauses(const parser::OmpClauseList *List, FortranClauses &C, ctc::RegionDescriptor &R,
+                 const ClauseFilter &Keep = nullptr) {
+  if (!List)
+    return;
+  for (const parser::OmpClause &Clause : List->v) {
+    if (Keep && !Keep(Clause))
+      continue;
+    std::visit(
+        [&](const auto &X) {
+          using T = std::decay_t<decltype(X)>;
+          if constexpr (std::is_same_v<T, parser::OmpClause::If>) {
+            const auto &Modifier =
+                std::get<std::optional<parser::OmpIfClause::DirectiveNameModifier>>(X.v.t);
+            using M = parser::OmpIfClause::DirectiveNameModifier;
+            if (!Modifier || *Modifier == M::Parallel || *Modifier == M::Task) {
+              C.If = &std::get<parser::ScalarLogicalExpr>(X.v.t);
+              C.Facts.HasIf = true;
+            }
+            R.HasIf = true;
+          } else if constexpr (std::is_same_v<T, parser::OmpClause::NumThreads>) {
+            C.NumThreads = &X.v;
+            C.Facts.HasNumThreads = true;
+            R.HasNumThreads = true;
+          } else if constexpr (std::is_same_v<T, parser::OmpClause::Nowait>) {
+            C.Facts.HasNowait = true;
+            R.HasNowait = true;
+          } else if constexpr (std::is_same_v<T, parser::OmpClause::Copyprivate>) {
+            C.Facts.HasCopyprivate = true;
+            R.HasCopyprivate = true;
+          } else if constexpr (std::is_same_v<T, parser::OmpClause::Firstprivate>) {
+            R.HasFirstprivate = true;
+          } else if constexpr (std::is_same_v<T, parser::OmpClause::Lastprivate>) {
+            R.HasLastprivate = true;
+          } else if constexpr (std::is_same_v<T, parser::OmpClause::Reduction>) {
+            R.HasReduction = true;
+            const auto &Modifier =
+                std::get<std::optional<parser::OmpReductionClause::ReductionModifier>>(X.v.t);
+            if (Modifier && *Modifier == parser::OmpReductionClause::ReductionModifier::Task)
+              C.Facts.HasTaskReduction = true;
+          } else if constexpr (std::is_same_v<T, parser::OmpClause::Copyin>) {
+            R.HasCopyin = true;
+          } else if constexpr (std::is_same_v<T, parser::OmpClause::Ordered>) {
+            R.HasOrdered = true;
+          } else if constexpr (std::is_same_v<T, parser::OmpClause::Untied>) {
+            R.HasUntied = true;
+          } else if constexpr (std::is_same_v<T, parser::OmpClause::Collapse>) {
+            R.HasCollapse = true;
+          } else if constexpr (std::is_same_v<T, parser::OmpClause::Depend>) {
+            R.HasDepend = true;
+          } else if constexpr (std::is_same_v<T, parser::OmpClause::Default>) {
+            C.HasDefault = true;
+            C.DefaultShared = X.v.v == parser::OmpDefaultClause::Type::Shared;
+          } else if constexpr (std::is_same_v<T, parser::OmpClause::Schedule>) {
+            using S = parser::OmpScheduleClause::ScheduleType;
+            switch (std::get<S>(X.v.t)) {
+            case S::Static:
+              C.Schedule = "static";
+              break;
+            case S::Dynamic:
+              C.Schedule = "dynamic";
+              break;
+            case S::Guided:
+              C.Schedule = "guided";
+              break;
+            case S::Auto:
+              C.Schedule = "auto";
+              break;
+            case S::Runtime:
+              C.Schedule = "runtime";
+              break;
+            }
+            R.Schedule = C.Schedule;
+            if (const auto &Chunk = std::get<std::optional<parser::ScalarIntExpr>>(X.v.t))
+              C.Chunk = &*Chunk;
+          }
+        },
+        Clause.u);
+  }
+}
+
+/// True when a block holds a cancel or cancellation point directive.
+struct CancellationVisitor {
+  bool Found = false;
+  bool Pre(const parser::OpenMPCancelConstruct &) {
+    Found = true;
+    return false;
+  }
+  bool Pre(const parser::OpenMPCancellationPointConstruct &) {
+    Found = true;
+    return false;
+  }
+  template <typename T> bool Pre(const T &) { return !Found; }
+  template <typename T> void Post(const T &) {}
+};
+
+/// The expression inside the wrappers of a scalar, integer or logical one.
+const parser::Expr &expr(const parser::Expr &E);
+template <typename T> const parser::Expr &expr(const Fortran::common::Indirection<T> &I);
+template <typename T> const parser::Expr &expr(const parser::Scalar<T> &S);
+template <typename T> const parser::Expr &expr(const parser::Integer<T> &S);
+template <typename T> const parser::Expr &expr(const parser::Logical<T> &S);
+const parser::Expr &expr(const parser::Expr &E) { return E; }
+template <typename T> const parser::Expr &expr(const Fortran::common::Indirection<T> &I) {
+  return expr(I.value());
+}
+template <typename T> const parser::Expr &expr(const parser::Scalar<T> &S) { return expr(S.thing); }
+template <typename T> const parser::Expr &expr(const parser::Integer<T> &S) {
+  return expr(S.thing);
+}
+template <typename T> const parser::Expr &expr(const parser::Logical<T> &S) {
+  return expr(S.thing);
+}
+
+/// The source text of a parse-tree expression (its cooked characters).
+template <typename T> std::optional<parser::CharBlock> sourceOf(const T &E) {
+  const parser::CharBlock Source = expr(E).source;
+  return Source.empty() ? std::nullopt : std::optional<parser::CharBlock>(Source);
+}
+
+bool Instrumenter::instrumentSplit(const Construct &C) {
+  struct Split {
+    Directive Combined, Inner;
+    const char *Spelling;
+  };
+  static const Split Splits[] = {
+      {Directive::OMPD_parallel_do, Directive::OMPD_do, "do"},
+      {Directive::OMPD_parallel_do_simd, Directive::OMPD_do_simd, "do simd"},
+      {Directive::OMPD_parallel_sections, Directive::OMPD_sections, "sections"},
+      {Directive::OMPD_parallel_workshare, Directive::OMPD_workshare, "workshare"},
+  };
+  const Split *S = nullptr;
+  for (const Split &Candidate : Splits)
+    if (Candidate.Combined == C.Kind)
+      S = &Candidate;
+  const int Level = Opts.Levels[inst::eventInfo(Event::Parallel_fork).Group];
+  if (!S || !C.Begin || !C.End || !C.BeginClauses ||
+      !(inst::eventInfo(Event::Parallel_fork).LevelMask & (1u << Level)))
+    return false;
+  // Each clause goes to the half the model gives it for the combined
+  // construct; an if without a modifier or with `parallel:` to the team.
+  const Directive Inner = S->Inner;
+  auto ToInner = [Inner](const parser::OmpClause &Clause) {
+    if (const auto *If = std::get_if<parser::OmpClause::If>(&Clause.u)) {
+      const auto &Modifier =
+          std::get<std::optional<parser::OmpIfClause::DirectiveNameModifier>>(If->v.t);
+      return Modifier && *Modifier == parser::OmpIfClause::DirectiveNameModifier::Simd;
+    }
+    return inst::model::splitClauseGoesToWorksharing(clauseKind(Clause), Inner);
+  };
+  const inst::model::ConstructSpec *Combined = inst::model::specFor(C.Kind);
+  const inst::model::ConstructSpec *InnerSpec = inst::model::specFor(Inner);
+  if (!Combined || !InnerSpec)
+    return false;
+  const ctc::RegionKind CombinedKind = Combined->Kind;
+  Construct Outer = C;
+  Outer.Kind = Directive::OMPD_parallel;
+  Outer.Split = Construct::Half::Outer;
+  Outer.KindOverride = CombinedKind;
+  Outer.Filter = [ToInner](const parser::OmpClause &Clause) { return !ToInner(Clause); };
+  Outer.InnerHasBarrier = InnerSpec->ImplicitBarrier;
+  Outer.Body = nullptr;
+  Outer.Sections = nullptr;
+  Construct InnerHalf = C;
+  InnerHalf.Kind = Inner;
+  InnerHalf.Split = Construct::Half::Inner;
+  InnerHalf.Filter = ToInner;
+  InnerHalf.InnerSpelling = S->Spelling;
+  instrument(Outer);
+  instrument(InnerHalf);
+  return true;
+}
+
+void Instrumenter::instrument(const Construct &C) {
+  if (C.Split == Construct::Half::None && instrumentSplit(C))
+    return;
+  const inst::model::ConstructSpec *Spec = inst::model::specFor(C.Kind);
+  if (!Spec) {
+    // Never silently: a construct the model has no plan for is named.
+    if (C.Begin && C.Kind != Directive::OMPD_section && C.Kind != Directive::OMPD_scan)
+      Warnings += FileName + ":" + std::to_string(C.Begin->First) + ": warning: OpenMP '" +
+                  llvm::omp::getOpenMPDirectiveName(C.Kind).str() +
+                  "' construct is not instrumented: the Fortran front end has no plan for it\n";
+    return;
+  }
+  if (!C.Begin) {
+    Warnings += FileName + ": warning: an OpenMP construct outside the file (included or "
+                           "from a macro) is not instrumented\n";
+    return;
+  }
+  ctc::RegionDescriptor R;
+  R.Kind = C.KindOverride ? *C.KindOverride : Spec->Kind;
+  R.Type = std::string(ctc::regionKindSpelling(R.Kind));
+  R.File = FileName;
+  R.StartLines = ctc::LineRange{C.Begin->PresumedFirst, C.Begin->PresumedLast};
+  if (C.EndIsLoop)
+    R.EndLines = ctc::LineRange{C.End->PresumedLast, C.End->PresumedLast};
+  else if (C.End)
+    R.EndLines = ctc::LineRange{C.End->PresumedFirst, C.End->PresumedLast};
+  else
+    R.EndLines = R.StartLines;
+  R.Name = C.Name;
+  FortranClauses Clauses;
+  // The CTC describes every clause; a split half's facts come from its own.
+  {
+    FortranClauses All;
+    readClauses(C.BeginClauses, All, R);
+    readClauses(C.EndClauses, All, R);
+    if (C.Split == Construct::Half::None)
+      Clauses = All;
+  }
+  if (C.Split != Construct::Half::None) {
+    ctc::RegionDescriptor Unused;
+    readClauses(C.BeginClauses, Clauses, Unused, C.Filter);
+    if (C.Split == Construct::Half::Inner)
+      readClauses(C.EndClauses, Clauses, Unused);
+  }
+  Clauses.Facts.Standalone = C.Standalone;
+  if (C.CancelIf) {
+    Clauses.If = C.CancelIf;
+    Clauses.Facts.HasIf = true;
+    R.HasIf = true;
+  }
+  {
+    CancellationVisitor V;
+    if (C.Body)
+      parser::Walk(*C.Body, V);
+    if (C.Sections)
+      parser::Walk(*C.Sections, V);
+    if (C.Loop)
+      parser::Walk(*C.Loop, V);
+    Clauses.Facts.ContainsCancellation = V.Found;
+  }
+  const std::array<int, POMP_GROUP_COUNT> &Levels = Opts.Levels;
+  Plan P = inst::model::planConstruct(*Spec, Clauses.Facts, [&Levels](Event E) {
+    const inst::EventInfo &Info = inst::eventInfo(E);
+    return (Info.LevelMask & (1u << Levels[Info.Group])) != 0;
+  });
+  // The worksharing half shows its implicit barrier; the team's join
+  // barrier right after it is not shown again (as in C's split).
+  if (C.Split == Construct::Half::Outer && C.InnerHasBarrier) {
+    P.BlockEnd.erase(
+        std::remove_if(P.BlockEnd.begin(), P.BlockEnd.end(),
+                       [](const Step &S) { return S.R == inst::model::Region::ImplicitBarrier; }),
+        P.BlockEnd.end());
+    P.UsesBarrierHandle = false;
+  }
+  // The worksharing half of a split construct always gets its directive.
+  if ((!P.Instrumented && C.Split != Construct::Half::Inner) || UnitStack.empty())
+    return;
+  // A construct whose end is unknown cannot get code after it.
+  if ((!P.After.empty() || !P.BlockEnd.empty()) && !C.End && !C.Standalone) {
+    Warnings += FileName + ":" + std::to_string(C.Begin->First) +
+                ": warning: OpenMP construct without a known end is not instrumented\n";
+    return;
+  }
+  Unit &U = Units[UnitStack.back()];
+  unsigned H = 0, B = 0;
+  if (P.Instrumented) {
+    U.UsesHandles = true;
+    ++Constructs;
+    CtcStrings.push_back(ctc::writeDescriptor(R));
+    H = static_cast<unsigned>(CtcStrings.size());
+  }
+  if (P.UsesBarrierHandle) {
+    ctc::RegionDescriptor Barrier = R;
+    Barrier.Kind = ctc::RegionKind::ImplicitBarrier;
+    Barrier.Type = std::string(ctc::regionKindSpelling(Barrier.Kind));
+    Barrier.Name.clear();
+    CtcStrings.push_back(ctc::writeDescriptor(Barrier));
+    B = static_cast<unsigned>(CtcStrings.size());
+  }
+
+  const bool TidAvailable = ThreadIdStack.back();
+  std::string Context, If = "-1", NumThreads = "-1";
+  std::vector<std::string> Prologue; // statements before the Before steps
+  if (P.ContextName) {
+    Context = std::string("pomp_") + P.ContextName + "_" + std::to_string(H);
+    U.Locals.push_back("integer*8 " + Context);
+  }
+  auto evaluate = [&](const parser::CharBlock &Source, const std::string &Variable,
+                      const std::string &Value, const std::string &ClauseText) {
+    const auto S = span(Source);
+    U.Locals.push_back("integer*4 " + Variable);
+    Prologue.push_back(Variable + " = " + Value);
+    if (S && S->First == S->Last && C.Split != Construct::Half::Outer) {
+      const std::size_t Begin = lineStart(S->First);
+      const auto Range = Parsing.allCooked().GetSourcePositionRange(Source);
+      const std::size_t From = Begin + static_cast<std::size_t>(Range->first.column) - 1;
+      InlineEdits.push_back({From, S->EndOffset - From, ClauseText});
+    }
+  };
+  if (P.EvaluateIf && Clauses.If) {
+    const auto Source = sourceOf(*Clauses.If);
+    const std::string Var = "pomp_if_" + std::to_string(H);
+    if (Source) {
+      const std::string Original(Source->begin(), Source->size());
+      evaluate(*Source, Var, "merge(1, 0, " + Original + ")", Var + " .ne. 0");
+      If = Var;
+    }
+  }
+  if (P.EvaluateNumThreads && Clauses.NumThreads) {
+    const auto Source = sourceOf(*Clauses.NumThreads);
+    const std::string Var = "pomp_num_threads_" + std::to_string(H);
+    if (Source) {
+      const std::string Original(Source->begin(), Source->size());
+      evaluate(*Source, Var, Original, Var);
+      NumThreads = Var;
+    }
+  }
+
+  // Loop run-time context: the DO statement's bounds where they may be
+  // evaluated again.
+  std::string Chunk = "-1_8", Init = "0_8", Final = "0_8", Incr = "0_8";
+  if (Clauses.Chunk && reEvaluable(*Clauses.Chunk))
+    if (const auto S = sourceOf(*Clauses.Chunk))
+      Chunk = "int(" + std::string(S->begin(), S->size()) + ", 8)";
+  if (C.Loop)
+    if (const auto &Control = C.Loop->GetLoopControl())
+      if (const auto *Bounds = std::get_if<parser::LoopControl::Bounds>(&Control->u)) {
+        auto text = [](const auto &E) {
+          const auto S = sourceOf(E);
+          return "int(" + std::string(S->begin(), S->size()) + ", 8)";
+        };
+        if (reEvaluable(Bounds->lower) && sourceOf(Bounds->lower))
+          Init = text(Bounds->lower);
+        if (reEvaluable(Bounds->upper) && sourceOf(Bounds->upper))
+          Final = text(Bounds->upper);
+        if (!Bounds->step)
+          Incr = "1_8";
+        else if (reEvaluable(*Bounds->step) && sourceOf(*Bounds->step))
+          Incr = text(*Bounds->step);
+      }
+
+  unsigned Section = 0;
+  auto arg = [&](Arg A, inst::model::Region Region) -> std::string {
+    const unsigned Handle = Region == inst::model::Region::Construct ? H : B;
+    switch (A) {
+    case Arg::HandleFirst:
+    case Arg::Handle:
+      return handleinit::fortranHandle(Handle);
+    case Arg::ThreadId:
+      if (!TidAvailable)
+        return "-1";
+      U.UsesThreadId = true;
+      return "pomp_tid()";
+    case Arg::TeamThreadId:
+      U.UsesThreadId = true;
+      return "pomp_tid()";
+    case Arg::NotAvailable:
+      return "-1";
+    case Arg::If:
+      return If;
+    case Arg::NumThreads:
+      return NumThreads;
+    case Arg::ContextOut:
+    case Arg::Context:
+      return Context;
+    case Arg::Ctc:
+      return handleinit::fortranStringLiteral(CtcStrings[Handle - 1]);
+    case Arg::SectionNumber:
+      return std::to_string(Section);
+    case Arg::ChunkSize:
+      return Chunk;
+    case Arg::InitIter:
+      return Init;
+    case Arg::FinalIter:
+      return Final;
+    case Arg::Increment:
+      return Incr;
+    }
+    return "-1";
+  };
+  auto lines = [&](const std::vector<Step> &Steps, unsigned Near) {
+    std::vector<std::string> Out;
+    for (const Step &S : Steps) {
+      std::vector<std::string> L;
+      if (S.K == Step::Kind::BarrierDirective) {
+        L = directiveLines("!$omp barrier", Near);
+      } else {
+        std::string Call = "call " + std::string(inst::eventInfo(S.E).Routine) + "(";
+        for (std::size_t I = 0; I < S.Args.size(); ++I)
+          Call += (I ? ", " : "") + arg(S.Args[I], S.R);
+        L = statementLines(Call + ")", Near);
+      }
+      Out.insert(Out.end(), L.begin(), L.end());
+    }
+    return Out;
+  };
+
+  const int Key = 2 * (Depth + (C.Split == Construct::Half::Inner ? 1 : 0));
+  const unsigned BeginLine = C.Begin->First;
+  // Before the directive: helper values, then the steps.
+  {
+    std::vector<std::string> Before;
+    for (const std::string &S : Prologue) {
+      const auto L = statementLines(S, BeginLine);
+      Before.insert(Before.end(), L.begin(), L.end());
+    }
+    const auto L = lines(P.Before, BeginLine);
+    Before.insert(Before.end(), L.begin(), L.end());
+    if (C.Split == Construct::Half::Inner) {
+      // The worksharing half's directive follows its Before code, after
+      // the parallel half's block begin.
+      std::string Directive = "!$omp " + C.InnerSpelling;
+      for (const parser::OmpClause &Clause : C.BeginClauses->v)
+        if (C.Filter(Clause))
+          appendClauseOnce(Directive, Clause.source.ToString());
+      const auto D = directiveLines(Directive, BeginLine);
+      Before.insert(Before.end(), D.begin(), D.end());
+      insert(C.Begin->Last + 1, false, Key, std::move(Before));
+    } else if (!Before.empty()) {
+      insert(BeginLine, false, Key, std::move(Before));
+    }
+  }
+  if (C.Split == Construct::Half::Outer) {
+    // The directive's lines become the parallel half's directive.
+    std::string Directive = "!$omp parallel";
+    for (const parser::OmpClause &Clause : C.BeginClauses->v) {
+      if (!C.Filter(Clause))
+        continue;
+      const llvm::omp::Clause Kind = clauseKind(Clause);
+      if (Kind == llvm::omp::Clause::OMPC_if && If != "-1")
+        Directive += " if(" + If + " .ne. 0)";
+      else if (Kind == llvm::omp::Clause::OMPC_num_threads && NumThreads != "-1")
+        Directive += " num_threads(" + NumThreads + ")";
+      else
+        appendClauseOnce(Directive, Clause.source.ToString());
+    }
+    if (P.ContextFirstprivate)
+      Directive += " firstprivate(" + Context + ")";
+    if (Clauses.HasDefault) {
+      Directive += " shared(/@POMP_COMMON@/)";
+      // Under default(none|private|firstprivate) what the worksharing half
+      // reduces or copies in or out must be shared by the team (as in C).
+      ObjectNames Moved;
+      for (const parser::OmpClause &Clause : C.BeginClauses->v) {
+        const llvm::omp::Clause Kind = clauseKind(Clause);
+        if (!C.Filter(Clause) && (Kind == llvm::omp::Clause::OMPC_reduction ||
+                                  Kind == llvm::omp::Clause::OMPC_lastprivate ||
+                                  Kind == llvm::omp::Clause::OMPC_linear ||
+                                  Kind == llvm::omp::Clause::OMPC_firstprivate))
+          parser::Walk(Clause, Moved);
+      }
+      if (!Moved.Names.empty() && !Clauses.DefaultShared) {
+        std::string List;
+        for (const std::string &N : Moved.Names)
+          List += (List.empty() ? "" : ", ") + N;
+        Directive += " shared(" + List + ")";
+      }
+    }
+    replaceLines(C.Begin->First, C.Begin->Last, directiveLines(Directive, BeginLine));
+  }
+  // Clauses added to the directive.
+  if (P.ContextFirstprivate && C.Split == Construct::Half::None)
+    addClause(*C.Begin, "firstprivate(" + Context + ")");
+  if (Clauses.HasDefault && C.Split == Construct::Half::None &&
+      (P.ContextFirstprivate || P.hasBlockCode()))
+    addClause(*C.Begin, "shared(/" + std::string("@POMP_COMMON@") + "/)");
+  // Block begin and end.
+  if (C.Split == Construct::Half::Outer && C.End) {
+    // Block end after the worksharing half's end, then the team's end.
+    insert(C.Begin->Last + 1, false, Key + 1, lines(P.BlockBegin, C.Begin->Last + 1));
+    auto End = lines(P.BlockEnd, C.End->Last);
+    const auto D = directiveLines("!$omp end parallel", C.End->Last);
+    End.insert(End.end(), D.begin(), D.end());
+    insert(C.End->Last + 1, true, Key + 1, std::move(End));
+  } else if (P.hasBlockCode() && C.End) {
+    insert(C.Begin->Last + 1, false, Key + 1, lines(P.BlockBegin, C.Begin->Last + 1));
+    insert(C.End->First, true, Key + 1, lines(P.BlockEnd, C.End->First));
+  }
+  // Sections: begin and end in every section block.
+  if (!P.SectionBegin.empty() && C.Sections) {
+    for (const parser::OpenMPConstruct &S : C.Sections->v) {
+      const auto *Sec = std::get_if<parser::OpenMPSectionConstruct>(&S.u);
+      if (!Sec)
+        continue;
+      ++Section;
+      const auto Lines = extent(Sec->v);
+      if (!Lines)
+        continue;
+      insert(Lines->First, false, Key + 1, lines(P.SectionBegin, Lines->First));
+      insert(Lines->Last + 1, true, Key + 1, lines(P.SectionEnd, Lines->Last));
+    }
+  }
+  // nowait: on the end directive, or on an `end do` added after the loop.
+  std::vector<std::string> After;
+  if (C.Split == Construct::Half::Inner && C.End && !C.EndIsLoop) {
+    // `end parallel do` becomes the worksharing half's end.
+    replaceLines(C.End->First, C.End->Last,
+                 directiveLines("!$omp end " + C.InnerSpelling + (P.AddNowait ? " nowait" : ""),
+                                C.End->First));
+  } else if (P.AddNowait) {
+    if (C.EndIsLoop) {
+      std::string EndName = C.Kind == Directive::OMPD_do_simd ? "end do simd" : "end do";
+      const auto L = directiveLines("!$omp " + EndName + " nowait", C.End->Last);
+      After.insert(After.end(), L.begin(), L.end());
+    } else if (C.End) {
+      addClause(*C.End, "nowait");
+    }
+  }
+  {
+    const unsigned AfterLine = C.End ? C.End->Last + 1 : C.Begin->Last + 1;
+    const auto L = lines(P.After, AfterLine - 1);
+    After.insert(After.end(), L.begin(), L.end());
+    if (!After.empty())
+      insert(AfterLine, true, Key, std::move(After));
+  }
+}
+
+std::string Instrumenter::finish() {
+  const std::string FileId = handleinit::makeFileId(FileName, [&] {
+    std::string Salt;
+    for (const std::string &S : CtcStrings)
+      Salt += S;
+    return Salt;
+  }());
+  const std::string Common = handleinit::fortranCommonBlock(FileId);
+  const unsigned Count = static_cast<unsigned>(CtcStrings.size());
+
+  // Declarations of every unit that uses handles.
+  for (const Unit &U : Units) {
+    if (!U.UsesHandles && U.Locals.empty())
+      continue;
+    std::vector<std::string> Statements = handleinit::fortranHandleDeclarations(FileId, Count);
+    for (const std::string &L : U.Locals)
+      Statements.push_back(L);
+    if (U.UsesThreadId) {
+      // A private name bound to the runtime's C entry point: no clash with
+      // the user's `use omp_lib` or its absence.
+      Statements.push_back("interface");
+      Statements.push_back("integer(4) function pomp_tid() bind(C, name=\"omp_get_thread_num\")");
+      Statements.push_back("end function");
+      Statements.push_back("end interface");
+    }
+    std::vector<std::string> Lines;
+    for (const std::string &S : Statements) {
+      const auto L = formatStatement(S, Fixed, Fixed ? "" : U.Indent);
+      Lines.insert(Lines.end(), L.begin(), L.end());
+    }
+    insert(U.DeclarationBoundary, false, -2, std::move(Lines));
+  }
+
+  // Each original line with the inline edits; an edit that spans lines
+  // (a replaced directive) lands on its first line and leaves the others
+  // empty.
+  std::sort(InlineEdits.begin(), InlineEdits.end(),
+            [](const InlineEdit &A, const InlineEdit &B) { return A.Offset < B.Offset; });
+  std::vector<std::size_t> Starts(LineCount + 1, Text.size());
+  for (unsigned L = 0; L < LineCount; ++L)
+    Starts[L] = lineStart(L + 1);
+  auto lineOf = [&](std::size_t Offset) -> unsigned {
+    const auto It = std::upper_bound(Starts.begin(), Starts.begin() + LineCount, Offset);
+    return It == Starts.begin() ? 0 : static_cast<unsigned>(It - Starts.begin() - 1);
+  };
+  std::vector<std::string> Piece(LineCount);
+  std::size_t At = 0;
+  auto copyTo = [&](std::size_t End) {
+    while (At < End) {
+      const unsigned L = lineOf(At);
+      const std::size_t Stop = std::min(End, Starts[L + 1]);
+      Piece[L].append(Text, At, Stop - At);
+      At = Stop;
+    }
+  };
+  for (const InlineEdit &E : InlineEdits) {
+    if (E.Offset < At || LineCount == 0)
+      continue; // overlapping edits: keep the first
+    copyTo(E.Offset);
+    const unsigned L = lineOf(E.Offset);
+    Piece[L] += E.Text;
+    At = E.Offset + E.Length;
+    if (At < Text.size() && lineOf(At) != L && At != Starts[lineOf(At)]) {
+      const std::size_t Stop = Starts[lineOf(At) + 1];
+      Piece[L].append(Text, At, Stop - At);
+      At = Stop;
+    }
+  }
+  copyTo(Text.size());
+
+  // Insertions at line boundaries, in nesting order.
+  std::sort(Insertions.begin(), Insertions.end(), [](const Insertion &A, const Insertion &B) {
+    if (A.Boundary != B.Boundary)
+      return A.Boundary < B.Boundary;
+    if (A.Close != B.Close)
+      return A.Close; // what closes comes before what opens
+    if (A.Depth != B.Depth)
+      return A.Close ? A.Depth > B.Depth : A.Depth < B.Depth;
+    return A.Sequence < B.Sequence;
+  });
+  std::string Out;
+  Out.reserve(Text.size() + Insertions.size() * 80);
+  std::size_t Next = 0;
+  bool MarkerPending = false;
+  for (unsigned Line = 1; Line <= LineCount + 1; ++Line) {
+    bool Inserted = false;
+    for (; Next < Insertions.size() && Insertions[Next].Boundary == Line; ++Next) {
+      if (!Out.empty() && Out.back() != '\n')
+        Out += '\n';
+      for (const std::string &L : Insertions[Next].Lines) {
+        Out += L;
+        Out += '\n';
+        Inserted = true;
+      }
+    }
+    if (Line > LineCount)
+      break;
+    // A line emptied by a replacement gets no marker: the next one does.
+    MarkerPending = MarkerPending || Inserted;
+    if (Piece[Line - 1].empty())
+      continue;
+    if (MarkerPending && Opts.LineDirectives)
+      Out += "# " + std::to_string(Line) + " " + lineMarkerFileName(FileName) + "\n";
+    MarkerPending = false;
+    Out += Piece[Line - 1];
+  }
+  // The file's init subroutine, after every program unit.
+  if (!Out.empty() && Out.back() != '\n')
+    Out += '\n';
+  handleinit::FileHandles Handles{FileId, CtcStrings, {}};
+  for (const std::string &S : handleinit::fortranFileInit(Handles))
+    for (const std::string &L : formatStatement(S, Fixed, ""))
+      Out += L + "\n";
+  // The common block's name is known only now.
+  for (std::size_t At = Out.find("@POMP_COMMON@"); At != std::string::npos;
+       At = Out.find("@POMP_COMMON@", At))
+    Out.replace(At, std::string_view("@POMP_COMMON@").size(), Common);
+  return Out;
+}
+
+/// Compiler flags that change how the file is read.
+struct ReadFlags {
+  bool Fixed = false;
+  bool Preprocess = false;
+  std::vector<std::string> IncludeDirs;
+  std::vector<parser::Options::Predefinition> Defines;
+};
+
+ReadFlags readFlags(const std::string &Path, const std::vector<std::string> &Flags) {
+  ReadFlags R;
+  R.Fixed = isFixedFormSource(Path);
+  R.Preprocess = isPreprocessedSuffix(Path);
+  for (std::size_t I = 0; I < Flags.size(); ++I) {
+    const std::string &F = Flags[I];
+    auto value = [&](std::string_view Prefix) -> std::optional<std::string> {
+      if (F == Prefix) {
+        if (I + 1 < Flags.size())
+          return Flags[++I];
+        return std::nullopt;
+      }
+      if (F.compare(0, Prefix.size(), Prefix) == 0)
+        return F.substr(Prefix.size());
+      return std::nullopt;
+    };
+    if (F == "-ffixed-form")
+      R.Fixed = true;
+    else if (F == "-ffree-form")
+      R.Fixed = false;
+    else if (F == "-cpp")
+      R.Preprocess = true;
+    else if (F == "-nocpp")
+      R.Preprocess = false;
+    else if (auto D = value("-D")) {
+      const std::size_t Eq = D->find('=');
+      if (Eq == std::string::npos)
+        R.Defines.emplace_back(*D, "1");
+      else
+        R.Defines.emplace_back(D->substr(0, Eq), D->substr(Eq + 1));
+    } else if (auto U = value("-U")) {
+      R.Defines.emplace_back(*U, std::nullopt);
+    } else if (auto Dir = value("-I")) {
+      R.IncludeDirs.push_back(*Dir);
+    }
+  }
+  return R;
+}
+
+} // namespace
+
+bool instrumentFile(const std::string &Path, const Options &Opts, Result &Out,
+                    std::string &Errors) {
+  const ReadFlags Flags = readFlags(Path, Opts.CompilerFlags);
+  parser::AllSources Sources;
+  parser::AllCookedSources Cooked(Sources);
+  parser::Options PO;
+  PO.isFixedForm = Flags.Fixed;
+  PO.features.Enable(Fortran::common::LanguageFeature::OpenMP);
+  PO.searchDirectories = Flags.IncludeDirs;
+  // The compiler's own predefinitions for OpenMP code with -fopenmp, and the
+  // paper's _POMP, as for C.
+  if (Flags.Preprocess) {
+    PO.predefinitions.emplace_back("_OPENMP", "201511");
+    PO.predefinitions.emplace_back("_POMP", "200110");
+  }
+  for (const auto &D : Flags.Defines)
+    PO.predefinitions.push_back(D);
+
+  parser::Parsing Parsing(Cooked);
+  const parser::SourceFile *Main = Parsing.Prescan(Path, PO);
+  std::string Messages;
+  llvm::raw_string_ostream MessageStream(Messages);
+  if (!Main || Parsing.messages().AnyFatalError()) {
+    Parsing.messages().Emit(MessageStream, Cooked);
+    Errors = "ompinst: error: cannot read '" + Path + "'\n" + MessageStream.str();
+    return false;
+  }
+  // What Parsing::Parse does, without its parsing log.
+  parser::UserState State(Cooked, PO.features);
+  State.set_instrumentedParse(false);
+  parser::ParseState Parse(Parsing.cooked());
+  Parse.set_inFixedForm(Flags.Fixed).set_userState(&State);
+  std::optional<parser::Program> Tree = parser::Parser<parser::Program>::Parse(Parse);
+  const bool Whole = Parse.IsAtEnd();
+  Parsing.messages().Annex(std::move(Parse.messages()));
+  if (!Tree || !Whole || Parsing.messages().AnyFatalError()) {
+    Parsing.messages().Emit(MessageStream, Cooked);
+    Errors = MessageStream.str();
+    if (Errors.empty())
+      Errors = Path + ": error: could not parse the file\n";
+    return false;
+  }
+  parser::CanonicalizeDo(*Tree);
+  parser::Messages Canonical;
+  Fortran::semantics::CanonicalizeOmp(Canonical, *Tree);
+  if (Canonical.AnyFatalError()) {
+    Canonical.Emit(MessageStream, Cooked);
+    Errors = MessageStream.str();
+    return false;
+  }
+
+  Instrumenter I(Parsing, *Main, Opts, Path, Flags.Fixed);
+  parser::Walk(*Tree, I);
+  Out.Output = I.finish();
+  Out.ConstructsInstrumented = I.Constructs;
+  Out.Warnings = I.Warnings;
+  return true;
+}
+
+} // namespace pomp::fortran

@@ -1,0 +1,160 @@
+//===- ModelHandler.cpp - C/C++ spelling of the shared construct model -----===//
+///
+/// \file
+/// The construct handler of every directive kind the language-neutral model
+/// (instrumenter/model) plans: it reads the clause facts from Clang's AST,
+/// asks the model what the construct becomes and spells the plan in C at
+/// the ConstructEditor's places. The Fortran front end spells the same plans
+/// (instrumenter/fortran).
+///
+//===----------------------------------------------------------------------===//
+#include "Common.h"
+#include "Handlers.h"
+
+#include "clang/AST/OpenMPClause.h"
+
+#include <optional>
+
+namespace pomp::inst {
+
+using namespace clang;
+using model::Arg;
+using model::Step;
+
+namespace {
+
+/// The values a plan's symbolic arguments take for one construct.
+struct Spelling {
+  explicit Spelling(const ConstructEditor &E) : E(E) {}
+  const ConstructEditor &E;
+  unsigned Construct = 0;
+  unsigned Barrier = 0;
+  std::string Context;
+  std::string If = NotAvailable32;
+  std::string NumThreads = NotAvailable32;
+  std::optional<LoopContext> Loop;
+  unsigned Section = 0;
+
+  std::string arg(Arg A, model::Region R) {
+    const unsigned H = R == model::Region::Construct ? Construct : Barrier;
+    switch (A) {
+    case Arg::HandleFirst:
+      return E.handleAddress(H);
+    case Arg::Handle:
+      return E.handle(H);
+    case Arg::ThreadId:
+      return E.threadId();
+    case Arg::TeamThreadId:
+      return ConstructEditor::threadIdInParallel();
+    case Arg::NotAvailable:
+      return NotAvailable32;
+    case Arg::If:
+      return If;
+    case Arg::NumThreads:
+      return NumThreads;
+    case Arg::ContextOut:
+      return "&" + Context;
+    case Arg::Context:
+      return Context;
+    case Arg::Ctc:
+      return E.ctc(H);
+    case Arg::SectionNumber:
+      return std::to_string(Section);
+    case Arg::ChunkSize:
+      return loop().ChunkSize;
+    case Arg::InitIter:
+      return loop().InitIter;
+    case Arg::FinalIter:
+      return loop().FinalIter;
+    case Arg::Increment:
+      return loop().Increment;
+    }
+    return NotAvailable32;
+  }
+
+  const LoopContext &loop() {
+    if (!Loop)
+      Loop = loopContext(E);
+    return *Loop;
+  }
+
+  /// Steps as C: calls separated by a space, the barrier on a line of its own.
+  std::string steps(const std::vector<Step> &Steps) {
+    std::string Text;
+    bool AfterDirective = false;
+    for (const Step &S : Steps) {
+      if (S.K == Step::Kind::BarrierDirective) {
+        Text += "\n#pragma omp barrier\n";
+        AfterDirective = true;
+        continue;
+      }
+      if (!Text.empty() && !AfterDirective)
+        Text += ' ';
+      AfterDirective = false;
+      Text += eventInfo(S.E).Routine;
+      Text += '(';
+      for (std::size_t I = 0; I < S.Args.size(); ++I)
+        Text += (I ? ", " : "") + arg(S.Args[I], S.R);
+      Text += ");";
+    }
+    return Text;
+  }
+};
+
+/// Instruments a directive as the model plans it.
+class ModelHandler final : public ConstructHandler {
+public:
+  explicit ModelHandler(const model::ConstructSpec &Spec) : Spec(Spec) {}
+
+  void instrument(ConstructEditor &E) const override {
+    const model::Plan P =
+        model::planConstruct(Spec, clauseFacts(E), [&E](Event Ev) { return E.enabled(Ev); });
+    if (!P.Instrumented)
+      return;
+    Spelling S(E);
+    S.Construct = E.newHandle(P.Kind);
+    if (P.UsesBarrierHandle)
+      S.Barrier = E.newHandle(ctc::RegionKind::ImplicitBarrier);
+    std::string Declarations;
+    if (P.ContextName) {
+      S.Context = E.local(P.ContextName, S.Construct);
+      Declarations = " POMP_Context_t " + S.Context + ";";
+    }
+    if (P.EvaluateIf)
+      S.If = evaluateIfOnce(E, S.Construct, Declarations);
+    if (P.EvaluateNumThreads)
+      S.NumThreads = evaluateNumThreadsOnce(E, S.Construct, Declarations);
+    if (P.ContextFirstprivate)
+      E.appendClause("firstprivate(" + S.Context + ")");
+    if (!P.SectionBegin.empty())
+      instrumentSectionBlocks(E, [&](unsigned Number) {
+        S.Section = Number;
+        return std::make_pair(S.steps(P.SectionBegin), S.steps(P.SectionEnd));
+      });
+    if (P.hasBlockCode()) {
+      E.blockBegin(S.steps(P.BlockBegin));
+      E.blockEnd(S.steps(P.BlockEnd));
+    }
+    if (P.AddNowait)
+      E.appendClause("nowait");
+    std::string Before = S.steps(P.Before);
+    if (!Declarations.empty())
+      Before = Declarations.substr(1) + (Before.empty() ? "" : " " + Before);
+    wrapConstruct(E, Before, S.steps(P.After));
+  }
+
+private:
+  model::ConstructSpec Spec;
+};
+
+} // namespace
+
+std::unique_ptr<ConstructHandler> makeModelHandler(const model::ConstructSpec &Spec) {
+  return std::make_unique<ModelHandler>(Spec);
+}
+
+std::unique_ptr<ConstructHandler> makeCombinedParallelHandler(ctc::RegionKind Kind) {
+  return makeModelHandler({model::Shape::CombinedParallel, Kind});
+}
+
+} // namespace pomp::inst

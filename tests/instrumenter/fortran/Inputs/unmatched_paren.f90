@@ -1,0 +1,6 @@
+program p
+  integer :: i
+!$omp parallel
+  i = (1 + 
+!$omp end parallel
+end program
