@@ -97,8 +97,17 @@ bool isPreprocessedSuffix(std::string_view Path) {
 struct Span {
   unsigned First = 0, Last = 0; ///< true lines, 1-based
   unsigned PresumedFirst = 0, PresumedLast = 0;
+  /// The file a line marker in the input names (a preprocessed input, as CMake's Fortran
+  /// rules compile), empty for the input itself.
+  std::string PresumedPath;
   std::size_t EndOffset = 0; ///< byte just past the last character
 };
+
+/// The file a position's line markers name, empty when it is the file itself.
+std::string presumedPath(const parser::SourcePosition &P) {
+  const std::string &Path = *P.path;
+  return Path == P.sourceFile->path() ? std::string() : Path;
+}
 
 /// One block of lines inserted at a boundary between original lines.
 struct Insertion {
@@ -488,13 +497,18 @@ struct ExtentVisitor {
     const unsigned First = static_cast<unsigned>(Range->first.trueLineNumber);
     const unsigned Last = static_cast<unsigned>(Range->second.trueLineNumber);
     if (!Result) {
-      Result = Span{First, Last, static_cast<unsigned>(Range->first.line),
-                    static_cast<unsigned>(Range->second.line), 0};
+      Result = Span{First,
+                    Last,
+                    static_cast<unsigned>(Range->first.line),
+                    static_cast<unsigned>(Range->second.line),
+                    presumedPath(Range->first),
+                    0};
       return;
     }
     if (First < Result->First) {
       Result->First = First;
       Result->PresumedFirst = static_cast<unsigned>(Range->first.line);
+      Result->PresumedPath = presumedPath(Range->first);
     }
     if (Last > Result->Last) {
       Result->Last = Last;
@@ -543,6 +557,7 @@ std::optional<Span> Instrumenter::span(parser::CharBlock Block) const {
   S.Last = static_cast<unsigned>(Range->second.trueLineNumber);
   S.PresumedFirst = static_cast<unsigned>(Range->first.line);
   S.PresumedLast = static_cast<unsigned>(Range->second.line);
+  S.PresumedPath = presumedPath(Range->first);
   // The range ends one past its last character (its column is 1-based).
   S.EndOffset = lineStart(S.Last) + static_cast<std::size_t>(Range->second.column) - 1;
   // Keep it on its line.
@@ -895,7 +910,7 @@ void Instrumenter::instrument(const Construct &C) {
   ctc::RegionDescriptor R;
   R.Kind = C.KindOverride ? *C.KindOverride : Spec->Kind;
   R.Type = std::string(ctc::regionKindSpelling(R.Kind));
-  R.File = FileName;
+  R.File = C.Begin->PresumedPath.empty() ? FileName : C.Begin->PresumedPath;
   R.StartLines = ctc::LineRange{C.Begin->PresumedFirst, C.Begin->PresumedLast};
   if (C.EndIsLoop)
     R.EndLines = ctc::LineRange{C.End->PresumedLast, C.End->PresumedLast};
@@ -1313,8 +1328,15 @@ std::string Instrumenter::finish() {
     MarkerPending = MarkerPending || Inserted;
     if (Piece[Line - 1].empty())
       continue;
-    if (MarkerPending && Opts.LineDirectives)
-      Out += "# " + std::to_string(Line) + " " + lineMarkerFileName(FileName) + "\n";
+    if (MarkerPending && Opts.LineDirectives) {
+      // The line's presumed place: a preprocessed input's own markers keep naming the user's
+      // file and lines after ours.
+      const parser::SourcePosition At = Main.GetSourcePosition(Main.GetLineStartOffset(Line));
+      const std::string Presumed = presumedPath(At);
+      Out += Presumed.empty()
+                 ? "# " + std::to_string(Line) + " " + lineMarkerFileName(FileName) + "\n"
+                 : "# " + std::to_string(At.line) + " " + lineMarkerFileName(Presumed) + "\n";
+    }
     MarkerPending = false;
     Out += Piece[Line - 1];
   }
