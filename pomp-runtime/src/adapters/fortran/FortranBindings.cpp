@@ -156,6 +156,12 @@ namespace {
 /// The calling thread's number, 0 in a program without an OpenMP runtime.
 int32_t threadId() { return omp_get_thread_num ? omp_get_thread_num() : 0; }
 
+/// The handle for a wrapper's second event, read atomically: another thread may bind it
+/// (lazily, without pomp-link) meanwhile, as in pomp_omp_wrappers.h.
+POMP_Handle_t boundHandle(const POMP_Handle_t *Handle) {
+  return __atomic_load_n(Handle, __ATOMIC_ACQUIRE);
+}
+
 /// Calls a runtime routine that returns a value, 0 when the program has no
 /// OpenMP runtime.
 template <typename Fn, typename... Args> int32_t callValue(Fn *F, Args... A) {
@@ -204,7 +210,7 @@ POMP_FORTRAN_EXPORT void pomp_wrap_omp_set_lock_(POMP_Handle_t *handle, const ch
   const CtcString Ctc(handle, ctc, ctc_len);
   POMP_Set_lock_enter(handle, threadId(), lockId(lock), Ctc.get());
   callVoid(omp_set_lock_, lock);
-  POMP_Set_lock_exit(*handle, threadId(), lockId(lock));
+  POMP_Set_lock_exit(boundHandle(handle), threadId(), lockId(lock));
 }
 POMP_FORTRAN_EXPORT void pomp_wrap_omp_set_lock_event_(POMP_Handle_t *handle, const char *ctc,
                                                        void *lock, Length ctc_len) {
@@ -255,7 +261,7 @@ POMP_FORTRAN_EXPORT void pomp_wrap_omp_set_nest_lock_(POMP_Handle_t *handle, con
   const CtcString Ctc(handle, ctc, ctc_len);
   POMP_Set_nest_lock_enter(handle, threadId(), lockId(lock), Ctc.get());
   callVoid(omp_set_nest_lock_, lock);
-  POMP_Set_nest_lock_exit(*handle, threadId(), lockId(lock));
+  POMP_Set_nest_lock_exit(boundHandle(handle), threadId(), lockId(lock));
 }
 POMP_FORTRAN_EXPORT void pomp_wrap_omp_set_nest_lock_event_(POMP_Handle_t *handle, const char *ctc,
                                                             void *lock, Length ctc_len) {
