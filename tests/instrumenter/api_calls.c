@@ -17,7 +17,7 @@
 int main(void) {
   omp_lock_t lock;
   omp_nest_lock_t nest;
-  int count = 0, threads = 0;
+  int count = 0, nested = 0, threads = 0;
   void (*release)(omp_lock_t *) = omp_unset_lock;
   // CHECK: void (*release)(omp_lock_t *) = pomp_address_[[A]];
   // CHECK: POMP_Wrap_omp_init_lock(&pomp_handle_{{[0-9]+}}, pomp_ctc_{{[0-9]+}}, &lock);
@@ -32,7 +32,8 @@ int main(void) {
     release(&lock);
     omp_set_nest_lock(&nest);
     omp_set_nest_lock(&nest);
-    count++;
+    // Its own counter: `count` under the other lock would race with this increment.
+    nested++;
     omp_unset_nest_lock(&nest);
     omp_unset_nest_lock(&nest);
     // Table 8 routines are single events: not at the default enterexit level.
@@ -43,7 +44,7 @@ int main(void) {
   }
   omp_destroy_nest_lock(&nest);
   omp_destroy_lock(&lock);
-  printf("count=%d threads=%d\n", count, threads);
+  printf("count=%d nested=%d threads=%d\n", count, nested, threads);
   return 0;
 }
 
