@@ -159,6 +159,20 @@ def check_regexes(where, key, patterns):
             raise ManifestError(f"{where}: {key}: bad regular expression '{pattern}': {e}")
 
 
+# The OpenMP Examples mark a program whose output OpenMP leaves open (a race on purpose) with
+# `@@expect: unspecified` in its header comment.
+EXPECT_UNSPECIFIED_RE = re.compile(r"@@expect:\s*unspecified\b")
+
+
+def declares_output_unspecified(path):
+    """Whether the source says its own output is unspecified."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            return bool(EXPECT_UNSPECIFIED_RE.search(f.read(4096)))
+    except OSError:
+        return False
+
+
 def single_file_programs(suite, spec, where):
     """One program per source file with a main function that the globs select."""
     root = suite["root"]
@@ -189,6 +203,7 @@ def single_file_programs(suite, spec, where):
                            values)
         program = {
             "name": rel, "mode": "single", "source": path, "cxx": cxx, "flags": flags,
+            "output_unspecified": declares_output_unspecified(path),
             "libs": substitute(extra.get("libs", spec.get("libs", "-lm")), values),
             "args": extra.get("args", spec.get("args", "")),
             "normalize": (suite["normalize"] + spec.get("normalize", []) +
@@ -936,6 +951,9 @@ class ProgramRunner:
                     # Threads print in any order: the same lines count as the same output.
                     status["status"] = "same"
                     status["note"] = "same lines in another order"
+                elif program.get("output_unspecified"):
+                    status["status"] = "nondeterministic"
+                    status["note"] = "the program declares its output unspecified"
                 else:
                     # Does the plain program give the same output again?
                     agains = [self.run(config, plain, threads, tag=f"-again{k}")
