@@ -92,7 +92,12 @@ for src in "${samples[@]/#/$root/samples/}" "${extra[@]}"; do
   "$cc" "${flags[@]}" "$work/$stem.o" "$work/$stem.init.o" -L"$lib" -lpomp -Wl,-rpath,"$lib" \
     -o "$work/$stem.inst"
   "$cc" "${flags[@]}" "$src" -L"$lib" -lpomp -Wl,-rpath,"$lib" -o "$work/$stem.plain"
-  run "$stem pomp+archer" "$archer_supp" env POMP_OMPT=off OMP_TOOL_LIBRARIES="$archer" "$work/$stem.inst"
+  # Not tasks_deps under archer: LLVM 19's archer does not declare that libomp gives a new task
+  # the memory of a completed one, so the creator's firstprivate copies race with the completed
+  # task's reads (libpomp as the tool declares it: OmptAdapter.cpp, on_task_create).
+  if [ "$stem" != tasks_deps ]; then
+    run "$stem pomp+archer" "$archer_supp" env POMP_OMPT=off OMP_TOOL_LIBRARIES="$archer" "$work/$stem.inst"
+  fi
   run "$stem merged" "$supp" "$work/$stem.inst"
   run "$stem ompt" "$supp" "$work/$stem.plain"
   run "$stem trace" "$supp" env POMP_TRACE=1 POMP_TRACE_FORMAT=both "$work/$stem.inst"

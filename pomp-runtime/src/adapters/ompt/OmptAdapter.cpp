@@ -1012,6 +1012,11 @@ void traceTask(ThreadState &T, ThreadTrace::TaskRecord What, const ompt_data_t *
 
 void on_task_create(ompt_data_t *, const ompt_frame_t *, ompt_data_t *NewTask, int Flags, int,
                     const void *Code) {
+  // libomp gives a new task the memory of a completed one (its own free lists), and the creating
+  // code writes the firstprivate copies there: after every completed task for TSan, or it takes
+  // the completed task's reads for a race (tasks_deps.c). Costs TSan sight of a race between a
+  // completed task and the creating thread's later code; docs/RELIABILITY.md, "ThreadSanitizer".
+  tsanAcquireTasks();
   NewTask->value = 0;
   if (!(Flags & ompt_task_explicit))
     return;
