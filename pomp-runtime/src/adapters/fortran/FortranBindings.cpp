@@ -180,108 +180,68 @@ int32_t truth(int32_t Logical) { return Logical != 0 ? 1 : 0; }
 
 using pomp::fortran::lockId;
 
-//--- Table 6: locks
-POMP_FORTRAN_EXPORT void pomp_wrap_omp_init_lock_(POMP_Handle_t *handle, const char *ctc,
-                                                  void *lock, Length ctc_len) {
-  callVoid(omp_init_lock_, lock);
-  const CtcString Ctc(handle, ctc, ctc_len);
-  POMP_Init_lock_event(handle, threadId(), lockId(lock), Ctc.get());
-}
-/// libgomp 12 has no omp_init_lock_with_hint_: a hint is advisory, so the
-/// lock is initialised without it there.
-POMP_FORTRAN_EXPORT void pomp_wrap_omp_init_lock_with_hint_(POMP_Handle_t *handle, const char *ctc,
-                                                            void *lock, const int32_t *hint,
-                                                            Length ctc_len) {
-  if (omp_init_lock_with_hint_)
-    omp_init_lock_with_hint_(lock, hint);
-  else
-    callVoid(omp_init_lock_, lock);
-  const CtcString Ctc(handle, ctc, ctc_len);
-  POMP_Init_lock_event(handle, threadId(), lockId(lock), Ctc.get());
-}
-POMP_FORTRAN_EXPORT void pomp_wrap_omp_destroy_lock_(POMP_Handle_t *handle, const char *ctc,
-                                                     void *lock, Length ctc_len) {
-  const CtcString Ctc(handle, ctc, ctc_len);
-  POMP_Destroy_lock_event(handle, threadId(), lockId(lock), Ctc.get());
-  callVoid(omp_destroy_lock_, lock);
-}
-POMP_FORTRAN_EXPORT void pomp_wrap_omp_set_lock_(POMP_Handle_t *handle, const char *ctc, void *lock,
-                                                 Length ctc_len) {
-  const CtcString Ctc(handle, ctc, ctc_len);
-  POMP_Set_lock_enter(handle, threadId(), lockId(lock), Ctc.get());
-  callVoid(omp_set_lock_, lock);
-  POMP_Set_lock_exit(boundHandle(handle), threadId(), lockId(lock));
-}
-POMP_FORTRAN_EXPORT void pomp_wrap_omp_set_lock_event_(POMP_Handle_t *handle, const char *ctc,
-                                                       void *lock, Length ctc_len) {
-  callVoid(omp_set_lock_, lock);
-  const CtcString Ctc(handle, ctc, ctc_len);
-  POMP_Set_lock_event(handle, threadId(), lockId(lock), Ctc.get());
-}
-POMP_FORTRAN_EXPORT void pomp_wrap_omp_unset_lock_(POMP_Handle_t *handle, const char *ctc,
-                                                   void *lock, Length ctc_len) {
-  const CtcString Ctc(handle, ctc, ctc_len);
-  POMP_Unset_lock_event(handle, threadId(), lockId(lock), Ctc.get());
-  callVoid(omp_unset_lock_, lock);
-}
-POMP_FORTRAN_EXPORT int32_t pomp_wrap_omp_test_lock_(POMP_Handle_t *handle, const char *ctc,
-                                                     void *lock, Length ctc_len) {
-  const int32_t WasSet = callValue(omp_test_lock_, lock);
-  const CtcString Ctc(handle, ctc, ctc_len);
-  POMP_Test_lock_event(handle, threadId(), lockId(lock), truth(WasSet), Ctc.get());
-  return WasSet;
-}
+namespace {
+/// The nesting count omp_test_nest_lock returns, as its event takes it.
+int32_t nestCount(int32_t Count) { return Count; }
+} // namespace
 
-//--- Table 7: nested locks
-POMP_FORTRAN_EXPORT void pomp_wrap_omp_init_nest_lock_(POMP_Handle_t *handle, const char *ctc,
-                                                       void *lock, Length ctc_len) {
-  callVoid(omp_init_nest_lock_, lock);
-  const CtcString Ctc(handle, ctc, ctc_len);
-  POMP_Init_nest_lock_event(handle, threadId(), lockId(lock), Ctc.get());
-}
-POMP_FORTRAN_EXPORT void pomp_wrap_omp_init_nest_lock_with_hint_(POMP_Handle_t *handle,
-                                                                 const char *ctc, void *lock,
-                                                                 const int32_t *hint,
-                                                                 Length ctc_len) {
-  if (omp_init_nest_lock_with_hint_)
-    omp_init_nest_lock_with_hint_(lock, hint);
-  else
-    callVoid(omp_init_nest_lock_, lock);
-  const CtcString Ctc(handle, ctc, ctc_len);
-  POMP_Init_nest_lock_event(handle, threadId(), lockId(lock), Ctc.get());
-}
-POMP_FORTRAN_EXPORT void pomp_wrap_omp_destroy_nest_lock_(POMP_Handle_t *handle, const char *ctc,
-                                                          void *lock, Length ctc_len) {
-  const CtcString Ctc(handle, ctc, ctc_len);
-  POMP_Destroy_nest_lock_event(handle, threadId(), lockId(lock), Ctc.get());
-  callVoid(omp_destroy_nest_lock_, lock);
-}
-POMP_FORTRAN_EXPORT void pomp_wrap_omp_set_nest_lock_(POMP_Handle_t *handle, const char *ctc,
-                                                      void *lock, Length ctc_len) {
-  const CtcString Ctc(handle, ctc, ctc_len);
-  POMP_Set_nest_lock_enter(handle, threadId(), lockId(lock), Ctc.get());
-  callVoid(omp_set_nest_lock_, lock);
-  POMP_Set_nest_lock_exit(boundHandle(handle), threadId(), lockId(lock));
-}
-POMP_FORTRAN_EXPORT void pomp_wrap_omp_set_nest_lock_event_(POMP_Handle_t *handle, const char *ctc,
-                                                            void *lock, Length ctc_len) {
-  callVoid(omp_set_nest_lock_, lock);
-  const CtcString Ctc(handle, ctc, ctc_len);
-  POMP_Set_nest_lock_event(handle, threadId(), lockId(lock), Ctc.get());
-}
-POMP_FORTRAN_EXPORT void pomp_wrap_omp_unset_nest_lock_(POMP_Handle_t *handle, const char *ctc,
-                                                        void *lock, Length ctc_len) {
-  const CtcString Ctc(handle, ctc, ctc_len);
-  POMP_Unset_nest_lock_event(handle, threadId(), lockId(lock), Ctc.get());
-  callVoid(omp_unset_nest_lock_, lock);
-}
-POMP_FORTRAN_EXPORT int32_t pomp_wrap_omp_test_nest_lock_(POMP_Handle_t *handle, const char *ctc,
-                                                          void *lock, Length ctc_len) {
-  const int32_t Count = callValue(omp_test_nest_lock_, lock);
-  const CtcString Ctc(handle, ctc, ctc_len);
-  POMP_Test_nest_lock_event(handle, threadId(), lockId(lock), Count, Ctc.get());
-  return Count;
-}
+/// The wrappers of one kind of lock (paper Tables 6 and 7): `Kind` is `lock`
+/// or `nest_lock`, which names both the runtime's Fortran routines and the
+/// events; `Tested` converts omp_test_<Kind>'s result for its event.
+#define POMP_FORTRAN_LOCK_WRAPPERS(Kind, Tested)                                                   \
+  POMP_FORTRAN_EXPORT void pomp_wrap_omp_init_##Kind##_(POMP_Handle_t *handle, const char *ctc,    \
+                                                        void *lock, Length ctc_len) {              \
+    callVoid(omp_init_##Kind##_, lock);                                                            \
+    const CtcString Ctc(handle, ctc, ctc_len);                                                     \
+    POMP_Init_##Kind##_event(handle, threadId(), lockId(lock), Ctc.get());                         \
+  }                                                                                                \
+  /* libgomp 12 has no omp_init_lock_with_hint_: a hint is advisory, so the                        \
+   * lock is initialised without it there. */                                                      \
+  POMP_FORTRAN_EXPORT void pomp_wrap_omp_init_##Kind##_with_hint_(                                 \
+      POMP_Handle_t *handle, const char *ctc, void *lock, const int32_t *hint, Length ctc_len) {   \
+    if (omp_init_##Kind##_with_hint_)                                                              \
+      omp_init_##Kind##_with_hint_(lock, hint);                                                    \
+    else                                                                                           \
+      callVoid(omp_init_##Kind##_, lock);                                                          \
+    const CtcString Ctc(handle, ctc, ctc_len);                                                     \
+    POMP_Init_##Kind##_event(handle, threadId(), lockId(lock), Ctc.get());                         \
+  }                                                                                                \
+  POMP_FORTRAN_EXPORT void pomp_wrap_omp_destroy_##Kind##_(POMP_Handle_t *handle, const char *ctc, \
+                                                           void *lock, Length ctc_len) {           \
+    const CtcString Ctc(handle, ctc, ctc_len);                                                     \
+    POMP_Destroy_##Kind##_event(handle, threadId(), lockId(lock), Ctc.get());                      \
+    callVoid(omp_destroy_##Kind##_, lock);                                                         \
+  }                                                                                                \
+  POMP_FORTRAN_EXPORT void pomp_wrap_omp_set_##Kind##_(POMP_Handle_t *handle, const char *ctc,     \
+                                                       void *lock, Length ctc_len) {               \
+    const CtcString Ctc(handle, ctc, ctc_len);                                                     \
+    POMP_Set_##Kind##_enter(handle, threadId(), lockId(lock), Ctc.get());                          \
+    callVoid(omp_set_##Kind##_, lock);                                                             \
+    POMP_Set_##Kind##_exit(boundHandle(handle), threadId(), lockId(lock));                         \
+  }                                                                                                \
+  POMP_FORTRAN_EXPORT void pomp_wrap_omp_set_##Kind##_event_(                                      \
+      POMP_Handle_t *handle, const char *ctc, void *lock, Length ctc_len) {                        \
+    callVoid(omp_set_##Kind##_, lock);                                                             \
+    const CtcString Ctc(handle, ctc, ctc_len);                                                     \
+    POMP_Set_##Kind##_event(handle, threadId(), lockId(lock), Ctc.get());                          \
+  }                                                                                                \
+  POMP_FORTRAN_EXPORT void pomp_wrap_omp_unset_##Kind##_(POMP_Handle_t *handle, const char *ctc,   \
+                                                         void *lock, Length ctc_len) {             \
+    const CtcString Ctc(handle, ctc, ctc_len);                                                     \
+    POMP_Unset_##Kind##_event(handle, threadId(), lockId(lock), Ctc.get());                        \
+    callVoid(omp_unset_##Kind##_, lock);                                                           \
+  }                                                                                                \
+  POMP_FORTRAN_EXPORT int32_t pomp_wrap_omp_test_##Kind##_(POMP_Handle_t *handle, const char *ctc, \
+                                                           void *lock, Length ctc_len) {           \
+    const int32_t Result = callValue(omp_test_##Kind##_, lock);                                    \
+    const CtcString Ctc(handle, ctc, ctc_len);                                                     \
+    POMP_Test_##Kind##_event(handle, threadId(), lockId(lock), Tested(Result), Ctc.get());         \
+    return Result;                                                                                 \
+  }
+
+POMP_FORTRAN_LOCK_WRAPPERS(lock, truth)
+POMP_FORTRAN_LOCK_WRAPPERS(nest_lock, nestCount)
+#undef POMP_FORTRAN_LOCK_WRAPPERS
 
 //--- Table 8: other run-time routines
 POMP_FORTRAN_EXPORT void pomp_wrap_omp_set_num_threads_(POMP_Handle_t *handle, const char *ctc,
