@@ -60,9 +60,19 @@ const char *notAPragmaLine(const OMPExecutableDirective &D, const FileInstrument
   if (At < Buffer.size() && Buffer[At] == '#')
     return nullptr;
   // Clang resolves a metadirective whose selectors are constant into the
-  // variant it chose, which starts inside the metadirective's pragma.
-  const std::string_view Line =
-      Buffer.substr(File.lineStart(D.getBeginLoc()), At - File.lineStart(D.getBeginLoc()));
+  // variant it chose, which starts inside the metadirective's pragma, also
+  // on one of its continuation lines.
+  std::size_t Start = File.lineStart(D.getBeginLoc());
+  while (Start > 0 && Buffer[Start - 1] == '\n') {
+    std::size_t End = Start - 1;
+    if (End > 0 && Buffer[End - 1] == '\r')
+      --End;
+    if (End == 0 || Buffer[End - 1] != '\\')
+      break;
+    const std::size_t Previous = Buffer.rfind('\n', End - 1);
+    Start = Previous == std::string_view::npos ? 0 : Previous + 1;
+  }
+  const std::string_view Line = Buffer.substr(Start, At - Start);
   if (Buffer.substr(At, 7) != "_Pragma" && Line.find('#') != std::string_view::npos)
     return "a metadirective's variant is chosen by each compiler itself";
   return Forms.reasonLeftAlone(D);

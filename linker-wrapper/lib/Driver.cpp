@@ -107,6 +107,12 @@ bool isLinkInputFile(StringRef Path) {
          Head.starts_with("BC\xC0\xDE") || Head.starts_with("\xDE\xC0\x17\x0B");
 }
 
+/// Whether the file at Path holds Word anywhere (false when unreadable).
+bool fileMentions(StringRef Path, StringRef Word) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer = llvm::MemoryBuffer::getFile(Path);
+  return Buffer && (*Buffer)->getBuffer().contains(Word);
+}
+
 /// The first line of a captured stderr that says "error:", else its first
 /// line: the reason a file was not instrumented.
 std::string firstErrorLine(StringRef CapturedStderr) {
@@ -190,6 +196,10 @@ private:
   int compileInput(std::size_t Index, const std::optional<std::string> &ObjectFile);
   /// Whether ompinst has a Fortran front end (asked once).
   bool ompinstHandlesFortran();
+  /// Whether the real compiler ignores `metadirective` as an unknown pragma
+  /// (gcc before 15), so that ompinst may hide such lines from Clang's parse
+  /// as well (asked at most once, for a file Clang rejected).
+  bool compilerIgnoresMetadirectives();
   /// Runs ompinst on the input; nullopt (and Reason) when it fails.
   std::optional<Instrumented> instrument(const Argument &Input, std::size_t Index,
                                          std::string &Reason);
@@ -256,6 +266,8 @@ private:
   bool NotInstrumented = false;
   /// ompinstHandlesFortran()'s answer, once asked.
   std::optional<bool> FortranFrontEnd;
+  /// compilerIgnoresMetadirectives()'s answer, once asked.
+  std::optional<bool> IgnoresMetadirectives;
 };
 
 std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_t Index,
@@ -268,7 +280,7 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
   }
   Instrumented Inst{*Directory, Temp.add(Unit + "/" + path::filename(Input.Value).str()),
                     Temp.add(Unit + ".headers")};
-  const std::string Log = Temp.add(Unit + ".ompinst.log");
+  std::string Log = Temp.add(Unit + ".ompinst.log");
   // Fortran's language (and source form) follows the suffix, which the
   // instrumented copy keeps (contract of docs/FORTRAN.md).
   std::vector<std::string> Argv = {Paths.Ompinst, Input.Value, "-o", Inst.Source};
@@ -287,7 +299,15 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
   // macro, are not affected). Clang's flag: not for Flang's parser.
   if (Input.Lang != Language::Fortran)
     Argv.push_back("-Wno-everything");
-  const int Status = Runner.run(Argv, StringRef(Log));
+  int Status = Runner.run(Argv, StringRef(Log));
+  // Clang 19 rejects some metadirectives that gcc before 15 builds because
+  // it ignores them; the parse may then ignore them too.
+  if (Status != 0 && Input.Lang != Language::Fortran &&
+      fileMentions(Input.Value, "metadirective") && compilerIgnoresMetadirectives()) {
+    Argv.insert(llvm::find(Argv, "--"), "--hide-metadirectives");
+    Log = Temp.add(Unit + ".ompinst-hidden.log");
+    Status = Runner.run(Argv, StringRef(Log));
+  }
   if (Status == 0) {
     copyFileTo(Log, Diagnostics);
     return Inst;
@@ -314,6 +334,29 @@ bool Driver::ompinstHandlesFortran() {
         FortranFrontEnd = (*Help)->getBuffer().contains("Fortran");
   }
   return *FortranFrontEnd;
+}
+
+bool Driver::compilerIgnoresMetadirectives() {
+  // The compiler accepts the pragma and only warns that it does not know it:
+  // -Werror=unknown-pragmas turns that warning, and only that, into failure.
+  if (!IgnoresMetadirectives) {
+    IgnoresMetadirectives = false;
+    const std::string Probe = Temp.add("metadirective-probe.c");
+    const std::string Log = Temp.add("metadirective-probe.log");
+    if (writeTextFile(Probe, "int main(void) {\n"
+                             "#pragma omp metadirective when(user={condition(1)}: parallel)\n"
+                             "  ;\n"
+                             "  return 0;\n"
+                             "}\n"))
+      return false;
+    std::vector<std::string> Argv = Compiler;
+    llvm::append_values(Argv, "-fopenmp", "-fsyntax-only", "-x", "c", Probe);
+    if (Runner.run(Argv, StringRef(Log)) == 0) {
+      Argv.insert(Argv.end() - 1, "-Werror=unknown-pragmas");
+      IgnoresMetadirectives = Runner.run(Argv, StringRef(Log)) != 0;
+    }
+  }
+  return *IgnoresMetadirectives;
 }
 
 std::vector<std::string> Driver::projectIncludeDirectories() const {
