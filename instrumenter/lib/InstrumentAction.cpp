@@ -443,8 +443,10 @@ private:
 class InstrumentConsumer : public ASTConsumer {
 public:
   InstrumentConsumer(const Options &Opts, ResultSink &Sink, const PompPragmaHandler &Pragmas,
-                     const IncludeRecorder &Includes, const DirectiveFormRecorder &Forms)
-      : Opts(Opts), Sink(Sink), Pragmas(Pragmas), Includes(Includes), FormRecorder(Forms) {}
+                     const IncludeRecorder &Includes, const DirectiveFormRecorder &Forms,
+                     const IgnoredDirectiveParts &Ignored)
+      : Opts(Opts), Sink(Sink), Pragmas(Pragmas), Includes(Includes), FormRecorder(Forms),
+        Ignored(Ignored) {}
 
   /// Only the main file and headers with OpenMP directives (pragmas,
   /// attributes, uses of macros expanding to _Pragma) are rewritten,
@@ -469,7 +471,7 @@ public:
       return;
     const SourceManager &SM = Context.getSourceManager();
     const OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
-    const DirectiveForms Forms(Context, FormRecorder);
+    const DirectiveForms Forms(Context, FormRecorder, Ignored);
     FileResult Result;
     if (Opts.RewriteDirectiveForms && !Forms.rewrittenFiles().empty()) {
       // The rewritten files are parsed and instrumented again.
@@ -601,6 +603,7 @@ private:
   const PompPragmaHandler &Pragmas;
   const IncludeRecorder &Includes;
   const DirectiveFormRecorder &FormRecorder;
+  const IgnoredDirectiveParts &Ignored;
   /// Per file: may it hold an OpenMP directive (mayHoldOpenMP)?
   llvm::DenseMap<FileID, bool> FileMayHoldOpenMP;
 };
@@ -623,7 +626,9 @@ protected:
     auto Forms = std::make_unique<DirectiveFormRecorder>(CI.getPreprocessor());
     const DirectiveFormRecorder &FormRecorder = *Forms;
     CI.getPreprocessor().addPPCallbacks(std::move(Forms));
-    return std::make_unique<InstrumentConsumer>(Opts, Sink, *Handler, Includes, FormRecorder);
+    const IgnoredDirectiveParts &Ignored = IgnoredDirectiveParts::install(CI.getDiagnostics());
+    return std::make_unique<InstrumentConsumer>(Opts, Sink, *Handler, Includes, FormRecorder,
+                                                Ignored);
   }
 
 private:
