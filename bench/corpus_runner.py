@@ -526,6 +526,44 @@ def directive_line_end(code, pos):
 PRAGMA_RE = re.compile(r"^[ \t]*#[ \t]*pragma[ \t]+omp\b", re.M)
 UNDERSCORE_PRAGMA_RE = re.compile(r"\b_Pragma\s*\(\s*\"\s*omp\b([^\"]*)\"")
 DEFINE_RE = re.compile(r"^[ \t]*#[ \t]*define\b", re.M)
+# OpenMP 5.1's attribute syntax: [[omp::directive(D)]], [[omp::sequence(directive(D1), ...)]],
+# and the same after `using omp:`.
+ATTRIBUTE_RE = re.compile(
+    r"\[\[\s*(?:using\s+omp\s*:\s*(?P<using>directive|sequence)|"
+    r"omp\s*::\s*(?P<name>directive|sequence))\s*\(")
+NESTED_DIRECTIVE_RE = re.compile(r"(?:\bomp\s*::\s*)?\bdirective\s*\(")
+
+
+def balanced_end(code, open_paren):
+    """The offset just past the ')' that closes the '(' at open_paren, or None."""
+    depth = 0
+    for i in range(open_paren, len(code)):
+        if code[i] == "(":
+            depth += 1
+        elif code[i] == ")":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+    return None
+
+
+def attribute_directives(code):
+    """(offset of the attribute's '[[', end offset, directive text) for every directive written
+    in the attribute syntax; a sequence gives one entry per directive, in order."""
+    found = []
+    for m in ATTRIBUTE_RE.finditer(code):
+        end = balanced_end(code, m.end() - 1)
+        if end is None:
+            continue
+        inner = code[m.end():end - 1]
+        if (m.group("using") or m.group("name")) == "directive":
+            found.append((m.start(), end, inner.strip()))
+            continue
+        for d in NESTED_DIRECTIVE_RE.finditer(inner):
+            d_end = balanced_end(inner, d.end() - 1)
+            if d_end is not None:
+                found.append((m.start(), end, inner[d.end():d_end - 1].strip()))
+    return found
 
 
 def scan_sites(path, rel):
@@ -576,6 +614,16 @@ def scan_sites(path, rel):
         column = m.start() - starts[line - 1] + 1
         sites.append((m.start(), Site(rel, line, column, offset_to_line(starts, m.end()),
                                       directive, kind)))
+    for start, end, directive in attribute_directives(code):
+        kind = directive_kind(directive)
+        if kind is None:
+            continue
+        line = offset_to_line(starts, start)
+        if any(a <= start < b for a, b in define_ranges):
+            kind = "macro"
+        column = start - starts[line - 1] + 1
+        sites.append((start, Site(rel, line, column, offset_to_line(starts, end - 1), directive,
+                                  kind)))
     result = []
     for offset, site in sorted(sites, key=lambda s: s[0]):
         if site.kind == "executable" and any(a <= offset < b for a, b in device_ranges):
