@@ -285,8 +285,12 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
   // The real compiler warns about the user's code, once; the parse must not
   // repeat it (ompinst's own warnings, such as a construct produced by a
   // macro, are not affected). Clang's flag: not for Flang's parser.
-  if (Input.Lang != Language::Fortran)
+  if (Input.Lang != Language::Fortran) {
     Argv.push_back("-Wno-everything");
+    // Code that calls the POMP API itself (POMP_USER_REGION_BEGIN) includes
+    // pomplib.h; after the user's directories, as in the compile.
+    llvm::append_values(Argv, "-isystem", Paths.IncludeDir);
+  }
   const int Status = Runner.run(Argv, StringRef(Log));
   if (Status == 0) {
     copyFileTo(Log, Diagnostics);
@@ -409,10 +413,14 @@ std::vector<std::string> Driver::compileCommand(const Argument &Input, StringRef
       Argv.push_back("-fdebug-prefix-map=" + Inst->Directory + "=" +
                      std::string(OriginalDirectory));
     }
-  } else if (Inst) {
+  } else if (Inst || Input.Lang == Language::C || Input.Lang == Language::CXX) {
     // pomplib.h as a system header: no warnings from it under the user's
     // -Wall -pedantic, and -MMD leaves it out like every toolkit header.
+    // Also for a source compiled as it is: code that calls the POMP API
+    // (POMP_USER_REGION_BEGIN) includes it.
     llvm::append_values(Argv, "-isystem", Paths.IncludeDir);
+  }
+  if (!Fortran && Inst) {
     // The #line directives point the line table at the original; the
     // compilation unit's name follows with this map.
     llvm::SmallString<256> OriginalDirectory(SourceDirectory);
