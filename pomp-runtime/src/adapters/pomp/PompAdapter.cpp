@@ -22,8 +22,8 @@
 #include <cstring>
 #include <mutex>
 #include <string>
-#include <unordered_map>
 #include <type_traits>
+#include <unordered_map>
 
 #include "pomplib.h"
 
@@ -693,8 +693,8 @@ public:
     D.Name = Name;
     D.File = File ? File : "";
     if (Line > 0)
-      D.StartLines = D.EndLines = pomp::ctc::LineRange{static_cast<unsigned>(Line),
-                                                       static_cast<unsigned>(Line)};
+      D.StartLines = D.EndLines =
+          pomp::ctc::LineRange{static_cast<unsigned>(Line), static_cast<unsigned>(Line)};
     RegisterResult R = Runtime::regions().registerCtc(pomp::ctc::writeDescriptor(D));
     if (R.Error != POMP_SUCCESS) {
       Error = R.Error;
