@@ -22,6 +22,7 @@
 
 // RUN: env POMP_OMPT=off POMP_TRACE=1 POMP_TRACE_FORMAT=both POMP_QUIET=1 POMP_EXPERIMENT_DIR=%t.both.dir %t.clang 10 | %FileCheck --check-prefix=OUT %s
 // RUN: python3 %S/Inputs/trace_check.py %otf2-print %t.both.dir --chrome | %FileCheck --check-prefix=BOTH %s
+// RUN: grep -m1 '"name":"parallel @trace.c:' %t.both.dir/trace.json | %FileCheck --check-prefix=XEVENT %s
 
 // RUN: env POMP_OMPT=off POMP_TRACE=1 POMP_EXPERIMENT_DIR=%t.file/exp %t.gcc 10 > %t.out3 2> %t.err3; echo "status $?" >> %t.out3
 // RUN: %FileCheck --check-prefix=OUT %s < %t.out3
@@ -140,6 +141,9 @@ int main(int argc, char **argv) {
 
 // BOTH: locations: 3
 // BOTH: chrome: 187 events, balanced
+// A visit is one complete event with its duration, the file's base name in its name and the
+// source location in its args.
+// XEVENT: {"name":"parallel @trace.c:{{[0-9]+}}","ph":"X","pid":{{[0-9]+}},"tid":0,"ts":{{[0-9]+\.[0-9][0-9][0-9]}},"dur":{{[0-9]+\.[0-9][0-9][0-9]}},"args":{"file":"trace.c","line":10}},
 
 // UNWRITABLE: pomp: cannot create directory '[[FILE]]/exp': Not a directory; no trace or profile written
 // UNWRITABLE-NOT: pomp

@@ -19,8 +19,8 @@ and a message on stderr:
 - with --runtime-locks (a trace of OMPT events), each acquisition is released once by its location,
   but not necessarily before the next acquisition's timestamp: the runtime reports a release after
   the lock is free, when another thread may have taken it already;
-- with --chrome, <dir>/trace.json parses, its B/E events balance per tid and its B and i events
-  equal the OTF2 ENTERs.
+- with --chrome, <dir>/trace.json parses, its complete (X) events nest per tid and its X and i
+  events equal the OTF2 ENTERs.
 
 Prints the number of locations, the count of each record type (BUFFER_FLUSH only as "flushes > 0"
 or "flushes: 0"), and with --paths every distinct stack of regions seen on a location with the
@@ -173,20 +173,32 @@ def check_against_profile(directory, counts):
 def check_chrome(directory, enters):
     with open(os.path.join(directory, "trace.json"), encoding="utf-8") as f:
         trace = json.load(f)
-    depth = collections.Counter()
+    # Complete (X) events, one per visit: per tid they nest or are disjoint, up to the rounding
+    # of ts and dur to nanoseconds (three decimals of a microsecond).
+    slack = 0.002
+    visits = collections.defaultdict(list)
     opened = 0
     for e in trace["traceEvents"]:
-        if e["ph"] == "B":
-            depth[e["tid"]] += 1
+        if e["ph"] == "X":
+            if e["dur"] < 0:
+                fail("trace.json: negative duration of %s" % e["name"])
+            visits[e["tid"]].append((e["ts"], -e["dur"], e["name"]))
             opened += 1
-        elif e["ph"] == "E":
-            depth[e["tid"]] -= 1
-            if depth[e["tid"]] < 0:
-                fail("trace.json: E without B on tid %d" % e["tid"])
         elif e["ph"] == "i":
             opened += 1
-    if any(depth.values()) or opened != enters:
-        fail("trace.json: unbalanced, or %d events for %d OTF2 ENTERs" % (opened, enters))
+        elif e["ph"] != "M":
+            fail("trace.json: unexpected phase %r" % e["ph"])
+    for tid, events in visits.items():
+        stack = []
+        for ts, negative_dur, name in sorted(events):
+            end = ts - negative_dur
+            while stack and stack[-1] <= ts + slack:
+                stack.pop()
+            if stack and end > stack[-1] + slack:
+                fail("trace.json: %s on tid %d overlaps its enclosing visit" % (name, tid))
+            stack.append(end)
+    if opened != enters:
+        fail("trace.json: %d events for %d OTF2 ENTERs" % (opened, enters))
     print("chrome: %d events, balanced" % opened)
 
 
