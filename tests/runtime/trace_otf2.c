@@ -78,7 +78,7 @@ int main(int argc, char **argv) {
 // OUT: program output
 
 // SUMMARY: pomp: profile in [[DIR]]/ (profile.txt, profile.json): 3 threads, 7 regions, {{.*}}
-// SUMMARY: pomp: trace [[DIR]]/trace/traces.otf2: 436 events, 3 threads, 0 buffer flushes, no events dropped
+// SUMMARY: pomp: trace [[DIR]]/trace/traces.otf2: 442 events, 3 threads, 0 buffer flushes, no events dropped
 
 // 3 x (10 x 6 + 2) + 1 regions entered, one lock acquisition and release per iteration.
 // CHECK:      locations: 3
@@ -126,7 +126,7 @@ int main(int argc, char **argv) {
 // DEFS: REGION {{.*}}Name: "atomic event @trace.c:17"{{.*}}Role: ATOMIC
 // DEFS: REGION {{.*}}Name: "implicit barrier @trace.c:18"{{.*}}Role: IMPLICIT_BARRIER
 
-// TINY-SUMMARY: pomp: trace {{.*}}: 420016 events, 3 threads, {{[1-9][0-9]+}} buffer flushes, no events dropped
+// TINY-SUMMARY: pomp: trace {{.*}}: 420022 events, 3 threads, {{[1-9][0-9]+}} buffer flushes, no events dropped
 // TINY:      locations: 3
 // TINY-NEXT: ENTER: 180007
 // TINY-NEXT: LEAVE: 180007
