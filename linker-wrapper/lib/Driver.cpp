@@ -75,6 +75,7 @@ constexpr StringRef OmpinstArgOption = "--ompinst-arg=";
 constexpr StringRef CxxOption = "--ompc++";
 constexpr StringRef HelpOption = "--ompcc-help";
 constexpr StringRef PrintConfigOption = "--ompcc-print-config";
+constexpr StringRef VersionOption = "--ompcc-version";
 constexpr StringRef StrictOption = "--ompcc-strict";
 
 /// pomp-link's exit status when strict mode finds an uninstrumented source
@@ -992,6 +993,8 @@ void extractDriverOptions(std::vector<std::string> &Args, DriverOptions &Options
       Options.Help = true;
     else if (Word == PrintConfigOption)
       Options.PrintConfig = true;
+    else if (Word == VersionOption)
+      Options.Version = true;
     else if (Word == StrictOption)
       Options.Strict = true;
     else if (Word.starts_with(CompilerOption))
@@ -1033,6 +1036,8 @@ void printUsage(llvm::raw_ostream &OS, const DriverOptions &Options) {
         "                        OMPCC_STRICT=1\n"
         "  -v                    print every command run (also passed to the compiler)\n"
         "  --ompcc-print-config  print the real compiler and the toolkit's paths\n"
+        "  --ompcc-version       print the toolkit's version (--version prints the real\n"
+        "                        compiler's, then the toolkit's)\n"
         "  --ompcc-help          print this help\n"
         "\n"
         "Environment: OMPCC_CC, OMPCC_CXX (the real compilers, default: those the toolkit\n"
@@ -1040,7 +1045,8 @@ void printUsage(llvm::raw_ostream &OS, const DriverOptions &Options) {
         "compiles the C it generates with OMPCC_CC), OMPCC_PASSTHROUGH=1 (instrument\n"
         "nothing, add nothing),\n"
         "OMPCC_STRICT=1 (as --ompcc-strict; 0 or unset: not strict).\n"
-        "Exit status: the real compiler's; 1 for ompcc's own errors.\n";
+        "Exit status: the real compiler's; 1 for ompcc's own errors.\n"
+        "Documentation: man ompcc, <prefix>/share/doc/pomp/OMPCC.md (installed), docs/OMPCC.md.\n";
 }
 
 int runDriver(StringRef Argv0, StringRef ExecutablePath, llvm::ArrayRef<std::string> Args,
@@ -1055,6 +1061,11 @@ int runDriver(StringRef Argv0, StringRef ExecutablePath, llvm::ArrayRef<std::str
   const StringRef Name = Opts.Fortran ? "ompfc" : Opts.Cxx ? "ompc++" : "ompcc";
   if (Opts.Help) {
     printUsage(llvm::outs(), Opts);
+    return 0;
+  }
+  if (Opts.Version) {
+    llvm::outs() << Name << " (POMP toolkit) " << POMP_TOOLKIT_VERSION << ", POMP API "
+                 << POMP_API_VERSION_TEXT << "\n";
     return 0;
   }
   llvm::Expected<std::vector<std::string>> Expanded = expandResponseFiles(Given);
@@ -1122,7 +1133,14 @@ int runDriver(StringRef Argv0, StringRef ExecutablePath, llvm::ArrayRef<std::str
     llvm::append_range(Argv, Given);
     // The command is the one given (response files unexpanded): it needs
     // no response file of ours, so no temporary directory either.
-    return CommandRunner(Name, Opts.Verbose, Diagnostics, /*Scratch=*/nullptr).run(Argv);
+    const int Status =
+        CommandRunner(Name, Opts.Verbose, Diagnostics, /*Scratch=*/nullptr).run(Argv);
+    // `ompcc --version` is the real compiler's answer, which build systems
+    // read (its first line stays first), and then the toolkit's.
+    if (Status == 0 && llvm::is_contained(Given, "--version"))
+      llvm::outs() << Name << " (POMP toolkit) " << POMP_TOOLKIT_VERSION << ", POMP API "
+                   << POMP_API_VERSION_TEXT << "\n";
+    return Status;
   }
 
   llvm::Expected<TempDirectory> Temp =

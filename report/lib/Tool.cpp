@@ -180,8 +180,11 @@ std::string usageText() {
          "  --format=FORMAT     table (default); folded: folded stacks for flame graphs\n"
          "                      (flamegraph.pl, speedscope); hatchet: Hatchet's literal\n"
          "                      format (GraphFrame.from_literal); the whole call-path tree\n"
+         "  --version           the toolkit's version\n"
          "  -h, --help          this text\n"
-         "Exit status: 0 done, 1 the input or the output failed, 2 usage error.\n";
+         "Exit status: 0 done, 1 the input or the output failed, 2 usage error.\n"
+         "Documentation: man pomp-report, <prefix>/share/doc/pomp/REPORT.md (installed),\n"
+         "docs/REPORT.md.\n";
 }
 
 bool parseArguments(const std::vector<std::string> &Args, Options &Out, std::string &Error) {
@@ -203,6 +206,10 @@ bool parseArguments(const std::vector<std::string> &Args, Options &Out, std::str
     }
     if (A == "-h" || A == "--help") {
       O.Help = true;
+      continue;
+    }
+    if (A == "--version") {
+      O.Version = true;
       continue;
     }
     const std::size_t Equals = A.find('=');
@@ -240,7 +247,7 @@ bool parseArguments(const std::vector<std::string> &Args, Options &Out, std::str
             "with --json, --html, --tree or --threads";
     return false;
   }
-  if (O.Experiment.empty() && !O.Help) {
+  if (O.Experiment.empty() && !O.Help && !O.Version) {
     Error = "no experiment directory given";
     return false;
   }
@@ -251,6 +258,10 @@ bool parseArguments(const std::vector<std::string> &Args, Options &Out, std::str
 int runReport(const Options &O, std::ostream &Out, std::ostream &Err) {
   if (O.Help) {
     Out << usageText();
+    return ExitOk;
+  }
+  if (O.Version) {
+    Out << "pomp-report (POMP toolkit) " << POMP_TOOLKIT_VERSION << "\n";
     return ExitOk;
   }
   Profile P;

@@ -34,6 +34,7 @@ struct Options {
   bool Threads = false;
   bool Json = false;
   bool Help = false;
+  bool Version = false;
   ThreadMetric Metric = ThreadMetric::Exclusive;
   std::string HtmlPath;  ///< "" for no page
   std::string TracePath; ///< "" for the experiment's own trace, if any
