@@ -76,6 +76,9 @@ constexpr StringRef CxxOption = "--ompc++";
 constexpr StringRef HelpOption = "--ompcc-help";
 constexpr StringRef PrintConfigOption = "--ompcc-print-config";
 constexpr StringRef VersionOption = "--ompcc-version";
+/// `ompcc --ompcc-launcher <compiler> <arguments>`: ompcc as CMake's compiler
+/// launcher (<LANG>_COMPILER_LAUNCHER), which puts the real compiler first.
+constexpr StringRef LauncherOption = "--ompcc-launcher";
 constexpr StringRef StrictOption = "--ompcc-strict";
 
 /// pomp-link's exit status when strict mode finds an uninstrumented source
@@ -983,9 +986,15 @@ bool isFortranDriverName(StringRef Argv0) {
 
 void extractDriverOptions(std::vector<std::string> &Args, DriverOptions &Options) {
   std::vector<std::string> Rest;
+  bool CompilerNext = false;
   for (std::string &Arg : Args) {
     const StringRef Word = Arg;
-    if (Word == KeepOption)
+    if (CompilerNext) {
+      CompilerNext = false;
+      Options.Compiler = Arg;
+    } else if (Word == LauncherOption)
+      CompilerNext = true;
+    else if (Word == KeepOption)
       Options.Keep = true;
     else if (Word == CxxOption)
       Options.Cxx = true;
@@ -1036,6 +1045,8 @@ void printUsage(llvm::raw_ostream &OS, const DriverOptions &Options) {
         "                        OMPCC_STRICT=1\n"
         "  -v                    print every command run (also passed to the compiler)\n"
         "  --ompcc-print-config  print the real compiler and the toolkit's paths\n"
+        "  --ompcc-launcher <compiler>  the real compiler comes next: ompcc as CMake's\n"
+        "                        compiler launcher (pomp_instrument(), docs/OMPCC.md)\n"
         "  --ompcc-version       print the toolkit's version (--version prints the real\n"
         "                        compiler's, then the toolkit's)\n"
         "  --ompcc-help          print this help\n"
