@@ -12,7 +12,7 @@
 # handles are then bound on first use.
 #
 #   FUNCTIONS           also instrument function bodies (ompinst --functions)
-#   OMPINST_ARGS <a>... more ompinst arguments (--functions-filter=solve, --level=loop=none)
+#   OMPINST_ARGS <a>... more ompinst arguments (--function-filter=solve, --level=loop=none)
 function(pomp_instrument target)
   cmake_parse_arguments(PARSE_ARGV 1 POMP_INSTRUMENT "FUNCTIONS" "" "OMPINST_ARGS")
   if(POMP_INSTRUMENT_UNPARSED_ARGUMENTS)
