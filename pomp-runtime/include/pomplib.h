@@ -190,15 +190,15 @@ int32_t POMP_User_region_end_named(POMP_Handle_t *handle, const char *name);
  * A program built without POMP defines POMP_NO_USER_REGIONS, or does not
  * include this header, and the macros cost nothing. */
 #ifndef POMP_NO_USER_REGIONS
-#define POMP_USER_REGION_BEGIN(name)                                                             \
-  do {                                                                                           \
-    static POMP_Handle_t pomp_user_region_site_ = 0;                                             \
-    POMP_User_region_begin_named(&pomp_user_region_site_, (name), __FILE__, __LINE__);           \
+#define POMP_USER_REGION_BEGIN(name)                                                               \
+  do {                                                                                             \
+    static POMP_Handle_t pomp_user_region_site_ = 0;                                               \
+    POMP_User_region_begin_named(&pomp_user_region_site_, (name), __FILE__, __LINE__);             \
   } while (0)
-#define POMP_USER_REGION_END(name)                                                               \
-  do {                                                                                           \
-    static POMP_Handle_t pomp_user_region_site_ = 0;                                             \
-    POMP_User_region_end_named(&pomp_user_region_site_, (name));                                 \
+#define POMP_USER_REGION_END(name)                                                                 \
+  do {                                                                                             \
+    static POMP_Handle_t pomp_user_region_site_ = 0;                                               \
+    POMP_User_region_end_named(&pomp_user_region_site_, (name));                                   \
   } while (0)
 #else
 #define POMP_USER_REGION_BEGIN(name) ((void)0)
