@@ -85,7 +85,7 @@ cl::opt<bool> HideMetadirectives(
 cl::opt<bool> Quiet("quiet", cl::desc("Do not print the summary line"), cl::cat(Category));
 
 void printVersion(raw_ostream &OS) {
-  OS << "ompinst (POMP toolkit) " << POMP_API_VERSION << ", POMP API " << POMP_API_VERSION
+  OS << "ompinst (POMP toolkit) " << POMP_TOOLKIT_VERSION << ", POMP API " << POMP_API_VERSION
      << ", parsing with Clang 19\n";
 }
 

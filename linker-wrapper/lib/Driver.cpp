@@ -75,6 +75,10 @@ constexpr StringRef OmpinstArgOption = "--ompinst-arg=";
 constexpr StringRef CxxOption = "--ompc++";
 constexpr StringRef HelpOption = "--ompcc-help";
 constexpr StringRef PrintConfigOption = "--ompcc-print-config";
+constexpr StringRef VersionOption = "--ompcc-version";
+/// `ompcc --ompcc-launcher <compiler> <arguments>`: ompcc as CMake's compiler
+/// launcher (<LANG>_COMPILER_LAUNCHER), which puts the real compiler first.
+constexpr StringRef LauncherOption = "--ompcc-launcher";
 constexpr StringRef StrictOption = "--ompcc-strict";
 
 /// pomp-link's exit status when strict mode finds an uninstrumented source
@@ -297,8 +301,12 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
   // The real compiler warns about the user's code, once; the parse must not
   // repeat it (ompinst's own warnings, such as a construct produced by a
   // macro, are not affected). Clang's flag: not for Flang's parser.
-  if (Input.Lang != Language::Fortran)
+  if (Input.Lang != Language::Fortran) {
     Argv.push_back("-Wno-everything");
+    // Code that calls the POMP API itself (POMP_USER_REGION_BEGIN) includes
+    // pomplib.h; after the user's directories, as in the compile.
+    llvm::append_values(Argv, "-isystem", Paths.IncludeDir);
+  }
   int Status = Runner.run(Argv, StringRef(Log));
   // Clang 19 rejects some metadirectives that gcc before 15 builds because
   // it ignores them; the parse may then ignore them too.
@@ -452,10 +460,14 @@ std::vector<std::string> Driver::compileCommand(const Argument &Input, StringRef
       Argv.push_back("-fdebug-prefix-map=" + Inst->Directory + "=" +
                      std::string(OriginalDirectory));
     }
-  } else if (Inst) {
+  } else if (Inst || Input.Lang == Language::C || Input.Lang == Language::CXX) {
     // pomplib.h as a system header: no warnings from it under the user's
     // -Wall -pedantic, and -MMD leaves it out like every toolkit header.
+    // Also for a source compiled as it is: code that calls the POMP API
+    // (POMP_USER_REGION_BEGIN) includes it.
     llvm::append_values(Argv, "-isystem", Paths.IncludeDir);
+  }
+  if (!Fortran && Inst) {
     // The #line directives point the line table at the original; the
     // compilation unit's name follows with this map.
     llvm::SmallString<256> OriginalDirectory(SourceDirectory);
@@ -1017,9 +1029,15 @@ bool isFortranDriverName(StringRef Argv0) {
 
 void extractDriverOptions(std::vector<std::string> &Args, DriverOptions &Options) {
   std::vector<std::string> Rest;
+  bool CompilerNext = false;
   for (std::string &Arg : Args) {
     const StringRef Word = Arg;
-    if (Word == KeepOption)
+    if (CompilerNext) {
+      CompilerNext = false;
+      Options.Compiler = Arg;
+    } else if (Word == LauncherOption)
+      CompilerNext = true;
+    else if (Word == KeepOption)
       Options.Keep = true;
     else if (Word == CxxOption)
       Options.Cxx = true;
@@ -1027,6 +1045,8 @@ void extractDriverOptions(std::vector<std::string> &Args, DriverOptions &Options
       Options.Help = true;
     else if (Word == PrintConfigOption)
       Options.PrintConfig = true;
+    else if (Word == VersionOption)
+      Options.Version = true;
     else if (Word == StrictOption)
       Options.Strict = true;
     else if (Word.starts_with(CompilerOption))
@@ -1068,6 +1088,10 @@ void printUsage(llvm::raw_ostream &OS, const DriverOptions &Options) {
         "                        OMPCC_STRICT=1\n"
         "  -v                    print every command run (also passed to the compiler)\n"
         "  --ompcc-print-config  print the real compiler and the toolkit's paths\n"
+        "  --ompcc-launcher <compiler>  the real compiler comes next: ompcc as CMake's\n"
+        "                        compiler launcher (pomp_instrument(), docs/OMPCC.md)\n"
+        "  --ompcc-version       print the toolkit's version (--version prints the real\n"
+        "                        compiler's, then the toolkit's)\n"
         "  --ompcc-help          print this help\n"
         "\n"
         "Environment: OMPCC_CC, OMPCC_CXX (the real compilers, default: those the toolkit\n"
@@ -1075,7 +1099,8 @@ void printUsage(llvm::raw_ostream &OS, const DriverOptions &Options) {
         "compiles the C it generates with OMPCC_CC), OMPCC_PASSTHROUGH=1 (instrument\n"
         "nothing, add nothing),\n"
         "OMPCC_STRICT=1 (as --ompcc-strict; 0 or unset: not strict).\n"
-        "Exit status: the real compiler's; 1 for ompcc's own errors.\n";
+        "Exit status: the real compiler's; 1 for ompcc's own errors.\n"
+        "Documentation: man ompcc, <prefix>/share/doc/pomp/OMPCC.md (installed), docs/OMPCC.md.\n";
 }
 
 int runDriver(StringRef Argv0, StringRef ExecutablePath, llvm::ArrayRef<std::string> Args,
@@ -1090,6 +1115,11 @@ int runDriver(StringRef Argv0, StringRef ExecutablePath, llvm::ArrayRef<std::str
   const StringRef Name = Opts.Fortran ? "ompfc" : Opts.Cxx ? "ompc++" : "ompcc";
   if (Opts.Help) {
     printUsage(llvm::outs(), Opts);
+    return 0;
+  }
+  if (Opts.Version) {
+    llvm::outs() << Name << " (POMP toolkit) " << POMP_TOOLKIT_VERSION << ", POMP API "
+                 << POMP_API_VERSION_TEXT << "\n";
     return 0;
   }
   llvm::Expected<std::vector<std::string>> Expanded = expandResponseFiles(Given);
@@ -1157,7 +1187,14 @@ int runDriver(StringRef Argv0, StringRef ExecutablePath, llvm::ArrayRef<std::str
     llvm::append_range(Argv, Given);
     // The command is the one given (response files unexpanded): it needs
     // no response file of ours, so no temporary directory either.
-    return CommandRunner(Name, Opts.Verbose, Diagnostics, /*Scratch=*/nullptr).run(Argv);
+    const int Status =
+        CommandRunner(Name, Opts.Verbose, Diagnostics, /*Scratch=*/nullptr).run(Argv);
+    // `ompcc --version` is the real compiler's answer, which build systems
+    // read (its first line stays first), and then the toolkit's.
+    if (Status == 0 && llvm::is_contained(Given, "--version"))
+      llvm::outs() << Name << " (POMP toolkit) " << POMP_TOOLKIT_VERSION << ", POMP API "
+                   << POMP_API_VERSION_TEXT << "\n";
+    return Status;
   }
 
   llvm::Expected<TempDirectory> Temp =

@@ -169,6 +169,42 @@ const char *POMP_Last_error_message(void);
 #define POMP_EVENT(Name, Group, Role, Handle, Levels, Params) int32_t POMP_##Name Params;
 #include "pomp_events.def"
 
+/*--- User regions in one line ---------------------------------------------*/
+
+/* Begins the user region called name (a C string) on the calling thread.
+ * *handle is the call site's handle, 0 until the first call binds it; name
+ * is one region wherever it is used, located at the file and line of the
+ * first begin that registered it. Thread safe. The macros below supply the
+ * handle, file and line. */
+int32_t POMP_User_region_begin_named(POMP_Handle_t *handle, const char *name, const char *file,
+                                     int32_t line);
+
+/* Ends the user region called name, which must be the innermost region the
+ * calling thread has open (POMP_ERROR_UNBALANCED otherwise, and for a name
+ * no begin has registered). */
+int32_t POMP_User_region_end_named(POMP_Handle_t *handle, const char *name);
+
+/* One-line user regions, like Caliper's CALI_MARK_BEGIN/END and Score-P's
+ * SCOREP_USER_REGION_BEGIN/END: a static handle per call site, registered
+ * lazily by its first call (docs/POMP_API.md, "User regions in one line").
+ * A program built without POMP defines POMP_NO_USER_REGIONS, or does not
+ * include this header, and the macros cost nothing. */
+#ifndef POMP_NO_USER_REGIONS
+#define POMP_USER_REGION_BEGIN(name)                                                               \
+  do {                                                                                             \
+    static POMP_Handle_t pomp_user_region_site_ = 0;                                               \
+    POMP_User_region_begin_named(&pomp_user_region_site_, (name), __FILE__, __LINE__);             \
+  } while (0)
+#define POMP_USER_REGION_END(name)                                                                 \
+  do {                                                                                             \
+    static POMP_Handle_t pomp_user_region_site_ = 0;                                               \
+    POMP_User_region_end_named(&pomp_user_region_site_, (name));                                   \
+  } while (0)
+#else
+#define POMP_USER_REGION_BEGIN(name) ((void)0)
+#define POMP_USER_REGION_END(name) ((void)0)
+#endif
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -2,10 +2,9 @@
 
 #include "pomp/report/Table.h"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include <cstdarg>
-#include <cstdio>
 #include <sstream>
 #include <string_view>
 
@@ -14,8 +13,6 @@ namespace {
 
 constexpr double NsPerSecond = 1e9;
 constexpr double Percent = 100.0;
-/// Room for one formatted line; longer region titles are cut, as in profile.txt.
-constexpr std::size_t LineBufferSize = 512;
 /// Spaces per call-path level, as in profile.txt.
 constexpr int IndentPerLevel = 2;
 /// Version of the --json output; fields are only ever added.
@@ -23,17 +20,8 @@ constexpr int JsonReportVersion = 1;
 
 double seconds(std::uint64_t Ns) { return static_cast<double>(Ns) / NsPerSecond; }
 
-std::string formatLine(const char *Format, ...) __attribute__((format(printf, 1, 2)));
-std::string formatLine(const char *Format, ...) {
-  char Buffer[LineBufferSize];
-  va_list Args;
-  va_start(Args, Format);
-  const int N = std::vsnprintf(Buffer, sizeof Buffer, Format, Args);
-  va_end(Args);
-  if (N < 0)
-    return {};
-  return std::string(Buffer, std::min<std::size_t>(static_cast<std::size_t>(N), sizeof Buffer - 1));
-}
+/// Spaces before a tree row's title.
+std::string indent(int Columns) { return std::string(static_cast<std::size_t>(Columns), ' '); }
 
 const char *metricName(ThreadMetric M) {
   return M == ThreadMetric::Exclusive ? "exclusive" : "inclusive";
@@ -53,15 +41,16 @@ std::string uninstrumentedWarning(const Profile &P) {
          " compiled without instrumentation; their OpenMP constructs are not in this profile:";
 }
 
-std::string formatSeconds(std::uint64_t Ns) { return formatLine("%.6f", seconds(Ns)); }
+std::string formatSeconds(std::uint64_t Ns) { return fmt::format("{:.6f}", seconds(Ns)); }
 
-std::string formatPercent(double Fraction) { return formatLine("%.1f%%", Percent * Fraction); }
+std::string formatPercent(double Fraction) { return fmt::format("{:.1f}%", Percent * Fraction); }
 
 void writeTable(std::ostream &Text, const Profile &P, const std::vector<Row> &Rows,
                 const TableOptions &O) {
-  Text << formatLine("POMP report of %s (pid %lld), started %s, %.6f s, %zu threads, %zu regions\n",
-                     P.Program.c_str(), static_cast<long long>(P.Pid), P.StartTime.c_str(),
-                     seconds(P.DurationNs), P.Threads.size(), P.Regions.size());
+  // fmt: no line buffer, so a title of any length is printed whole.
+  Text << fmt::format("POMP report of {} (pid {}), started {}, {:.6f} s, {} threads, {} regions\n",
+                      P.Program, P.Pid, P.StartTime, seconds(P.DurationNs), P.Threads.size(),
+                      P.Regions.size());
   if (!P.Uninstrumented.empty()) {
     Text << "\n" << uninstrumentedWarning(P) << "\n";
     for (const auto &[File, Reason] : P.Uninstrumented)
@@ -69,35 +58,35 @@ void writeTable(std::ostream &Text, const Profile &P, const std::vector<Row> &Ro
   }
   Text << (O.Tree ? "\nCall paths" : "\nRegions, summed over threads and call paths");
   Text << "; " << O.Selection << ".\n";
-  Text << formatLine("min/avg/max: per-thread %s time; imbalance: (max - mean) / max of the "
-                     "threads' inclusive times;\n",
-                     metricName(O.Metric));
+  Text << fmt::format("min/avg/max: per-thread {} time; imbalance: (max - mean) / max of the "
+                      "threads' inclusive times;\n",
+                      metricName(O.Metric));
   Text << "wait: waiting time (barriers, locks, taskwait, critical and ordered entry) in the "
           "region.\n";
-  Text << formatLine("%14s %14s %12s %7s %10s %10s %10s %9s %12s %-5s %s\n", "exclusive[s]",
-                     "inclusive[s]", "visits", "threads", "min[s]", "avg[s]", "max[s]", "imbalance",
-                     "wait[s]", "kind", O.Tree ? "call path" : "region");
+  Text << fmt::format("{:>14} {:>14} {:>12} {:>7} {:>10} {:>10} {:>10} {:>9} {:>12} {:<5} {}\n",
+                      "exclusive[s]", "inclusive[s]", "visits", "threads", "min[s]", "avg[s]",
+                      "max[s]", "imbalance", "wait[s]", "kind", O.Tree ? "call path" : "region");
   for (const Row &R : Rows) {
     const int Indent = O.Tree ? IndentPerLevel * static_cast<int>(R.Depth) : 0;
-    Text << formatLine("%14.6f %14.6f %12llu %7zu %10.6f %10.6f %10.6f %8.1f%% %12.6f %-5s %*s%s\n",
-                       seconds(R.ExclusiveNs), seconds(R.InclusiveNs),
-                       static_cast<unsigned long long>(R.Visits), R.Threads,
-                       seconds(R.threadMin(O.Metric)), R.threadMean(O.Metric) / NsPerSecond,
-                       seconds(R.threadMax(O.Metric)), Percent * R.Imbalance, seconds(R.WaitNs),
-                       kindName(R.Kind), Indent, "", R.Title.c_str());
+    Text << fmt::format(
+        "{:14.6f} {:14.6f} {:12} {:7} {:10.6f} {:10.6f} {:10.6f} {:8.1f}% {:12.6f} {:<5} {}{}\n",
+        seconds(R.ExclusiveNs), seconds(R.InclusiveNs), R.Visits, R.Threads,
+        seconds(R.threadMin(O.Metric)), R.threadMean(O.Metric) / NsPerSecond,
+        seconds(R.threadMax(O.Metric)), Percent * R.Imbalance, seconds(R.WaitNs), kindName(R.Kind),
+        indent(Indent), R.Title);
     if (!O.Threads)
       continue;
     for (const ThreadShare &S : R.PerThread)
-      Text << formatLine("%14.6f %14.6f %12llu %7s %10s %10.6f %10s %9s %12.6f %-5s %*sthread %u\n",
-                         seconds(S.ExclusiveNs), seconds(S.InclusiveNs),
-                         static_cast<unsigned long long>(S.Visits), "", "",
-                         seconds(shareMetric(S, O.Metric)), "", "", seconds(S.WaitNs), "",
-                         Indent + IndentPerLevel, "", S.Thread);
+      Text << fmt::format(
+          "{:14.6f} {:14.6f} {:12} {:7} {:10} {:10.6f} {:10} {:9} {:12.6f} {:<5} {}thread {}\n",
+          seconds(S.ExclusiveNs), seconds(S.InclusiveNs), S.Visits, "", "",
+          seconds(shareMetric(S, O.Metric)), "", "", seconds(S.WaitNs), "",
+          indent(Indent + IndentPerLevel), S.Thread);
   }
   std::string Anomalies;
   for (const auto &[Name, Count] : P.Anomalies)
     if (Count != 0)
-      Anomalies += formatLine(" %s=%llu", Name.c_str(), static_cast<unsigned long long>(Count));
+      Anomalies += fmt::format(" {}={}", Name, Count);
   Text << (Anomalies.empty() ? "\nanomalies: none\n" : "\nanomalies:" + Anomalies + "\n");
 }
 

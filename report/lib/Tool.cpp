@@ -19,7 +19,7 @@ namespace {
 /// Options that take a value, as `--name=value` or `--name value`.
 bool takesValue(const std::string &Name) {
   return Name == "--sort" || Name == "--filter" || Name == "--top" || Name == "--metric" ||
-         Name == "--html" || Name == "--trace" || Name == "--timeline-limit";
+         Name == "--html" || Name == "--trace" || Name == "--timeline-limit" || Name == "--format";
 }
 
 /// A count: digits only, no sign, no overflow.
@@ -73,6 +73,15 @@ bool applyValue(const std::string &Name, const std::string &Value, Options &O, s
       return false;
     }
     (Name == "--html" ? O.HtmlPath : O.TracePath) = Value;
+  } else if (Name == "--format") {
+    if (Value == "table")
+      O.Export.reset();
+    else if (const std::optional<ExportFormat> F = parseExportFormat(Value))
+      O.Export = F;
+    else {
+      Error = "unknown format '" + Value + "' (expected table, folded or hatchet)";
+      return false;
+    }
   } else if (Name == "--timeline-limit") {
     const std::optional<std::size_t> N = parseCount(Value);
     if (!N || *N == 0) {
@@ -168,8 +177,14 @@ std::string usageText() {
          "  --timeline-limit=N  region visits drawn per location, the longest (default " +
          std::to_string(TimelineLimits::DefaultIntervalsPerLane) +
          ")\n"
+         "  --format=FORMAT     table (default); folded: folded stacks for flame graphs\n"
+         "                      (flamegraph.pl, speedscope); hatchet: Hatchet's literal\n"
+         "                      format (GraphFrame.from_literal); the whole call-path tree\n"
+         "  --version           the toolkit's version\n"
          "  -h, --help          this text\n"
-         "Exit status: 0 done, 1 the input or the output failed, 2 usage error.\n";
+         "Exit status: 0 done, 1 the input or the output failed, 2 usage error.\n"
+         "Documentation: man pomp-report, <prefix>/share/doc/pomp/REPORT.md (installed),\n"
+         "docs/REPORT.md.\n";
 }
 
 bool parseArguments(const std::vector<std::string> &Args, Options &Out, std::string &Error) {
@@ -191,6 +206,10 @@ bool parseArguments(const std::vector<std::string> &Args, Options &Out, std::str
     }
     if (A == "-h" || A == "--help") {
       O.Help = true;
+      continue;
+    }
+    if (A == "--version") {
+      O.Version = true;
       continue;
     }
     const std::size_t Equals = A.find('=');
@@ -223,7 +242,12 @@ bool parseArguments(const std::vector<std::string> &Args, Options &Out, std::str
     }
     *Flag = true;
   }
-  if (O.Experiment.empty() && !O.Help) {
+  if (O.Export && (O.Json || !O.HtmlPath.empty() || O.Tree || O.Threads)) {
+    Error = "--format=folded and --format=hatchet export the whole tree and cannot be combined "
+            "with --json, --html, --tree or --threads";
+    return false;
+  }
+  if (O.Experiment.empty() && !O.Help && !O.Version) {
     Error = "no experiment directory given";
     return false;
   }
@@ -236,11 +260,22 @@ int runReport(const Options &O, std::ostream &Out, std::ostream &Err) {
     Out << usageText();
     return ExitOk;
   }
+  if (O.Version) {
+    Out << "pomp-report (POMP toolkit) " << POMP_TOOLKIT_VERSION << "\n";
+    return ExitOk;
+  }
   Profile P;
   std::string Error;
   if (!loadProfile(O.Experiment, P, Error)) {
     Err << "pomp-report: error: " << Error << "\n";
     return ExitError;
+  }
+  if (O.Export) {
+    if (*O.Export == ExportFormat::Folded)
+      writeFolded(Out, P);
+    else
+      writeHatchet(Out, P);
+    return ExitOk;
   }
   std::vector<Row> All = O.Tree ? treeRows(P) : flatRows(P);
   const std::size_t Total = All.size();

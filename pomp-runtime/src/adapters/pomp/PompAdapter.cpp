@@ -20,8 +20,10 @@
 
 #include <cstdint>
 #include <cstring>
+#include <mutex>
 #include <string>
 #include <type_traits>
+#include <unordered_map>
 
 #include "pomplib.h"
 
@@ -668,4 +670,100 @@ POMP_EXPORT int32_t POMP_Note_uninstrumented(const char *file, const char *reaso
       return pomp::rt::failCode(POMP_ERROR_OUT_OF_RESOURCES);
     return static_cast<int32_t>(POMP_SUCCESS);
   });
+}
+
+namespace pomp::rt {
+namespace {
+
+/// The regions of POMP_USER_REGION_BEGIN/END, by name: a name is one region,
+/// wherever its macros stand (as Caliper's CALI_MARK_BEGIN), located at the
+/// first BEGIN that registered it. Consulted once per macro site and thread
+/// until the site's static handle is bound, so a mutex is cheap enough.
+class NamedUserRegions {
+public:
+  /// The region of Name, registered from File and Line when new; 0 and a
+  /// message when the CTC string cannot be registered.
+  RegionId begin(const char *Name, const char *File, int32_t Line, int32_t &Error) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (const auto Found = ByName.find(Name); Found != ByName.end())
+      return Found->second;
+    pomp::ctc::RegionDescriptor D;
+    D.Type = "userregion";
+    D.Kind = pomp::ctc::regionKindFromSpelling(D.Type);
+    D.Name = Name;
+    D.File = File ? File : "";
+    if (Line > 0)
+      D.StartLines = D.EndLines =
+          pomp::ctc::LineRange{static_cast<unsigned>(Line), static_cast<unsigned>(Line)};
+    RegisterResult R = Runtime::regions().registerCtc(pomp::ctc::writeDescriptor(D));
+    if (R.Error != POMP_SUCCESS) {
+      Error = R.Error;
+      setLastError(R.Message);
+      return 0;
+    }
+    ByName.emplace(Name, R.Id);
+    return R.Id;
+  }
+  /// The region a BEGIN of Name registered, or 0.
+  RegionId find(const char *Name) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    const auto Found = ByName.find(Name);
+    return Found == ByName.end() ? 0 : Found->second;
+  }
+
+private:
+  std::mutex Mutex;
+  std::unordered_map<std::string, RegionId> ByName;
+};
+
+/// Never destroyed: a thread may end a region while the program exits.
+NamedUserRegions &namedUserRegions() {
+  static NamedUserRegions *const Table = new NamedUserRegions();
+  return *Table;
+}
+
+/// Binds a macro site's handle once; racing threads store the same value.
+void bindSite(POMP_Handle_t *Handle, RegionId Region) {
+  POMP_Handle_t Unbound = 0;
+  __atomic_compare_exchange_n(Handle, &Unbound, static_cast<POMP_Handle_t>(Region),
+                              /*weak=*/false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+}
+
+} // namespace
+} // namespace pomp::rt
+
+POMP_EXPORT int32_t POMP_User_region_begin_named(POMP_Handle_t *handle, const char *name,
+                                                 const char *file, int32_t line) {
+  if (!handle || !name || !*name) {
+    pomp::rt::setLastError("POMP_USER_REGION_BEGIN needs a handle and a non-empty name");
+    return POMP_ERROR_INVALID_ARGUMENT;
+  }
+  if (__atomic_load_n(handle, __ATOMIC_ACQUIRE) == 0) {
+    if (Runtime::phase() >= pomp::rt::Phase::Finalizing)
+      return pomp::rt::failCode(POMP_ERROR_FINALIZED);
+    int32_t Error = POMP_SUCCESS;
+    const pomp::rt::RegionId Region = pomp::rt::namedUserRegions().begin(name, file, line, Error);
+    if (Region == 0)
+      return Error;
+    pomp::rt::bindSite(handle, Region);
+  }
+  // The thread id is not used by libpomp (it knows its threads).
+  return POMP_User_region_begin(handle, 0, nullptr);
+}
+
+POMP_EXPORT int32_t POMP_User_region_end_named(POMP_Handle_t *handle, const char *name) {
+  if (!handle || !name || !*name) {
+    pomp::rt::setLastError("POMP_USER_REGION_END needs a handle and a non-empty name");
+    return POMP_ERROR_INVALID_ARGUMENT;
+  }
+  if (__atomic_load_n(handle, __ATOMIC_ACQUIRE) == 0) {
+    const pomp::rt::RegionId Region = pomp::rt::namedUserRegions().find(name);
+    if (Region == 0) {
+      pomp::rt::setLastError(std::string("POMP_USER_REGION_END(\"") + name +
+                             "\") without a POMP_USER_REGION_BEGIN of that name");
+      return POMP_ERROR_UNBALANCED;
+    }
+    pomp::rt::bindSite(handle, Region);
+  }
+  return POMP_User_region_end(__atomic_load_n(handle, __ATOMIC_ACQUIRE), 0);
 }

@@ -8,10 +8,12 @@
 #ifndef POMP_REPORT_TOOL_H
 #define POMP_REPORT_TOOL_H
 
+#include "pomp/report/Export.h"
 #include "pomp/report/Rows.h"
 #include "pomp/report/Trace.h"
 
 #include <cstddef>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -32,10 +34,14 @@ struct Options {
   bool Threads = false;
   bool Json = false;
   bool Help = false;
+  bool Version = false;
   ThreadMetric Metric = ThreadMetric::Exclusive;
   std::string HtmlPath;  ///< "" for no page
   std::string TracePath; ///< "" for the experiment's own trace, if any
   TimelineLimits Limits;
+  /// `--format=folded|hatchet`: the whole tree for another viewer instead of
+  /// the table (Export.h); none for the table.
+  std::optional<ExportFormat> Export;
 };
 
 /// The usage text `--help` prints.
