@@ -8,6 +8,7 @@
 #ifndef POMP_REPORT_TOOL_H
 #define POMP_REPORT_TOOL_H
 
+#include "pomp/report/Compare.h"
 #include "pomp/report/Rows.h"
 #include "pomp/report/Trace.h"
 
@@ -28,6 +29,7 @@ struct Options {
   std::string Experiment; ///< the experiment directory or a profile.json
   Selection Select;
   std::string FilterText; ///< as given, for the header
+  std::string SortText;   ///< `--sort` as given: its keys depend on the number of runs
   bool Tree = false;
   bool Threads = false;
   bool Json = false;
@@ -36,6 +38,9 @@ struct Options {
   std::string HtmlPath;  ///< "" for no page
   std::string TracePath; ///< "" for the experiment's own trace, if any
   TimelineLimits Limits;
+  /// `pomp-report A B`: the second run, compared with Experiment (run A).
+  std::string Other;
+  CompareSort CompareBy = CompareSort::Diff;
 };
 
 /// The usage text `--help` prints.
