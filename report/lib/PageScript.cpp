@@ -85,13 +85,10 @@ const char *const PageScript = R"js(
     return Math.round(ns) + ' ns';
   }
   function seconds(ns) { return (ns / 1e9).toFixed(6); }
-  function hue(text) {
-    var h = 0;
-    for (var i = 0; i < text.length; ++i) h = (h * 31 + text.charCodeAt(i)) >>> 0;
-    return (h * 137.508) % 360;
-  }
-  function color(text, alpha) {
-    return 'hsla(' + hue(text).toFixed(1) + ',60%,58%,' + (alpha === undefined ? 1 : alpha) + ')';
+  // A colour per region: the golden angle apart by index, so neighbours differ.
+  function color(index, alpha) {
+    return 'hsla(' + ((index * 137.508) % 360).toFixed(1) + ',60%,58%,' +
+           (alpha === undefined ? 1 : alpha) + ')';
   }
   function basename(path) { return path.slice(path.lastIndexOf('/') + 1); }
 
@@ -451,7 +448,7 @@ const char *const PageScript = R"js(
           if (busy[d2][c] === 0) continue;
           var region = heavy[d2][c];
           var dim = anySelected && !highlight[region];
-          ctx.fillStyle = color(trace.regions[region].name,
+          ctx.fillStyle = color(region,
                                 (dim ? 0.25 : 1) * Math.min(1, 0.3 + 0.7 * busy[d2][c] / nsPerPx));
           ctx.fillRect(labelWidth + c, top + d2 * rowHeight, 1, rowHeight - 1);
           ++columns;
@@ -462,7 +459,7 @@ const char *const PageScript = R"js(
         var cx = Math.max(rx, labelWidth), cw = Math.min(rx + rw, labelWidth + plotWidth) - cx;
         var name = trace.regions[iv[3]].name;
         var dim = anySelected && !highlight[iv[3]];
-        ctx.fillStyle = color(name, dim ? 0.25 : 1);
+        ctx.fillStyle = color(iv[3], dim ? 0.25 : 1);
         ctx.fillRect(cx, top + iv[2] * rowHeight, cw, rowHeight - 1);
         if (highlight[iv[3]]) {
           ctx.strokeStyle = '#000';
@@ -491,7 +488,7 @@ const char *const PageScript = R"js(
     make('span', {'class': 'note'}, legendBox, 'Regions in view: ');
     shown.forEach(function (r) {
       var item = make('span', {'class': 'item' + (highlight[r] ? ' selected' : ''), 'data-region': trace.regions[r].name}, legendBox);
-      make('span', {'class': 'swatch', style: 'background:' + color(trace.regions[r].name)}, item);
+      make('span', {'class': 'swatch', style: 'background:' + color(+r)}, item);
       item.appendChild(document.createTextNode(trace.regions[r].name));
       item.addEventListener('click', function () { select(profileRegionOfTrace(+r), +r); });
     });
