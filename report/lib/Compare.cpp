@@ -93,8 +93,10 @@ std::string ratioText(const CompareRow &R) {
   return Ratio ? number("%.2fx", *Ratio) : "-";
 }
 
+/// Text right-aligned in Width columns, and at least one space before it, so
+/// that a wide value (a ratio of 12730.79x) never runs into its neighbour.
 std::string padLeft(const std::string &Text, std::size_t Width) {
-  return Text.size() >= Width ? Text : std::string(Width - Text.size(), ' ') + Text;
+  return Text.size() >= Width ? " " + Text : std::string(Width - Text.size(), ' ') + Text;
 }
 
 const char *metricName(ThreadMetric M) {
