@@ -8,10 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <cinttypes>
-#include <cmath>
 #include <cstdio>
-#include <map>
 #include <unordered_map>
 
 namespace pomp::report {
