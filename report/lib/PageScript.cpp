@@ -60,7 +60,7 @@ div.bar.b { background: #e0965a; }
 #heatmap canvas, #timeline canvas { border: 1px solid #ddd; background: #fff; display: block; }
 #timeline { position: relative; }
 #timeline canvas { cursor: crosshair; }
-#timeline-controls button, #calltree + * button { font-size: 13px; }
+#timeline-controls button, p.note button { font-size: 13px; }
 #legend span.item { display: inline-block; margin: 2px 10px 2px 0; cursor: pointer; }
 #legend span.item.selected { font-weight: 600; text-decoration: underline; }
 #legend span.swatch { display: inline-block; width: 11px; height: 11px; margin-right: 4px;
