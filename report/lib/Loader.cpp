@@ -115,6 +115,25 @@ void readThreads(const Field &Root, Profile &P) {
     P.Threads.push_back(Threads.element(I).member("index").smallUnsigned());
 }
 
+/// The source span of a region, for the page's source view only: a profile
+/// without it (older, or another writer) loads with none.
+void readSourceSpan(const Field &F, Region &R) {
+  const json::object_t &Object = F.object();
+  auto Line = [&](const char *Key, std::size_t Index) -> std::uint32_t {
+    const auto It = Object.find(Key);
+    if (It == Object.end() || !It->second.is_array() || It->second.size() <= Index ||
+        !It->second[Index].is_number_unsigned())
+      return 0;
+    const std::uint64_t V = It->second[Index].get<std::uint64_t>();
+    return V > std::numeric_limits<std::uint32_t>::max() ? 0 : static_cast<std::uint32_t>(V);
+  };
+  const auto File = Object.find("file");
+  if (File != Object.end() && File->second.is_string())
+    R.File = File->second.get<std::string>();
+  R.FirstLine = Line("start_lines", 0);
+  R.LastLine = std::max(Line("end_lines", 1), R.FirstLine);
+}
+
 void readRegions(const Field &Root, Profile &P) {
   const Field Regions = Root.member("regions");
   for (std::size_t I = 0, N = Regions.arraySize(); I < N; ++I) {
@@ -128,6 +147,7 @@ void readRegions(const Field &Root, Profile &P) {
     R.Label = F.member("label").stringValue();
     R.Name = F.member("name").stringValue();
     R.Location = F.member("location").stringValue();
+    readSourceSpan(F, R);
     if (!P.Regions.emplace(R.Id, R).second)
       Id.fail("region " + std::to_string(R.Id) + " is defined twice");
   }

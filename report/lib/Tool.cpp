@@ -36,13 +36,9 @@ std::optional<std::size_t> parseCount(const std::string &Text) {
 
 bool applyValue(const std::string &Name, const std::string &Value, Options &O, std::string &Error) {
   if (Name == "--sort") {
-    const std::optional<SortKey> Key = parseSortKey(Value);
-    if (!Key) {
-      Error =
-          "unknown sort key '" + Value + "' (expected excl, incl, calls, imbalance, wait or name)";
-      return false;
-    }
-    O.Select.Sort = *Key;
+    // Which keys apply depends on whether two runs are given: checked when
+    // the whole command line is read.
+    O.SortText = Value;
   } else if (Name == "--filter") {
     try {
       O.Select.Filter = std::regex(Value, std::regex::ECMAScript);
@@ -119,16 +115,21 @@ std::string experimentDirOf(const std::string &Path) {
   return Slash == std::string::npos ? "." : Path.substr(0, Slash);
 }
 
-int writeHtml(const Options &O, const Profile &P, const std::vector<Row> &Rows,
-              const TableOptions &Table, std::ostream &Out, std::ostream &Err) {
+/// Writes the page of the run at Experiment; with Compare, the page of run B
+/// with the comparison of both runs.
+int writeHtml(const Options &O, const std::string &Experiment, const Profile &P,
+              const std::vector<Row> &Rows, const TableOptions &Table, std::ostream &Out,
+              std::ostream &Err, const Comparison *Compare = nullptr) {
   HtmlPage Page;
   Page.P = &P;
   Page.Rows = Rows;
   Page.Table = Table;
-  Page.ExperimentPath = O.Experiment;
+  Page.ExperimentPath = Experiment;
+  Page.Compare = Compare;
+  Page.SourceBaseDir = experimentDirOf(Experiment);
   Timeline Trace;
   const std::string Anchor =
-      O.TracePath.empty() ? traceAnchorIn(experimentDirOf(O.Experiment)) : O.TracePath;
+      O.TracePath.empty() ? traceAnchorIn(experimentDirOf(Experiment)) : O.TracePath;
   if (!O.TracePath.empty() || exists(Anchor)) {
     std::string Error;
     if (readTimeline(Anchor, O.Limits, Trace, Error)) {
@@ -154,6 +155,8 @@ int writeHtml(const Options &O, const Profile &P, const std::vector<Row> &Rows,
   Note << "pomp-report: wrote " << O.HtmlPath << ": " << Rows.size() << " rows";
   if (Page.Trace)
     Note << ", timeline of " << Trace.Lanes.size() << " locations";
+  if (Compare)
+    Note << ", comparison of " << Compare->Rows.size() << " rows";
   Note << "\n";
   return ExitOk;
 }
@@ -162,7 +165,9 @@ int writeHtml(const Options &O, const Profile &P, const std::vector<Row> &Rows,
 
 std::string usageText() {
   return "usage: pomp-report [options] <experiment-dir | profile.json>\n"
-         "Shows the profile libpomp wrote (docs/REPORT.md).\n"
+         "       pomp-report [options] <run A> <run B>\n"
+         "Shows the profile libpomp wrote, or compares two runs region by region "
+         "(docs/REPORT.md).\n"
          "  --sort=KEY          order rows by excl (default), incl, calls, imbalance, wait, name\n"
          "  --filter=REGEX      only rows whose region matches (ECMAScript; a word matches as a "
          "substring)\n"
@@ -181,6 +186,10 @@ std::string usageText() {
          "                      (flamegraph.pl, speedscope); hatchet: Hatchet's literal\n"
          "                      format (GraphFrame.from_literal); the whole call-path tree\n"
          "  --version           the toolkit's version\n"
+         "Two runs: rows are regions (--tree: call paths) matched by construct, name and source\n"
+         "location, with time in A and B (--metric), diff = B - A and ratio = B / A;\n"
+         "  --sort=KEY          diff (default, largest change first), ratio, a, b, name\n"
+         "  --html=FILE         run B's page with the comparison\n"
          "  -h, --help          this text\n"
          "Exit status: 0 done, 1 the input or the output failed, 2 usage error.\n"
          "Documentation: man pomp-report, <prefix>/share/doc/pomp/REPORT.md (installed),\n"
@@ -193,11 +202,11 @@ bool parseArguments(const std::vector<std::string> &Args, Options &Out, std::str
   for (std::size_t I = 0; I < Args.size(); ++I) {
     const std::string &A = Args[I];
     if (OptionsEnded || A.empty() || A[0] != '-' || A == "-") {
-      if (!O.Experiment.empty()) {
-        Error = "one experiment directory at a time ('" + O.Experiment + "' and '" + A + "')";
+      if (!O.Other.empty()) {
+        Error = "at most two experiment directories (run A and run B), not also '" + A + "'";
         return false;
       }
-      O.Experiment = A;
+      (O.Experiment.empty() ? O.Experiment : O.Other) = A;
       continue;
     }
     if (A == "--") {
@@ -251,8 +260,73 @@ bool parseArguments(const std::vector<std::string> &Args, Options &Out, std::str
     Error = "no experiment directory given";
     return false;
   }
+  if (!O.SortText.empty()) {
+    if (!O.Other.empty()) {
+      const std::optional<CompareSort> Key = parseCompareSort(O.SortText);
+      if (!Key) {
+        Error = "unknown sort key '" + O.SortText +
+                "' for two runs (expected diff, ratio, a, b or name)";
+        return false;
+      }
+      O.CompareBy = *Key;
+    } else {
+      const std::optional<SortKey> Key = parseSortKey(O.SortText);
+      if (!Key) {
+        Error = "unknown sort key '" + O.SortText +
+                "' (expected excl, incl, calls, imbalance, wait or name)";
+        return false;
+      }
+      O.Select.Sort = *Key;
+    }
+  }
+  if (!O.Other.empty() && O.Threads) {
+    Error = "--threads shows one run; it does not apply to two runs compared";
+    return false;
+  }
   Out = std::move(O);
   return true;
+}
+
+static int runCompare(const Options &O, std::ostream &Out, std::ostream &Err) {
+  Profile A, B;
+  std::string Error;
+  if (!loadProfile(O.Experiment, A, Error) || !loadProfile(O.Other, B, Error)) {
+    Err << "pomp-report: error: " << Error << "\n";
+    return ExitError;
+  }
+  Comparison C;
+  C.A = &A;
+  C.B = &B;
+  C.PathA = O.Experiment;
+  C.PathB = O.Other;
+  C.Tree = O.Tree;
+  C.Metric = O.Metric;
+  std::vector<CompareRow> All = compareProfiles(A, B, O.Tree, O.Metric);
+  const std::size_t Total = All.size();
+  C.Rows = selectCompared(std::move(All), O.Select.Filter, O.CompareBy, O.Select.Top);
+  C.Selection = std::string("sorted by ") + compareSortName(O.CompareBy);
+  if (O.Select.Filter)
+    C.Selection += ", filter /" + O.FilterText + "/";
+  if (O.Select.Top != 0)
+    C.Selection += ", top " + std::to_string(O.Select.Top);
+  C.Selection += "; " + std::to_string(C.Rows.size()) + " of " + std::to_string(Total) +
+                 (O.Tree ? " call paths" : " regions");
+  if (O.Json)
+    writeCompareJson(Out, C);
+  if (!O.HtmlPath.empty()) {
+    // The page is run B's, with the comparison on top.
+    std::vector<Row> Rows =
+        O.Tree ? selectTree(treeRows(B), Selection{}) : selectFlat(flatRows(B), Selection{});
+    TableOptions Table;
+    Table.Tree = O.Tree;
+    Table.Metric = O.Metric;
+    Table.Selection = "run B; sorted by excl; " + std::to_string(Rows.size()) +
+                      (O.Tree ? " call-path nodes" : " regions");
+    return writeHtml(O, O.Other, B, Rows, Table, Out, Err, &C);
+  }
+  if (!O.Json)
+    writeCompareTable(Out, C);
+  return ExitOk;
 }
 
 int runReport(const Options &O, std::ostream &Out, std::ostream &Err) {
@@ -264,6 +338,8 @@ int runReport(const Options &O, std::ostream &Out, std::ostream &Err) {
     Out << "pomp-report (POMP toolkit) " << POMP_TOOLKIT_VERSION << "\n";
     return ExitOk;
   }
+  if (!O.Other.empty())
+    return runCompare(O, Out, Err);
   Profile P;
   std::string Error;
   if (!loadProfile(O.Experiment, P, Error)) {
@@ -290,7 +366,7 @@ int runReport(const Options &O, std::ostream &Out, std::ostream &Err) {
   if (O.Json)
     writeJson(Out, P, Rows, Table);
   if (!O.HtmlPath.empty())
-    return writeHtml(O, P, Rows, Table, Out, Err);
+    return writeHtml(O, O.Experiment, P, Rows, Table, Out, Err);
   if (!O.Json)
     writeTable(Out, P, Rows, Table);
   return ExitOk;

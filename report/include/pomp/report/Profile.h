@@ -36,6 +36,11 @@ struct Region {
   std::string Label;    ///< for people: "critical(name)"
   std::string Name;     ///< CTC name, or ""
   std::string Location; ///< "file:line", or ""
+  /// The CTC file and first and last lines of the construct (`start_lines`
+  /// [0], `end_lines`[1]), for the page's source view; "" and 0 when unknown.
+  std::string File;
+  std::uint32_t FirstLine = 0;
+  std::uint32_t LastLine = 0;
 };
 
 /// One thread's metrics at one node: an entry of `per_thread`.

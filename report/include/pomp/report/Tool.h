@@ -9,6 +9,7 @@
 #define POMP_REPORT_TOOL_H
 
 #include "pomp/report/Export.h"
+#include "pomp/report/Compare.h"
 #include "pomp/report/Rows.h"
 #include "pomp/report/Trace.h"
 
@@ -30,6 +31,7 @@ struct Options {
   std::string Experiment; ///< the experiment directory or a profile.json
   Selection Select;
   std::string FilterText; ///< as given, for the header
+  std::string SortText;   ///< `--sort` as given: its keys depend on the number of runs
   bool Tree = false;
   bool Threads = false;
   bool Json = false;
@@ -42,6 +44,9 @@ struct Options {
   /// `--format=folded|hatchet`: the whole tree for another viewer instead of
   /// the table (Export.h); none for the table.
   std::optional<ExportFormat> Export;
+  /// `pomp-report A B`: the second run, compared with Experiment (run A).
+  std::string Other;
+  CompareSort CompareBy = CompareSort::Diff;
 };
 
 /// The usage text `--help` prints.
