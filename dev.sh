@@ -23,6 +23,7 @@ packages=(
   ccache  # tests/ompcc/ccache.test: a second build through ccache hits
   chromium  # tests/report: renders pomp-report's HTML page headless (--dump-dom); large
   flang-19 libflang-19-dev gfortran  # Fortran: Flang's parser for ompinst, both real compilers
+  libopenmpi-dev openmpi-bin  # libpomp-mpi and the hybrid MPI+OpenMP tests (docs/MPI.md)
 )
 
 say() { printf '\n== %s\n' "$*"; }

@@ -281,6 +281,8 @@ int32_t initializeLocked() {
   Run->TraceConfig = readTraceSettings(Options);
   if (Run->TraceConfig.Enabled)
     openTrace(Run->TraceConfig);
+  // Read by libpomp-mpi; checked here, once, with the others.
+  [[maybe_unused]] const std::size_t MpiLevel = Options.readChoice(MpiOption);
   Options.checkUnknown();
   for (const std::string &Message : Options.messages())
     printMessage(Message);
@@ -411,6 +413,30 @@ int32_t Runtime::finalize() {
 }
 
 int32_t Runtime::ensureRunning() { return initialize(); }
+
+int32_t Runtime::noteMpiPart(const char *Directory, int32_t Rank, int32_t Size) {
+  if (const int32_t Error = initialize(); Error != POMP_SUCCESS)
+    return Error;
+  std::lock_guard<std::mutex> Lock(LifecycleMutex);
+  if (phase() != Phase::Running)
+    return POMP_ERROR_FINALIZED;
+  Run->Info.MpiRank = Rank;
+  Run->Info.MpiSize = Size;
+  // Rank 0 speaks for the job; the other ranks' summaries would repeat it.
+  if (Rank != 0)
+    Run->Output.Quiet = true;
+  if (!Run->Output.Claimed.empty()) {
+    // A trace claimed its directory at initialisation and writes into it:
+    // the part stays there (docs/MPI.md, "Traces").
+    setLastError("the measurement's directory was claimed at initialisation (POMP_TRACE=1): " +
+                 Run->Output.Claimed);
+    return POMP_ERROR_INVALID_ARGUMENT;
+  }
+  // libpomp-mpi made the part inside the job's fresh directory: it is ours.
+  Run->Output.ExperimentDir = Directory;
+  Run->Output.Claimed = Directory;
+  return POMP_SUCCESS;
+}
 
 const Profile *Runtime::finalProfile() {
   return phase() == Phase::Finalized && Run && Run->HaveFinal ? &Run->Final : nullptr;
