@@ -4,6 +4,7 @@
 
 #include "pomp/report/AtomicFile.h"
 #include "pomp/report/Html.h"
+#include "pomp/report/Job.h"
 #include "pomp/report/Loader.h"
 #include "pomp/report/Table.h"
 
@@ -19,7 +20,7 @@ namespace {
 /// Options that take a value, as `--name=value` or `--name value`.
 bool takesValue(const std::string &Name) {
   return Name == "--sort" || Name == "--filter" || Name == "--top" || Name == "--metric" ||
-         Name == "--html" || Name == "--trace" || Name == "--timeline-limit";
+         Name == "--html" || Name == "--trace" || Name == "--timeline-limit" || Name == "--rank";
 }
 
 /// A count: digits only, no sign, no overflow.
@@ -73,6 +74,13 @@ bool applyValue(const std::string &Name, const std::string &Value, Options &O, s
       return false;
     }
     (Name == "--html" ? O.HtmlPath : O.TracePath) = Value;
+  } else if (Name == "--rank") {
+    const std::optional<std::size_t> N = parseCount(Value);
+    if (!N || *N > static_cast<std::size_t>(std::numeric_limits<int>::max())) {
+      Error = "--rank needs a rank number, not '" + Value + "'";
+      return false;
+    }
+    O.Rank = static_cast<int>(*N);
   } else if (Name == "--timeline-limit") {
     const std::optional<std::size_t> N = parseCount(Value);
     if (!N || *N == 0) {
@@ -149,6 +157,38 @@ int writeHtml(const Options &O, const Profile &P, const std::vector<Row> &Rows,
   return ExitOk;
 }
 
+/// The job view: every region over ranks and threads.
+int runJobReport(const Options &O, std::ostream &Out, std::ostream &Err) {
+  Job J;
+  std::string Error;
+  if (!loadJob(O.Experiment, J, Error)) {
+    Err << "pomp-report: error: " << Error << "\n";
+    return ExitError;
+  }
+  for (const int Rank : J.missingRanks())
+    Err << "pomp-report: warning: rank " << Rank << " of " << J.Size
+        << " is missing: " << J.Parts[static_cast<std::size_t>(Rank)].Missing << "\n";
+  if (J.missingRanks().size() == J.Parts.size()) {
+    Err << "pomp-report: error: no rank of the job in " << O.Experiment << " has a profile\n";
+    return ExitError;
+  }
+  const std::vector<JobRow> Rows = jobRows(J, O.Select);
+  if (O.Json)
+    writeJobJson(Out, J, Rows);
+  if (!O.HtmlPath.empty()) {
+    if (!writeFileAtomically(O.HtmlPath, renderJobHtml(J, Rows), Error)) {
+      Err << "pomp-report: error: " << Error << "\n";
+      return ExitError;
+    }
+    (O.Json ? Err : Out) << "pomp-report: wrote " << O.HtmlPath << ": " << Rows.size()
+                         << " rows over " << J.Size << " ranks\n";
+    return ExitOk;
+  }
+  if (!O.Json)
+    writeJobTable(Out, J, Rows);
+  return ExitOk;
+}
+
 } // namespace
 
 std::string usageText() {
@@ -168,6 +208,8 @@ std::string usageText() {
          "  --timeline-limit=N  region visits drawn per location, the longest (default " +
          std::to_string(TimelineLimits::DefaultIntervalsPerLane) +
          ")\n"
+         "  --rank=N            of an MPI job's directory (docs/MPI.md): rank N's part alone\n"
+         "                      (without it: every region over ranks and threads)\n"
          "  -h, --help          this text\n"
          "Exit status: 0 done, 1 the input or the output failed, 2 usage error.\n";
 }
@@ -235,6 +277,26 @@ int runReport(const Options &O, std::ostream &Out, std::ostream &Err) {
   if (O.Help) {
     Out << usageText();
     return ExitOk;
+  }
+  // An MPI job's directory (docs/MPI.md): the job view, or one rank's part.
+  if (isJobDirectory(O.Experiment)) {
+    if (O.Rank) {
+      Options Part = O;
+      Part.Rank.reset();
+      Part.Experiment = O.Experiment + "/rank-" + std::to_string(*O.Rank);
+      if (!exists(Part.Experiment + "/profile.json")) {
+        Err << "pomp-report: error: rank " << *O.Rank << " has no profile in " << O.Experiment
+            << " (see job.json: a rank outside the job, or one that died)\n";
+        return ExitError;
+      }
+      return runReport(Part, Out, Err);
+    }
+    return runJobReport(O, Out, Err);
+  }
+  if (O.Rank) {
+    Err << "pomp-report: error: --rank needs an MPI job's directory (with job.json); '"
+        << O.Experiment << "' is one program's\n";
+    return ExitUsage;
   }
   Profile P;
   std::string Error;

@@ -12,6 +12,7 @@
 #include "pomp/report/Trace.h"
 
 #include <cstddef>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -36,6 +37,8 @@ struct Options {
   std::string HtmlPath;  ///< "" for no page
   std::string TracePath; ///< "" for the experiment's own trace, if any
   TimelineLimits Limits;
+  /// --rank=N: of an MPI job's directory, rank N's part alone (docs/MPI.md).
+  std::optional<int> Rank;
 };
 
 /// The usage text `--help` prints.
