@@ -43,9 +43,10 @@ namespace {
 /// The MPI routines libpomp-mpi measures, in the order mpi.json lists them.
 #define POMP_MPI_CALLS(X)                                                                          \
   X(Init)                                                                                          \
-  X(Init_thread) X(Finalize) X(Send) X(Ssend) X(Bsend) X(Rsend) X(Recv) X(Isend) X(Irecv)          \
-      X(Sendrecv) X(Wait) X(Waitall) X(Waitany) X(Test) X(Testall) X(Barrier) X(Bcast) X(Reduce)   \
-          X(Allreduce) X(Gather) X(Scatter) X(Allgather) X(Alltoall)
+  X(Init_thread)                                                                                   \
+  X(Finalize) X(Send) X(Ssend) X(Bsend) X(Rsend) X(Recv) X(Isend) X(Irecv) X(Sendrecv) X(Wait)     \
+      X(Waitall) X(Waitany) X(Test) X(Testall) X(Barrier) X(Bcast) X(Reduce) X(Allreduce)          \
+          X(Gather) X(Scatter) X(Allgather) X(Alltoall)
 
 enum Call : int {
 #define POMP_MPI_ENUM(Name) Call_##Name,
