@@ -44,9 +44,10 @@ namespace {
 #define POMP_MPI_CALLS(X)                                                                          \
   X(Init)                                                                                          \
   X(Init_thread)                                                                                   \
-  X(Finalize) X(Send) X(Ssend) X(Bsend) X(Rsend) X(Recv) X(Isend) X(Irecv) X(Sendrecv) X(Wait)     \
-      X(Waitall) X(Waitany) X(Test) X(Testall) X(Barrier) X(Bcast) X(Reduce) X(Allreduce)          \
-          X(Gather) X(Scatter) X(Allgather) X(Alltoall)
+  X(Finalize)                                                                                      \
+  X(Send) X(Ssend) X(Bsend) X(Rsend) X(Recv) X(Isend) X(Irecv) X(Sendrecv) X(Wait) X(Waitall)      \
+      X(Waitany) X(Test) X(Testall) X(Barrier) X(Bcast) X(Reduce) X(Allreduce) X(Gather)           \
+          X(Scatter) X(Allgather) X(Alltoall)
 
 enum Call : int {
 #define POMP_MPI_ENUM(Name) Call_##Name,
@@ -488,13 +489,12 @@ void finishJob() {
 
 extern "C" {
 
+// The job is set up inside the MPI_Init region, so that a trace, which opens
+// in the rank's part there, starts with that region open (docs/MPI.md).
 int MPI_Init(int *argc, char ***argv) {
   const bool Record = callsRecorded();
-  int Result;
-  {
-    CallRegion Region(Call_Init, Record);
-    Result = PMPI_Init(argc, argv);
-  }
+  CallRegion Region(Call_Init, Record);
+  const int Result = PMPI_Init(argc, argv);
   if (Result == MPI_SUCCESS) {
     int Provided = MPI_THREAD_SINGLE;
     PMPI_Query_thread(&Provided);
@@ -506,11 +506,8 @@ int MPI_Init(int *argc, char ***argv) {
 
 int MPI_Init_thread(int *argc, char ***argv, int required, int *provided) {
   const bool Record = callsRecorded();
-  int Result;
-  {
-    CallRegion Region(Call_Init_thread, Record);
-    Result = PMPI_Init_thread(argc, argv, required, provided);
-  }
+  CallRegion Region(Call_Init_thread, Record);
+  const int Result = PMPI_Init_thread(argc, argv, required, provided);
   if (Result == MPI_SUCCESS) {
     startJob(provided ? *provided : required);
     Job.Recording = Record;
@@ -746,3 +743,7 @@ int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
 }
 
 } // extern "C"
+
+/// Tells libpomp at initialisation that this layer is in the process, so that
+/// a trace waits for MPI_Init and is opened in the rank's part (docs/MPI.md).
+extern "C" __attribute__((visibility("default"))) const int pomp_mpi_layer_present = 1;
