@@ -24,6 +24,7 @@ packages=(
   chromium  # tests/report: renders pomp-report's HTML page headless (--dump-dom); large
   nodejs npm  # tests/report/browser.test: puppeteer-core (from npm, into the build tree) drives chromium
   flang-19 libflang-19-dev gfortran  # Fortran: Flang's parser for ompinst, both real compilers
+  libopenmpi-dev openmpi-bin  # libpomp-mpi and the hybrid MPI+OpenMP tests (docs/MPI.md)
 )
 
 say() { printf '\n== %s\n' "$*"; }

@@ -60,3 +60,16 @@ if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
 else()
   set(POMP_HAVE_LIBFUZZER OFF)
 endif()
+
+# MPI (optional; Debian's Open MPI: libopenmpi-dev, openmpi-bin): libpomp-mpi, the PMPI layer that
+# makes each rank of a hybrid job a part of one job measurement (docs/MPI.md), and its tests. The
+# build and every other test work without it; the MPI tests are then UNSUPPORTED (feature `mpi`).
+find_package(MPI COMPONENTS C QUIET)
+find_program(POMP_MPIRUN NAMES mpirun mpiexec)
+find_program(POMP_MPICC mpicc)
+if(MPI_C_FOUND AND POMP_MPIRUN AND POMP_MPICC)
+  set(POMP_HAVE_MPI ON)
+else()
+  set(POMP_HAVE_MPI OFF)
+  message(STATUS "MPI not found: libpomp-mpi is not built and the MPI tests are unsupported")
+endif()

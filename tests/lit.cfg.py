@@ -138,3 +138,18 @@ def ompinst_instruments_fortran():
 
 if ompinst_instruments_fortran():
     config.available_features.add("fortran-instrumenter")
+
+# MPI (docs/MPI.md): Debian's Open MPI (libopenmpi-dev, openmpi-bin; dev.sh installs them) and
+# libpomp-mpi, built only when CMake found MPI. Tests start jobs on this machine; Open MPI is told
+# not to look for other nodes or a single-copy mechanism the sandbox lacks, to oversubscribe the
+# two cores, and (in each test) to keep its session directory under the test's own TMPDIR.
+if (shutil.which("mpirun") and shutil.which("mpicc")
+        and os.path.exists(os.path.join(config.pomp_lib_dir, "libpomp-mpi.so"))):
+    config.available_features.add("mpi")
+    config.environment["OMPI_MCA_btl_vader_single_copy_mechanism"] = "none"
+    config.environment["OMPI_MCA_plm_rsh_agent"] = ""
+    config.environment["OMPI_MCA_rmaps_base_oversubscribe"] = "1"
+    mpirun = ["mpirun", "--oversubscribe"]
+    if os.geteuid() == 0:
+        mpirun.append("--allow-run-as-root")
+    config.substitutions.append(("%mpirun", " ".join(mpirun)))

@@ -90,6 +90,34 @@ constexpr StringRef OmpinstName = "ompinst";
 constexpr StringRef PompLinkName = "pomp-link";
 constexpr StringRef SharedLibPomp = "libpomp.so";
 constexpr StringRef StaticLibPomp = "libpomp.a";
+/// The MPI layer (docs/MPI.md), built when MPI was found.
+constexpr StringRef SharedLibPompMpi = "libpomp-mpi.so";
+
+/// Whether a link is an MPI program's (docs/MPI.md): the real compiler is an
+/// MPI wrapper (mpicc, mpicxx, mpic++, mpiCC, mpifort, mpif90, mpif77, also
+/// behind ccache), or an argument names libmpi (`-lmpi`, `-lmpich`,
+/// `libmpi.so`, `libmpi.a`).
+bool isMpiWrapper(const std::vector<std::string> &Compiler) {
+  for (const std::string &Word : Compiler) {
+    const StringRef Name = path::filename(Word);
+    if (Name.starts_with("mpic") || Name.starts_with("mpif") || Name == "mpiCC")
+      return true;
+  }
+  return false;
+}
+
+bool isMpiLink(const std::vector<std::string> &Compiler, const std::vector<std::string> &Argv) {
+  if (isMpiWrapper(Compiler))
+    return true;
+  for (const std::string &Word : Argv) {
+    const StringRef W(Word);
+    const StringRef File = path::filename(W);
+    if (W == "-lmpi" || W == "-lmpich" || File.starts_with("libmpi.so") ||
+        File.starts_with("libmpich.so") || File == "libmpi.a" || File == "libmpich.a")
+      return true;
+  }
+  return false;
+}
 constexpr StringRef PompHeader = "pomplib.h";
 constexpr StringRef PompFortranInclude = "pomp_lib.h";
 /// Where an installed toolkit keeps the Fortran include file, below include/.
@@ -177,6 +205,41 @@ struct Instrumented {
   /// map to the originals (pomp-headers.map).
   std::string HeaderDirectory;
 };
+
+/// The include directories and macros an MPI compiler wrapper adds on its
+/// own, which ompinst's parse needs to find mpi.h: Open MPI's wrappers print
+/// them with `--showme:compile`, MPICH's with `-compile-info` (whose first
+/// word is the compiler). Empty when the wrapper says nothing.
+std::vector<std::string> mpiWrapperParseFlags(const std::vector<std::string> &Compiler,
+                                              TempDirectory &Temp) {
+  std::vector<std::string> Flags;
+  if (Compiler.empty())
+    return Flags;
+  // `ccache mpicc`: the wrapper is the last word.
+  const std::string &Wrapper = Compiler.back();
+  llvm::ErrorOr<std::string> Program = llvm::sys::findProgramByName(Wrapper);
+  if (!Program)
+    return Flags;
+  const std::string Output = Temp.add("mpi-wrapper-flags.txt");
+  for (StringRef Query : {"--showme:compile", "-compile-info"}) {
+    const std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(Output), StringRef("")};
+    const StringRef Args[] = {Wrapper, Query};
+    if (llvm::sys::ExecuteAndWait(*Program, Args, std::nullopt, Redirects) != 0)
+      continue;
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text = llvm::MemoryBuffer::getFile(Output);
+    if (!Text)
+      continue;
+    llvm::SmallVector<StringRef, 16> Words;
+    (*Text)->getBuffer().split(Words, ' ', -1, false);
+    for (StringRef W : Words) {
+      W = W.trim();
+      if (W.starts_with("-I") || W.starts_with("-D"))
+        Flags.push_back(W.str());
+    }
+    break;
+  }
+  return Flags;
+}
 
 /// The state of one ompcc command.
 class Driver {
@@ -272,6 +335,8 @@ private:
   std::optional<bool> FortranFrontEnd;
   /// compilerIgnoresMetadirectives()'s answer, once asked.
   std::optional<bool> IgnoresMetadirectives;
+  /// mpiWrapperParseFlags()'s answer, once asked.
+  std::optional<std::vector<std::string>> MpiParseFlags;
 };
 
 std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_t Index,
@@ -298,6 +363,12 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
   for (const Argument &Arg : Command.Args)
     if (Arg.ForParse)
       llvm::append_range(Argv, Arg.Words);
+  // An MPI wrapper's own -I for mpi.h (docs/MPI.md), asked once per command.
+  if (Input.Lang != Language::Fortran && isMpiWrapper(Compiler)) {
+    if (!MpiParseFlags)
+      MpiParseFlags = mpiWrapperParseFlags(Compiler, Temp);
+    llvm::append_range(Argv, *MpiParseFlags);
+  }
   // The real compiler warns about the user's code, once; the parse must not
   // repeat it (ompinst's own warnings, such as a construct produced by a
   // macro, are not affected). Clang's flag: not for Flang's parser.
@@ -851,6 +922,12 @@ int Driver::compileAndLink() {
       path::append(Library, StaticLibPomp);
       llvm::append_values(Argv, std::string(Library), "-lstdc++", "-lm");
     } else {
+      // An MPI program gets the PMPI layer first, so that its MPI_Init comes
+      // before libmpi's (docs/MPI.md).
+      llvm::SmallString<256> MpiLayer(Paths.LibDir);
+      path::append(MpiLayer, SharedLibPompMpi);
+      if (isMpiLink(Compiler, Argv) && fs::exists(MpiLayer))
+        Argv.push_back(std::string(MpiLayer));
       // An rpath, so that the program runs without LD_LIBRARY_PATH.
       path::append(Library, SharedLibPomp);
       llvm::append_values(Argv, std::string(Library), "-Wl,-rpath," + Paths.LibDir);

@@ -159,6 +159,16 @@ void POMP_Init_Handles(void);
  * ""), POMP_ERROR_FINALIZED after finalisation. */
 int32_t POMP_Note_uninstrumented(const char *file, const char *reason);
 
+/* Called by libpomp-mpi in MPI_Init (docs/MPI.md): the program is rank
+ * `rank` of an MPI job of `size` ranks, and its measurement is written into
+ * the job's part `directory`, which the caller created (mode 0755); the
+ * profile records rank and size, and ranks other than 0 print no summary.
+ * Initialises the library. POMP_ERROR_INVALID_ARGUMENT for a NULL or empty
+ * directory, a rank outside 0..size-1, or a measurement whose directory was
+ * claimed already (POMP_TRACE=1: the part stays there); POMP_ERROR_FINALIZED
+ * after finalisation. */
+int32_t POMP_Note_mpi_part(const char *directory, int32_t rank, int32_t size);
+
 /* The message of the last error on the calling thread: for
  * POMP_ERROR_MALFORMED_CTC it names the byte offset and the problem. Never
  * NULL; "" when there was none. */

@@ -4,6 +4,7 @@
 
 #include "pomp/report/AtomicFile.h"
 #include "pomp/report/Html.h"
+#include "pomp/report/Job.h"
 #include "pomp/report/Loader.h"
 #include "pomp/report/Table.h"
 
@@ -19,7 +20,8 @@ namespace {
 /// Options that take a value, as `--name=value` or `--name value`.
 bool takesValue(const std::string &Name) {
   return Name == "--sort" || Name == "--filter" || Name == "--top" || Name == "--metric" ||
-         Name == "--html" || Name == "--trace" || Name == "--timeline-limit" || Name == "--format";
+         Name == "--html" || Name == "--trace" || Name == "--timeline-limit" || Name == "--format" ||
+         Name == "--rank";
 }
 
 /// A count: digits only, no sign, no overflow.
@@ -78,6 +80,13 @@ bool applyValue(const std::string &Name, const std::string &Value, Options &O, s
       Error = "unknown format '" + Value + "' (expected table, folded or hatchet)";
       return false;
     }
+  } else if (Name == "--rank") {
+    const std::optional<std::size_t> N = parseCount(Value);
+    if (!N || *N > static_cast<std::size_t>(std::numeric_limits<int>::max())) {
+      Error = "--rank needs a rank number, not '" + Value + "'";
+      return false;
+    }
+    O.Rank = static_cast<int>(*N);
   } else if (Name == "--timeline-limit") {
     const std::optional<std::size_t> N = parseCount(Value);
     if (!N || *N == 0) {
@@ -161,6 +170,38 @@ int writeHtml(const Options &O, const std::string &Experiment, const Profile &P,
   return ExitOk;
 }
 
+/// The job view: every region over ranks and threads.
+int runJobReport(const Options &O, std::ostream &Out, std::ostream &Err) {
+  Job J;
+  std::string Error;
+  if (!loadJob(O.Experiment, J, Error)) {
+    Err << "pomp-report: error: " << Error << "\n";
+    return ExitError;
+  }
+  for (const int Rank : J.missingRanks())
+    Err << "pomp-report: warning: rank " << Rank << " of " << J.Size
+        << " is missing: " << J.Parts[static_cast<std::size_t>(Rank)].Missing << "\n";
+  if (J.missingRanks().size() == J.Parts.size()) {
+    Err << "pomp-report: error: no rank of the job in " << O.Experiment << " has a profile\n";
+    return ExitError;
+  }
+  const std::vector<JobRow> Rows = jobRows(J, O.Select);
+  if (O.Json)
+    writeJobJson(Out, J, Rows);
+  if (!O.HtmlPath.empty()) {
+    if (!writeFileAtomically(O.HtmlPath, renderJobHtml(J, Rows), Error)) {
+      Err << "pomp-report: error: " << Error << "\n";
+      return ExitError;
+    }
+    (O.Json ? Err : Out) << "pomp-report: wrote " << O.HtmlPath << ": " << Rows.size()
+                         << " rows over " << J.Size << " ranks\n";
+    return ExitOk;
+  }
+  if (!O.Json)
+    writeJobTable(Out, J, Rows);
+  return ExitOk;
+}
+
 } // namespace
 
 std::string usageText() {
@@ -190,6 +231,8 @@ std::string usageText() {
          "location, with time in A and B (--metric), diff = B - A and ratio = B / A;\n"
          "  --sort=KEY          diff (default, largest change first), ratio, a, b, name\n"
          "  --html=FILE         run B's page with the comparison\n"
+         "  --rank=N            of an MPI job's directory (docs/MPI.md): rank N's part alone\n"
+         "                      (without it: every region over ranks and threads)\n"
          "  -h, --help          this text\n"
          "Exit status: 0 done, 1 the input or the output failed, 2 usage error.\n"
          "Documentation: man pomp-report, <prefix>/share/doc/pomp/REPORT.md (installed),\n"
@@ -340,6 +383,26 @@ int runReport(const Options &O, std::ostream &Out, std::ostream &Err) {
   }
   if (!O.Other.empty())
     return runCompare(O, Out, Err);
+  // An MPI job's directory (docs/MPI.md): the job view, or one rank's part.
+  if (isJobDirectory(O.Experiment)) {
+    if (O.Rank) {
+      Options Part = O;
+      Part.Rank.reset();
+      Part.Experiment = O.Experiment + "/rank-" + std::to_string(*O.Rank);
+      if (!exists(Part.Experiment + "/profile.json")) {
+        Err << "pomp-report: error: rank " << *O.Rank << " has no profile in " << O.Experiment
+            << " (see job.json: a rank outside the job, or one that died)\n";
+        return ExitError;
+      }
+      return runReport(Part, Out, Err);
+    }
+    return runJobReport(O, Out, Err);
+  }
+  if (O.Rank) {
+    Err << "pomp-report: error: --rank needs an MPI job's directory (with job.json); '"
+        << O.Experiment << "' is one program's\n";
+    return ExitUsage;
+  }
   Profile P;
   std::string Error;
   if (!loadProfile(O.Experiment, P, Error)) {

@@ -145,6 +145,7 @@ std::vector<OptionTable> allOptions() {
       table("lifecycle", LifecycleOptions),
       table("ompt", OmptOptions),
       table("trace", TraceOptions),
+      table("mpi", MpiOptions),
   };
 }
 

@@ -78,6 +78,9 @@ std::string nodeConstruct(const ProfileNode &N, const RegionTable &Regions) {
     if (R.Origin == RegionOrigin::Ompt && R.Descriptor.Kind == pomp::ctc::RegionKind::Unknown &&
         !R.Label.empty())
       return R.Label;
+    // libpomp-mpi's regions (docs/MPI.md): `MPI "MPI_Allreduce"`.
+    if (R.Descriptor.Type == MpiRegionType)
+      return "MPI";
   }
   return std::string(constructName(N.Opener));
 }
@@ -358,6 +361,12 @@ std::string profileJson(const Profile &P, const RegionTable &Regions, const RunI
   W.key("duration_ns").value(Run.DurationNs);
   W.key("partial").value(!Run.Partial.empty());
   W.key("partial_reason").value(Run.Partial);
+  if (Run.MpiRank >= 0) {
+    W.breakLine().key("mpi").beginObject();
+    W.key("rank").value(static_cast<std::int64_t>(Run.MpiRank));
+    W.key("size").value(static_cast<std::int64_t>(Run.MpiSize));
+    W.endObject();
+  }
   W.breakLine().key("traces").beginArray();
   for (const TraceReport &T : Run.Traces) {
     W.breakLine().beginObject();
@@ -491,6 +500,8 @@ std::string profileText(const Profile &P, const RegionTable &Regions, const RunI
                      seconds(Run.DurationNs));
   if (!Run.Partial.empty())
     Text += "PARTIAL: the run was " + Run.Partial + "; this is what was measured until then\n";
+  if (Run.MpiRank >= 0)
+    Text += formatLine("MPI: rank %d of %d\n", Run.MpiRank, Run.MpiSize);
   Text += incompleteTraceText(Run.Traces);
   Text += formatLine("threads: %zu   regions: %u   clock: %s, %.4f ticks/ns (%.*s)\n",
                      P.Threads.size(), Regions.size(),

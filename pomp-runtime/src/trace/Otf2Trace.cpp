@@ -617,6 +617,12 @@ bool Otf2Sink::writeDefinitions(const TraceFinish &Info, const std::vector<NodeK
       Def.File = Strings(D.File);
       Def.Begin = D.StartLines ? D.StartLines->First : 0;
       Def.End = D.EndLines ? D.EndLines->Last : D.StartLines ? D.StartLines->Last : 0;
+      // libpomp-mpi's calls (docs/MPI.md): named as the user wrote them,
+      // paradigm MPI, role by what the call does.
+      if (D.Type == MpiRegionType) {
+        Name = D.Name;
+        Def.Kind = mpiRegionKind(D.Name);
+      }
     }
     Def.Name = Strings(Name);
     RegionDefs.push_back(Def);

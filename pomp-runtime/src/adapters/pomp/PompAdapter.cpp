@@ -655,6 +655,18 @@ POMP_EXPORT int32_t POMP_Get_handle(POMP_Handle_t *handle, const char ctc[]) {
 
 POMP_EXPORT const char *POMP_Last_error_message(void) { return pomp::rt::lastError(); }
 
+POMP_EXPORT int32_t POMP_Note_mpi_part(const char *directory, int32_t rank, int32_t size) {
+  return guarded([&] {
+    if (!directory || !*directory || rank < 0 || size <= 0 || rank >= size) {
+      pomp::rt::setLastError("no directory, or a rank outside 0..size-1");
+      return static_cast<int32_t>(POMP_ERROR_INVALID_ARGUMENT);
+    }
+    // INVALID_ARGUMENT keeps the runtime's own message (the claimed directory).
+    const int32_t Error = Runtime::noteMpiPart(directory, rank, size);
+    return Error == POMP_ERROR_INVALID_ARGUMENT ? Error : pomp::rt::failCode(Error);
+  });
+}
+
 POMP_EXPORT int32_t POMP_Note_uninstrumented(const char *file, const char *reason) {
   // Called from static constructors, before main: it records and never
   // initialises the library (that would read the options and start the

@@ -47,6 +47,8 @@ struct Options {
   /// `pomp-report A B`: the second run, compared with Experiment (run A).
   std::string Other;
   CompareSort CompareBy = CompareSort::Diff;
+  /// --rank=N: of an MPI job's directory, rank N's part alone (docs/MPI.md).
+  std::optional<int> Rank;
 };
 
 /// The usage text `--help` prints.
