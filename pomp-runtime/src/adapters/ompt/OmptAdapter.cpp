@@ -514,6 +514,9 @@ void on_parallel_begin(ompt_data_t *, const ompt_frame_t *, ompt_data_t *Paralle
     Team.Region = codeRegion(T, League ? Construct::Teams : Construct::Parallel, Code);
     if (pompHas(T, Enter)) {
       Team.Instrumented = true;
+      // The fork's context told the team whether to skip its explicit join
+      // barrier (same flag, read at the fork just before).
+      Team.RuntimeJoin = !League && Core::forkJoinBit() != 0;
     } else if (Team.Region != 0 && Runtime::activation().isActive(Enter)) {
       core().enter(T, Team.Region, Enter, Now(), T.current(), Requested);
       Team.ForkEntered = true;
@@ -531,9 +534,10 @@ void on_parallel_end(ompt_data_t *ParallelData, ompt_data_t *, int, const void *
     auto *Team = static_cast<TeamInstance *>(ParallelData->ptr);
     if (!Team)
       return;
-    // Only the late ends of teams this adapter measures need the team's end:
-    // instrumented teams ignore them (and save the clock read).
-    if (!Team->Instrumented)
+    // Only the late ends of teams this adapter measures, or whose regions
+    // it closes at the join, need the team's end: other instrumented teams
+    // ignore them (and save the clock read).
+    if (!Team->Instrumented || Team->RuntimeJoin)
       Team->End.store(Now(), std::memory_order_release);
     if (Team->ForkEntered && T.Stack.depth() >= Team->ForkDepth)
       core().unwindTo(T, Team->ForkDepth - 1, Now());
@@ -550,6 +554,12 @@ void beginImplicitTask(ThreadState &T, TeamInstance *Team, bool Initial, Callbac
   Task.Generation = Team->Generation.load(std::memory_order_relaxed);
   Task.Instrumented = Team->Instrumented;
   const EventId Begin = Team->League ? EventId::Teams_begin : EventId::Parallel_begin;
+  if (Team->RuntimeJoin) {
+    // POMP's Parallel_begin comes next, one deeper; the regions that the
+    // skipped join barrier leaves open from there on end with this task.
+    Task.Depth = static_cast<std::uint32_t>(T.Stack.depth() + 1);
+    return;
+  }
   if (Task.Instrumented || Team->Region == 0 || !Runtime::activation().isActive(Begin))
     return;
   Node *Parent = Team->Fork ? core().forkParent(T, Core::contextOf(Team->Fork)) : T.current();
@@ -1221,6 +1231,7 @@ int initializeTool(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
   std::string Refused;
   int Registered = 0;
   int TaskRecordCallbacks = 0;
+  int JoinCallbacks = 0;
 #define POMP_OMPT_CALLBACK(Name)                                                                   \
   {                                                                                                \
     const int Result =                                                                             \
@@ -1236,10 +1247,19 @@ int initializeTool(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
     if (ompt_callback_##Name == ompt_callback_task_create ||                                       \
         ompt_callback_##Name == ompt_callback_task_schedule)                                       \
       TaskRecordCallbacks += Result == ompt_set_always;                                            \
+    if (ompt_callback_##Name == ompt_callback_parallel_begin ||                                    \
+        ompt_callback_##Name == ompt_callback_parallel_end ||                                      \
+        ompt_callback_##Name == ompt_callback_implicit_task)                                       \
+      JoinCallbacks += Result == ompt_set_always;                                                  \
   }
 #include "adapters/ompt/OmptCallbacks.def"
   // The runtime names every task instance: traces take task records from it.
   core().setRuntimeTaskRecords(TaskRecordCallbacks == 2);
+  // Instrumented teams skip their explicit join barrier when the runtime
+  // reports every team's begin, end and implicit tasks, which close the
+  // regions in its place; not while tracing (a trace records what POMP's
+  // events report, in their order).
+  Core::setRuntimeJoins(JoinCallbacks == 3 && !core().tracing());
   if (Verbose) {
     printMessage(std::string("OMPT: tool of ") + RuntimeVersion + ": " +
                  std::to_string(Registered) + " callbacks registered");
@@ -1251,6 +1271,9 @@ int initializeTool(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
 }
 
 void finalizeTool(ompt_data_t *) {
+  // No more callbacks (a pause, or shutdown): teams forked from now on run
+  // their explicit join barriers again.
+  Core::setRuntimeJoins(false);
   // libomp shuts down at exit, possibly before the exit hook ran. A pause
   // ends only the runtime's callbacks, not the measurement.
   if (ProgramExiting.load(std::memory_order_relaxed))
