@@ -209,10 +209,12 @@ public:
   // "no" before changing anything. They do not feed a trace: while one is
   // written, Activation's fast bits are clear and adapters never get here.
 
-  /// The node enter(T, ..., Parent) would enter when it is already Parent's
-  /// most recent child and the stack has room; nullptr otherwise.
+  /// The node enter(T, ..., Parent) would enter when it is one of Parent's
+  /// two most recent children and the stack has room; nullptr otherwise.
   static Node *cachedChild(const ThreadState &T, Node *Parent, NodeKey Key) {
     Node *N = Parent->LastChild;
+    if (N->Key != Key)
+      N = Parent->OtherChild;
     return N->Key == Key && T.Stack.hasRoom() ? N : nullptr;
   }
   /// Enters a node cachedChild() returned. The frame is claimed before the

@@ -412,10 +412,6 @@ void openWait(ThreadState &T, CallbackTime &Now) {
   if (const RegionId R = waitRegion(T))
     core().enter(T, R, EventId::Implicit_barrier_enter, Now());
 }
-void closeWait(ThreadState &T, CallbackTime &Now) {
-  if (innermostIsWait(T))
-    core().leaveInnermost(T, Now());
-}
 
 /// Makes the callback's time the end of the thread's current team when that
 /// ended already: the runtime delivered this end event late (Teams.h).
@@ -797,9 +793,15 @@ void on_sync_region(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
       open(T, C, Code, Enter, Now);
     }
     if (Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend) {
-      capAtTeamEnd(T, Now);
-      closeWait(T, Now);
-      closeOwn(T, Enter, Now);
+      // Nothing to close when POMP reports the instance (the common case
+      // of instrumented code): no clock read, no team end to look up.
+      const bool Wait = innermostIsWait(T);
+      if (Wait || omptHas(T, Enter)) {
+        capAtTeamEnd(T, Now);
+        if (Wait)
+          core().leaveInnermost(T, Now());
+        closeOwn(T, Enter, Now);
+      }
     }
   });
 }
@@ -816,14 +818,16 @@ void on_sync_region_wait(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint
     if (isInstrumentedJoin(T, Kind))
       return;
     if (Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend) {
+      // Only inside a region of this adapter's: a region POMP reports is a
+      // waiting region already (barrier, taskwait, taskgroup), and a wait
+      // inside it would cost two clock reads to say the same.
       const Region *R = core().innermostRegion(T);
-      const EventId Innermost = R ? keyOpener(T.current()->Key) : EventId::Parallel_enter;
-      if (R && isWaitingOpener(Innermost))
+      if (R && R->Origin == RegionOrigin::Ompt && isWaitingOpener(keyOpener(T.current()->Key)))
         openWait(T, Now);
     }
-    if (Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend) {
+    if ((Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend) && innermostIsWait(T)) {
       capAtTeamEnd(T, Now);
-      closeWait(T, Now);
+      core().leaveInnermost(T, Now());
     }
   });
 }
@@ -884,9 +888,9 @@ void on_mutex_acquire(ompt_mutex_t Kind, unsigned int, unsigned int, ompt_wait_i
       core().anomalies().count(Anomaly::OmptOtherKind);
       return;
     }
-    if (pompHas(T, M.Enter))
-      openWait(T, Now);
-    else
+    // POMP's region of the acquisition (Set_lock_enter, Critical_enter,
+    // Ordered_enter) is waiting time already: the runtime adds nothing.
+    if (!pompHas(T, M.Enter))
       open(T, M.C, Code, M.Enter, Now);
   });
 }
@@ -896,10 +900,6 @@ void on_mutex_acquired(ompt_mutex_t Kind, ompt_wait_id_t Lock, const void *) {
   guarded([&](ThreadState &T, CallbackTime &Now) {
     if (Kind == ompt_mutex_test_lock || Kind == ompt_mutex_test_nest_lock) {
       T.Tested.add(Lock);
-      return;
-    }
-    if (innermostIsWait(T)) {
-      core().leaveInnermost(T, Now());
       return;
     }
     MutexEvents M;
@@ -944,10 +944,7 @@ void on_nest_lock(ompt_scope_endpoint_t Endpoint, ompt_wait_id_t, const void *Co
     if (Endpoint == ompt_scope_begin) {
       // A nested acquisition of a lock the thread owns: it completes the
       // acquisition mutex_acquire began.
-      if (innermostIsWait(T))
-        core().leaveInnermost(T, Now());
-      else
-        closeOwn(T, EventId::Set_nest_lock_enter, Now);
+      closeOwn(T, EventId::Set_nest_lock_enter, Now);
     } else if (Endpoint == ompt_scope_end && !pompReportsSingles()) {
       single(T, Construct::UnsetNestLock, Code, EventId::Unset_nest_lock_event, Now);
     }
