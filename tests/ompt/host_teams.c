@@ -45,7 +45,6 @@ int main(void) {
 // OMPT-NEXT:     parallel @main visits=2 threads=2
 // OMPT-NEXT:       parallel body @main visits=2 threads=2
 // OMPT-NEXT:     implicit barrier @main visits=2 threads=2
-// OMPT-NEXT:       wait visits=2 threads=2
 // OMPT-NEXT: anomalies: none
 
 // Merged: the explicit join barrier is skipped (the runtime's join closes its region), so the

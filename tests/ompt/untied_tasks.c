@@ -79,9 +79,7 @@ int main(void) {
 // OMPT-NEXT:             task create @.omp_task_entry..2 visits=8
 // OMPT-NEXT:               task @.omp_task_entry..2 visits=8
 // OMPT-NEXT:             taskwait @.omp_task_entry..2 visits=8
-// OMPT-NEXT:               wait visits=8
 // OMPT-NEXT:     implicit barrier @main visits=8
-// OMPT-NEXT:       wait visits=8
 // OMPT-NEXT: anomalies: none
 
 // Instrumented, with libomp's events merged in: each taskyield region (200 per task) is left on

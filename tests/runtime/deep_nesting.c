@@ -57,7 +57,7 @@ int main(void) {
 // MERGED-NEXT: folding: folded 198, nested 395
 // MERGED-NEXT: anomalies: none
 
-// OMPT:      level 1: parallel 1/1, parallel body 2/2, implicit barrier 2/2, wait 2/2
+// OMPT:      level 1: parallel 1/1, parallel body 2/2, implicit barrier 2/2
 // OMPT-NEXT: level 2: parallel 198/2, parallel body 198/2
 // OMPT-NEXT: folding: folded 196, nested 392
 // OMPT-NEXT: anomalies: none

@@ -96,6 +96,5 @@ int main(void) {
 // OMPT-NEXT: task create @task_recursion.c:33: 10945
 // OMPT-NEXT: task create @task_recursion.c:35: 10945
 // OMPT-NEXT: taskwait @task_recursion.c:37: 10945
-// OMPT-NEXT: wait @?: 10949
 // OMPT-NEXT: folding: folded visits yes, nested visits yes
 // OMPT-NEXT: inclusive: consistent

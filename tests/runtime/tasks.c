@@ -86,5 +86,4 @@ int main(void) {
 // MERGED-NEXT:           task @tasks.c:3 visits=20 threads={{[12]}}
 // MERGED-NEXT:         taskwait @tasks.c:4 visits=1 threads=1
 // MERGED-NEXT:       implicit barrier{{( @.*)?}} visits=2 threads=2
-// MERGED-NEXT:         wait visits=2 threads=2
 // MERGED-NEXT: anomalies: none

@@ -12,8 +12,10 @@
 ///  - POMP's enter event comes before the runtime's begin callback (the
 ///    instrumented code calls it before the directive). So a callback that
 ///    finds the POMP region of the same construct innermost on its thread
-///    belongs to that instance: it opens nothing, it only adds detail (a
-///    "wait" region for the time the runtime says the thread waited).
+///    belongs to that instance: it opens nothing and records nothing. (The
+///    runtime's waiting inside a barrier or lock is not measured apart: a
+///    barrier's or an acquisition's region is waiting time already, so
+///    sync_region_wait is not registered.)
 ///  - A team forked inside a POMP parallel enter is marked instrumented; its
 ///    implicit tasks and join barrier are POMP's, and the runtime's late end
 ///    events of it are ignored.
@@ -78,7 +80,6 @@ enum class Construct : std::uint8_t {
   Taskwait,
   Taskgroup,
   Task,
-  Wait,
   Flush,
   Atomic,
   Cancel,
@@ -121,7 +122,6 @@ constexpr ConstructInfo Constructs[] = {
     {"taskwait", ""},
     {"taskgroup", ""},
     {"task", ""},
-    {"wait", ""},
     {"flush", ""},
     {"atomic", ""},
     {"cancel", ""},
@@ -328,8 +328,7 @@ const void *attributable(ThreadState &T, const void *Code) {
 /// The region of a construct at a code address: from the thread's cache, or
 /// registered (once per construct and address, under the table's lock).
 RegionId codeRegion(ThreadState &T, Construct C, const void *Code) {
-  if (C != Construct::Wait)
-    Code = attributable(T, Code);
+  Code = attributable(T, Code);
   const auto Address = reinterpret_cast<std::uintptr_t>(Code);
   const std::uintptr_t Key = (Address << ConstructBits) | (static_cast<std::uintptr_t>(C) + 1);
   CodeRegionCache::Entry &Slot = T.Codes.Slots[CodeRegionCache::slot(Key)];
@@ -349,18 +348,6 @@ RegionId codeRegion(ThreadState &T, Construct C, const void *Code) {
   return R.Id;
 }
 
-/// The region "wait" that holds the time the runtime says a thread waited
-/// inside a barrier, taskwait, taskgroup or lock acquisition: registered once,
-/// then one load (every barrier asks twice).
-std::atomic<RegionId> WaitRegion{0};
-RegionId waitRegion(ThreadState &T) {
-  if (const RegionId R = WaitRegion.load(std::memory_order_relaxed))
-    return R;
-  const RegionId R = codeRegion(T, Construct::Wait, nullptr);
-  WaitRegion.store(R, std::memory_order_relaxed);
-  return R;
-}
-
 /// True when the innermost open region came from Origin and was opened by
 /// Opener (canonically); false when none is open or it is the other source's.
 bool innermostIs(ThreadState &T, RegionOrigin Origin, EventId Opener) {
@@ -369,12 +356,6 @@ bool innermostIs(ThreadState &T, RegionOrigin Origin, EventId Opener) {
 }
 bool pompHas(ThreadState &T, EventId Opener) { return innermostIs(T, RegionOrigin::Pomp, Opener); }
 bool omptHas(ThreadState &T, EventId Opener) { return innermostIs(T, RegionOrigin::Ompt, Opener); }
-bool innermostIsWait(ThreadState &T) {
-  const Node *N = T.current();
-  const RegionId Wait = WaitRegion.load(std::memory_order_relaxed);
-  return Wait != 0 && isRegionKind(N->Kind) && keyRegion(N->Key) == Wait;
-}
-
 /// Enters a region of this adapter under the innermost open one.
 void open(ThreadState &T, Construct C, const void *Code, EventId Opener, CallbackTime &Now) {
   if (!Runtime::activation().isActive(Opener))
@@ -403,15 +384,6 @@ void single(ThreadState &T, Construct C, const void *Code, EventId E, CallbackTi
 
 /// True when the program reports single events itself (it is instrumented).
 bool pompReportsSingles() { return Runtime::regions().hasPompRegions(); }
-
-/// Opens the wait region when the innermost open region is one whose waiting
-/// the runtime is about to report.
-void openWait(ThreadState &T, CallbackTime &Now) {
-  if (!Runtime::activation().isActive(EventId::Implicit_barrier_enter))
-    return;
-  if (const RegionId R = waitRegion(T))
-    core().enter(T, R, EventId::Implicit_barrier_enter, Now());
-}
 
 /// Makes the callback's time the end of the thread's current team when that
 /// ended already: the runtime delivered this end event late (Teams.h).
@@ -795,39 +767,10 @@ void on_sync_region(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
     if (Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend) {
       // Nothing to close when POMP reports the instance (the common case
       // of instrumented code): no clock read, no team end to look up.
-      const bool Wait = innermostIsWait(T);
-      if (Wait || omptHas(T, Enter)) {
+      if (omptHas(T, Enter)) {
         capAtTeamEnd(T, Now);
-        if (Wait)
-          core().leaveInnermost(T, Now());
-        closeOwn(T, Enter, Now);
+        core().leaveInnermost(T, Now());
       }
-    }
-  });
-}
-
-void on_sync_region_wait(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *,
-                         ompt_data_t *, const void *) {
-  EventId Enter;
-  Construct C;
-  if (!syncEvent(Kind, Enter, C)) {
-    countOther();
-    return;
-  }
-  guarded([&](ThreadState &T, CallbackTime &Now) {
-    if (isInstrumentedJoin(T, Kind))
-      return;
-    if (Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend) {
-      // Only inside a region of this adapter's: a region POMP reports is a
-      // waiting region already (barrier, taskwait, taskgroup), and a wait
-      // inside it would cost two clock reads to say the same.
-      const Region *R = core().innermostRegion(T);
-      if (R && R->Origin == RegionOrigin::Ompt && isWaitingOpener(keyOpener(T.current()->Key)))
-        openWait(T, Now);
-    }
-    if ((Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend) && innermostIsWait(T)) {
-      capAtTeamEnd(T, Now);
-      core().leaveInnermost(T, Now());
     }
   });
 }
