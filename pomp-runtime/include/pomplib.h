@@ -169,6 +169,18 @@ int32_t POMP_Note_uninstrumented(const char *file, const char *reason);
  * after finalisation. */
 int32_t POMP_Note_mpi_part(const char *directory, int32_t rank, int32_t size);
 
+/* Called by every thread of a team at the end of a parallel region that
+ * ompinst instrumented, with the context POMP_Parallel_fork returned (passed
+ * in as firstprivate), to decide whether the explicit barrier that stands for
+ * the team's join barrier runs: non-zero when it must (POMP events alone);
+ * 0 when the OpenMP runtime reports the join barrier itself (POMP and OMPT
+ * merged), and then the events that follow the explicit barrier are skipped
+ * too: the runtime's join closes the regions they would close, at the team's
+ * end (docs/OMPT.md, "The join barrier"). A pure function of the context, so
+ * every thread of the team takes the same branch; a context of 0 (no fork
+ * recorded) needs the barrier. */
+int32_t POMP_Join_barrier_needed(POMP_Context_t fork_context);
+
 /* The message of the last error on the calling thread: for
  * POMP_ERROR_MALFORMED_CTC it names the byte offset and the problem. Never
  * NULL; "" when there was none. */

@@ -74,6 +74,5 @@ int main(void) {
 // PAR-NEXT:     parallel body 2
 // PAR-NEXT:     user region child 2
 // PAR-NEXT:     implicit barrier 2
-// PAR-NEXT:     wait 2
 // CHECK-NEXT:   anomalies: none
 // CTRACE-NEXT:  trace: user region "child" X, user region "child" X, user region "outer" X

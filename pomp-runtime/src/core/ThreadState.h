@@ -129,7 +129,8 @@ public:
   /// up the call path (Folded is then set).
   Node *child(Node *Parent, NodeKey Key, bool &Folded) {
     Node *C = Parent->LastChild;
-    if (__builtin_expect(C->Key == Key, 1)) {
+    if (__builtin_expect(C->Key == Key, 1) ||
+        __builtin_expect((C = Parent->OtherChild)->Key == Key, 1)) {
       Folded = false;
       return C;
     }

@@ -266,6 +266,15 @@ void endTracedTask(ThreadState &T, Tick Now) {
     Core::traceTask(T, ThreadTrace::TaskRecord::Complete, Token, Now);
 }
 
+/// The bits a context returned by E carries beside its node: a fork's tells
+/// the team whether the runtime reports its join barrier (Core::JoinBit).
+template <EventId E> POMP_Context_t forkBits() {
+  if constexpr (E == EventId::Parallel_fork)
+    return Core::forkJoinBit();
+  else
+    return 0;
+}
+
 /// Records an active event of a known region, in every case (handleEvent()
 /// has the common ones inline).
 template <EventId E, typename ContextArg>
@@ -291,7 +300,7 @@ __attribute__((always_inline)) inline int32_t record(ThreadState &T, RegionId Re
       Parent = T.current();
     Node *N = C.enter(T, Region, E, Now, Parent, Payload);
     if constexpr (ReturnsContext<ContextArg>)
-      *Context = Core::contextOf(N);
+      *Context = Core::contextOf(N) | forkBits<E>();
     else if constexpr (R == Role::ENTER && info(E).Group == POMP_GROUP_PARALLEL)
       C.noteFork(Region, N);
     if constexpr (E == EventId::Task_create_enter)
@@ -488,7 +497,7 @@ handleEvent(HandleArg Handle, const char *Ctc, ContextArg Context, std::uint64_t
     if constexpr (!Core::tracksVisits(E))
       Core::enterCached(*T, N, Clock::readTsc);
     if constexpr (ReturnsContext<ContextArg>)
-      *Context = Core::contextOf(N);
+      *Context = Core::contextOf(N) | forkBits<E>();
   } else if constexpr (R == Role::EXIT || R == Role::END) {
     if (__builtin_expect(!Core::innermostIs(*T, Key), 0)) {
       T->InEvent.store(false, std::memory_order_relaxed);
@@ -513,8 +522,11 @@ int32_t dispatch(HandleArg Handle, CtcArg Ctc, ForkArg Fork, TaskArg Task, LockA
                  WasSetArg WasSet, ThreadsArg NumThreads) noexcept {
   static_assert(std::is_same_v<HandleArg, POMP_Handle_t *> == (info(E).Handle == HandleKind::FIRST),
                 "FIRST events take POMP_Handle_t*, NEXT events POMP_Handle_t");
-  return handleEvent<E>(Handle, ctcOf(Ctc), pickContext(Fork, Task),
-                        payloadOf<E>(Lock, WasSet, NumThreads));
+  auto Context = pickContext(Fork, Task);
+  // A team's context carries the fork's join bit, which names no node.
+  if constexpr (E == EventId::Parallel_begin_forked)
+    Context &= ~Core::JoinBit;
+  return handleEvent<E>(Handle, ctcOf(Ctc), Context, payloadOf<E>(Lock, WasSet, NumThreads));
 }
 
 /// Runs a control routine, turning any exception into an error code.
@@ -665,6 +677,12 @@ POMP_EXPORT int32_t POMP_Note_mpi_part(const char *directory, int32_t rank, int3
     const int32_t Error = Runtime::noteMpiPart(directory, rank, size);
     return Error == POMP_ERROR_INVALID_ARGUMENT ? Error : pomp::rt::failCode(Error);
   });
+}
+
+POMP_EXPORT int32_t POMP_Join_barrier_needed(POMP_Context_t fork_context) {
+  // A pure function of the context every thread of the team received: all of
+  // them take the same branch around the barrier.
+  return (fork_context & pomp::rt::Core::JoinBit) == 0;
 }
 
 POMP_EXPORT int32_t POMP_Note_uninstrumented(const char *file, const char *reason) {
