@@ -430,7 +430,12 @@ private:
     InMain = false;
   }
   void enterBody(Directive D);
-  void leaveBody() { ThreadIdStack.pop_back(); }
+  void leaveBody() {
+    ThreadIdStack.pop_back();
+    if (TargetStack.back())
+      --TargetDepth;
+    TargetStack.pop_back();
+  }
 
   void insert(unsigned Boundary, bool Close, int Depth, std::vector<std::string> Lines) {
     Insertions.push_back({Boundary, Close, Depth, Sequence++, std::move(Lines)});
@@ -472,6 +477,10 @@ private:
   bool InMain = false;
   std::vector<bool> MainStack;
   std::vector<bool> ThreadIdStack{true};
+  /// Whether each open body is a target region's (device code: as in C,
+  /// nothing inside it is instrumented), and how many are open.
+  std::vector<bool> TargetStack;
+  int TargetDepth = 0;
   int Depth = 0;
   std::vector<int> DepthSteps;
 };
@@ -644,6 +653,20 @@ void Instrumenter::mainProgram(const parser::MainProgram &X) {
            formatStatement("call POMP_Finalize()", Fixed, Fixed ? "" : U.Indent));
 }
 
+/// Whether the body of D is device code: the target constructs but those
+/// whose body stays on the host (target data) or that have none.
+bool runsOnDevice(Directive D) {
+  switch (D) {
+  case Directive::OMPD_target_data:
+  case Directive::OMPD_target_enter_data:
+  case Directive::OMPD_target_exit_data:
+  case Directive::OMPD_target_update:
+    return false;
+  default:
+    return llvm::omp::getOpenMPDirectiveName(D).starts_with("target");
+  }
+}
+
 void Instrumenter::enterBody(Directive D) {
   // OpenMP forbids runtime calls strictly inside teams, simd and loop
   // regions; a parallel region nested in them allows them again.
@@ -653,6 +676,8 @@ void Instrumenter::enterBody(Directive D) {
   case Directive::OMPD_parallel_do:
   case Directive::OMPD_parallel_sections:
   case Directive::OMPD_parallel_workshare:
+  case Directive::OMPD_parallel_masked:
+  case Directive::OMPD_parallel_master:
     Available = true;
     break;
   case Directive::OMPD_teams:
@@ -669,12 +694,16 @@ void Instrumenter::enterBody(Directive D) {
     break;
   }
   ThreadIdStack.push_back(Available);
+  TargetStack.push_back(runsOnDevice(D));
+  if (TargetStack.back())
+    ++TargetDepth;
   // A split combined construct is two levels: parallel, then worksharing.
-  const int Steps = D == Directive::OMPD_parallel_do || D == Directive::OMPD_parallel_do_simd ||
-                            D == Directive::OMPD_parallel_sections ||
-                            D == Directive::OMPD_parallel_workshare
-                        ? 2
-                        : 1;
+  const int Steps =
+      D == Directive::OMPD_parallel_do || D == Directive::OMPD_parallel_do_simd ||
+              D == Directive::OMPD_parallel_sections || D == Directive::OMPD_parallel_workshare ||
+              D == Directive::OMPD_parallel_masked || D == Directive::OMPD_parallel_master
+          ? 2
+          : 1;
   Depth += Steps;
   DepthSteps.push_back(Steps);
 }
@@ -841,12 +870,19 @@ bool Instrumenter::instrumentSplit(const Construct &C) {
   struct Split {
     Directive Combined, Inner;
     const char *Spelling;
+    /// The combined kind where the model has no entry for the combined
+    /// directive (C's split handlers decide those).
+    std::optional<ctc::RegionKind> Kind;
   };
   static const Split Splits[] = {
-      {Directive::OMPD_parallel_do, Directive::OMPD_do, "do"},
-      {Directive::OMPD_parallel_do_simd, Directive::OMPD_do_simd, "do simd"},
-      {Directive::OMPD_parallel_sections, Directive::OMPD_sections, "sections"},
-      {Directive::OMPD_parallel_workshare, Directive::OMPD_workshare, "workshare"},
+      {Directive::OMPD_parallel_do, Directive::OMPD_do, "do", std::nullopt},
+      {Directive::OMPD_parallel_do_simd, Directive::OMPD_do_simd, "do simd", std::nullopt},
+      {Directive::OMPD_parallel_sections, Directive::OMPD_sections, "sections", std::nullopt},
+      {Directive::OMPD_parallel_workshare, Directive::OMPD_workshare, "workshare", std::nullopt},
+      {Directive::OMPD_parallel_masked, Directive::OMPD_masked, "masked",
+       ctc::RegionKind::ParallelMasked},
+      {Directive::OMPD_parallel_master, Directive::OMPD_master, "master",
+       ctc::RegionKind::ParallelMaster},
   };
   const Split *S = nullptr;
   for (const Split &Candidate : Splits)
@@ -869,9 +905,9 @@ bool Instrumenter::instrumentSplit(const Construct &C) {
   };
   const inst::model::ConstructSpec *Combined = inst::model::specFor(C.Kind);
   const inst::model::ConstructSpec *InnerSpec = inst::model::specFor(Inner);
-  if (!Combined || !InnerSpec)
+  if ((!Combined && !S->Kind) || !InnerSpec)
     return false;
-  const ctc::RegionKind CombinedKind = Combined->Kind;
+  const ctc::RegionKind CombinedKind = Combined ? Combined->Kind : *S->Kind;
   Construct Outer = C;
   Outer.Kind = Directive::OMPD_parallel;
   Outer.Split = Construct::Half::Outer;
@@ -891,6 +927,10 @@ bool Instrumenter::instrumentSplit(const Construct &C) {
 }
 
 void Instrumenter::instrument(const Construct &C) {
+  // Device code calls no host routine: the target construct's warning
+  // already says that nothing inside it is instrumented.
+  if (TargetDepth > 0)
+    return;
   if (C.Split == Construct::Half::None && instrumentSplit(C))
     return;
   const inst::model::ConstructSpec *Spec = inst::model::specFor(C.Kind);
@@ -899,7 +939,9 @@ void Instrumenter::instrument(const Construct &C) {
     if (C.Begin && C.Kind != Directive::OMPD_section && C.Kind != Directive::OMPD_scan)
       Warnings += FileName + ":" + std::to_string(C.Begin->First) + ": warning: OpenMP '" +
                   llvm::omp::getOpenMPDirectiveName(C.Kind).str() +
-                  "' construct is not instrumented: the Fortran front end has no plan for it\n";
+                  "' construct is not instrumented: the Fortran front end has no plan for it" +
+                  (runsOnDevice(C.Kind) ? " (nor for the constructs inside it: device code)" : "") +
+                  "\n";
     return;
   }
   if (!C.Begin) {
