@@ -279,9 +279,16 @@ public:
       C.End = span(End->source);
       C.EndClauses = &std::get<parser::OmpClauseList>(End->t);
     } else if (Loop) {
-      // Without `end do` the construct ends with its loop.
+      // Without `end do` the construct ends with its loop, unless an
+      // enclosing loop ends on the same line (F77 `do 10` loops sharing
+      // `10 continue`): nothing can go after the inner loop alone then.
       C.End = extent(*Loop);
       C.EndIsLoop = true;
+      if (C.End &&
+          std::find(DoEndLines.begin(), DoEndLines.end(), C.End->Last) != DoEndLines.end()) {
+        C.End.reset();
+        C.SharedEnd = true;
+      }
     }
     C.Loop = Loop ? &*Loop : nullptr;
     instrument(C);
@@ -289,6 +296,14 @@ public:
     return true;
   }
   void Post(const parser::OpenMPLoopConstruct &) { leaveBody(); }
+
+  // The last lines of the DO loops around the current point.
+  bool Pre(const parser::DoConstruct &X) {
+    const auto S = extent(X);
+    DoEndLines.push_back(S ? S->Last : 0);
+    return true;
+  }
+  void Post(const parser::DoConstruct &) { DoEndLines.pop_back(); }
 
   bool Pre(const parser::OpenMPSectionsConstruct &X) {
     const auto &Begin = std::get<parser::OmpBeginSectionsDirective>(X.t);
@@ -385,6 +400,7 @@ private:
     Directive Kind = Directive::OMPD_unknown;
     std::optional<Span> Begin, End;
     bool EndIsLoop = false;
+    bool SharedEnd = false; ///< the loop ends on an enclosing loop's line
     bool Standalone = false;
     const parser::OmpClauseList *BeginClauses = nullptr;
     const parser::OmpClauseList *EndClauses = nullptr;
@@ -477,6 +493,7 @@ private:
   bool InMain = false;
   std::vector<bool> MainStack;
   std::vector<bool> ThreadIdStack{true};
+  std::vector<unsigned> DoEndLines;
   /// Whether each open body is a target region's (device code: as in C,
   /// nothing inside it is instrumented), and how many are open.
   std::vector<bool> TargetStack;
@@ -1012,7 +1029,10 @@ void Instrumenter::instrument(const Construct &C) {
   // A construct whose end is unknown cannot get code after it.
   if ((!P.After.empty() || !P.BlockEnd.empty()) && !C.End && !C.Standalone) {
     Warnings += FileName + ":" + std::to_string(C.Begin->First) +
-                ": warning: OpenMP construct without a known end is not instrumented\n";
+                (C.SharedEnd ? ": warning: OpenMP loop construct whose loop ends on the line of an "
+                               "enclosing loop (a shared DO termination) is not instrumented\n"
+                             : ": warning: OpenMP construct without a known end is not "
+                               "instrumented\n");
     return;
   }
   Unit &U = Units[UnitStack.back()];
