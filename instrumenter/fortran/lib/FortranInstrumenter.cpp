@@ -1474,6 +1474,9 @@ bool instrumentFile(const std::string &Path, const Options &Opts, Result &Out,
   PO.isFixedForm = Flags.Fixed;
   PO.features.Enable(Fortran::common::LanguageFeature::OpenMP);
   PO.searchDirectories = Flags.IncludeDirs;
+  // After the user's directories, the compiler's own: `include 'omp_lib.h'`
+  // (the OpenMP specification's include file) is found there.
+  PO.searchDirectories.push_back(POMP_FLANG_INTRINSIC_INCLUDE_DIR);
   // The compiler's own predefinitions for OpenMP code with -fopenmp, and the
   // paper's _POMP, as for C.
   if (Flags.Preprocess) {
@@ -1489,7 +1492,9 @@ bool instrumentFile(const std::string &Path, const Options &Opts, Result &Out,
   llvm::raw_string_ostream MessageStream(Messages);
   if (!Main || Parsing.messages().AnyFatalError()) {
     Parsing.messages().Emit(MessageStream, Cooked);
-    Errors = "ompinst: error: cannot read '" + Path + "'\n" + MessageStream.str();
+    // Flang's messages say why (a missing INCLUDE file, ...) at their file:line.
+    Errors = Main ? MessageStream.str()
+                  : "ompinst: error: cannot read '" + Path + "'\n" + MessageStream.str();
     return false;
   }
   // What Parsing::Parse does, without its parsing log.
