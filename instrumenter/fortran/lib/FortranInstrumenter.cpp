@@ -119,6 +119,13 @@ struct Insertion {
 };
 
 /// An edit inside an original line.
+/// Stands for the file's common block name (pomp_cb_ and 16 hex digits),
+/// known only at the end, and is as long, so that line lengths hold.
+constexpr std::string_view CommonPlaceholder = "@POMP_COMMON_BLOCK_NAME@";
+/// The nesting key of a directive's continuation lines: before any other
+/// insertion at the same line.
+constexpr int ContinuationDepth = -1000;
+
 struct InlineEdit {
   std::size_t Offset, Length;
   std::string Text;
@@ -553,6 +560,31 @@ struct ExtentVisitor {
   template <typename T> void Post(const T &) {}
 };
 
+/// The first and one-past-last cooked characters of the statements and
+/// sourced nodes below a node.
+struct CharRangeVisitor {
+  const char *Begin = nullptr, *End = nullptr;
+
+  void add(parser::CharBlock Block) {
+    if (Block.empty())
+      return;
+    if (!Begin || Block.begin() < Begin)
+      Begin = Block.begin();
+    if (!End || Block.end() > End)
+      End = Block.end();
+  }
+  template <typename T> bool Pre(const parser::Statement<T> &S) {
+    add(S.source);
+    return true;
+  }
+  template <typename T> bool Pre(const T &X) {
+    if constexpr (HasSource<T>::value)
+      add(X.source);
+    return true;
+  }
+  template <typename T> void Post(const T &) {}
+};
+
 /// True when an expression may be evaluated a second time: no function
 /// reference (the parser cannot tell an array element from a call, so any
 /// parenthesised reference counts).
@@ -598,6 +630,23 @@ std::optional<Span> Instrumenter::span(parser::CharBlock Block) const {
 }
 
 template <typename T> std::optional<Span> Instrumenter::extent(const T &Node) const {
+  // The cooked characters of a node's statements lie in source order: the
+  // first and last of them give the extent with one position lookup, unless
+  // an end comes from another file (an INCLUDE), where each statement is
+  // looked up and those of other files are left out.
+  CharRangeVisitor Chars;
+  parser::Walk(Node, Chars);
+  if (!Chars.Begin)
+    return std::nullopt;
+  const auto Range = Parsing.allCooked().GetSourcePositionRange(
+      parser::CharBlock{Chars.Begin, static_cast<std::size_t>(Chars.End - Chars.Begin)});
+  if (Range && &*Range->first.sourceFile == &Main && &*Range->second.sourceFile == &Main)
+    return Span{static_cast<unsigned>(Range->first.trueLineNumber),
+                static_cast<unsigned>(Range->second.trueLineNumber),
+                static_cast<unsigned>(Range->first.line),
+                static_cast<unsigned>(Range->second.line),
+                presumedPath(Range->first),
+                0};
   ExtentVisitor V{Parsing.allCooked(), Main, std::nullopt};
   parser::Walk(Node, V);
   return V.Result;
@@ -727,8 +776,21 @@ void Instrumenter::enterBody(Directive D) {
 
 void Instrumenter::addClause(const Span &D, const std::string &Clause) {
   const std::string Last = lineText(D.Last);
-  const std::size_t Column = D.EndOffset - lineStart(D.Last);
   const std::size_t Limit = Fixed ? FixedFormColumns : FreeFormColumns;
+  // A directive may get several clauses (the context's firstprivate, the
+  // handles' shared): those already added count, and once one went to a
+  // continuation line the others follow it there.
+  for (Insertion &I : Insertions)
+    if (I.Boundary == D.Last + 1 && I.Depth == ContinuationDepth && I.Lines.size() == 1 &&
+        I.Lines.back().size() + 1 + Clause.size() <= Limit) {
+      I.Lines.back() += " " + Clause;
+      return;
+    }
+  std::size_t Added = 0;
+  for (const InlineEdit &E : InlineEdits)
+    if (E.Offset == D.EndOffset)
+      Added += E.Text.size();
+  const std::size_t Column = D.EndOffset - lineStart(D.Last) + Added;
   // On the directive's line when it fits, else on a continuation line.
   if (Column + 1 + Clause.size() <= Limit) {
     InlineEdits.push_back({D.EndOffset, 0, " " + Clause});
@@ -737,7 +799,7 @@ void Instrumenter::addClause(const Span &D, const std::string &Clause) {
   if (!Fixed)
     InlineEdits.push_back({D.EndOffset, 0, " &"});
   const std::string Sentinel = Fixed ? Last.substr(0, FixedSentinelColumns) : "!$omp";
-  insert(D.Last + 1, /*Close=*/false, -1000,
+  insert(D.Last + 1, /*Close=*/false, ContinuationDepth,
          {(Fixed ? "" : lineIndent(D.Last)) + Sentinel + "& " + Clause});
 }
 
@@ -1211,7 +1273,7 @@ void Instrumenter::instrument(const Construct &C) {
     if (P.ContextFirstprivate)
       Directive += " firstprivate(" + Context + ")";
     if (Clauses.HasDefault) {
-      Directive += " shared(/@POMP_COMMON@/)";
+      Directive += " shared(/" + std::string(CommonPlaceholder) + "/)";
       // Under default(none|private|firstprivate) what the worksharing half
       // reduces or copies in or out must be shared by the team (as in C).
       ObjectNames Moved;
@@ -1237,7 +1299,7 @@ void Instrumenter::instrument(const Construct &C) {
     addClause(*C.Begin, "firstprivate(" + Context + ")");
   if (Clauses.HasDefault && C.Split == Construct::Half::None &&
       (P.ContextFirstprivate || P.hasBlockCode()))
-    addClause(*C.Begin, "shared(/" + std::string("@POMP_COMMON@") + "/)");
+    addClause(*C.Begin, "shared(/" + std::string(CommonPlaceholder) + "/)");
   // Block begin and end.
   if (C.Split == Construct::Half::Outer && C.End) {
     // Block end after the worksharing half's end, then the team's end.
@@ -1410,9 +1472,9 @@ std::string Instrumenter::finish() {
     for (const std::string &L : formatStatement(S, Fixed, ""))
       Out += L + "\n";
   // The common block's name is known only now.
-  for (std::size_t At = Out.find("@POMP_COMMON@"); At != std::string::npos;
-       At = Out.find("@POMP_COMMON@", At))
-    Out.replace(At, std::string_view("@POMP_COMMON@").size(), Common);
+  for (std::size_t At = Out.find(CommonPlaceholder); At != std::string::npos;
+       At = Out.find(CommonPlaceholder, At))
+    Out.replace(At, CommonPlaceholder.size(), Common);
   return Out;
 }
 
@@ -1497,14 +1559,27 @@ bool instrumentFile(const std::string &Path, const Options &Opts, Result &Out,
                   : "ompinst: error: cannot read '" + Path + "'\n" + MessageStream.str();
     return false;
   }
-  // What Parsing::Parse does, without its parsing log.
-  parser::UserState State(Cooked, PO.features);
-  State.set_instrumentedParse(false);
-  parser::ParseState Parse(Parsing.cooked());
-  Parse.set_inFixedForm(Flags.Fixed).set_userState(&State);
-  std::optional<parser::Program> Tree = parser::Parser<parser::Program>::Parse(Parse);
-  const bool Whole = Parse.IsAtEnd();
-  Parsing.messages().Annex(std::move(Parse.messages()));
+  // What Parsing::Parse does, without its parsing log, and first with the
+  // messages of failed alternatives deferred (not built): a quarter of the
+  // parser's time goes into building, merging and dropping them. Only a
+  // parse that fails or recovers from an error is done again with messages.
+  const auto parse = [&](bool Defer, parser::Messages &Messages, bool &Whole, bool &Recovered) {
+    parser::UserState State(Cooked, PO.features);
+    State.set_instrumentedParse(false);
+    parser::ParseState Parse(Parsing.cooked());
+    Parse.set_inFixedForm(Flags.Fixed).set_userState(&State).set_deferMessages(Defer);
+    std::optional<parser::Program> Program = parser::Parser<parser::Program>::Parse(Parse);
+    Whole = Parse.IsAtEnd();
+    Recovered = Parse.anyErrorRecovery();
+    Messages = std::move(Parse.messages());
+    return Program;
+  };
+  parser::Messages ParseMessages;
+  bool Whole = false, Recovered = false;
+  std::optional<parser::Program> Tree = parse(true, ParseMessages, Whole, Recovered);
+  if (!Tree || !Whole || Recovered)
+    Tree = parse(false, ParseMessages, Whole, Recovered);
+  Parsing.messages().Annex(std::move(ParseMessages));
   if (!Tree || !Whole || Parsing.messages().AnyFatalError()) {
     Parsing.messages().Emit(MessageStream, Cooked);
     Errors = MessageStream.str();
