@@ -8,6 +8,10 @@ is measured against flang-new-19 -fsyntax-only, with a goal of at most 0.5: ompi
 parser only, no semantics.
 
     bench/ompinst_vs_syntax.py [--ompinst build/bin/ompinst] [--rounds 15] FILE [-- FLAGS...]
+    bench/ompinst_vs_syntax.py --generate-fortran 300 big.f90   # writes the large Fortran file
+
+--generate-fortran N writes a module of N subroutines (17 lines each: a `parallel do` with a
+reduction and a `parallel` + `single`), the large Fortran file of docs/PERFORMANCE.md, and exits.
 """
 import argparse
 import os
@@ -27,6 +31,21 @@ def timed(cmd):
     return elapsed
 
 
+def generate_fortran(path, count):
+    lines = ["module big", "  implicit none", "  integer, parameter :: n = 100", "contains"]
+    for k in range(count):
+        lines += ["  subroutine s%d(a, s)" % k, "    real(8), intent(inout) :: a(n)",
+                  "    real(8), intent(out) :: s", "    integer :: i", "    s = 0",
+                  "    !$omp parallel do reduction(+:s)", "    do i = 1, n",
+                  "      a(i) = a(i) * %d.0d0 + 1.0d0" % (k + 1), "      s = s + a(i)",
+                  "    end do", "    !$omp end parallel do", "    !$omp parallel",
+                  "    !$omp single", "    s = s + 1", "    !$omp end single",
+                  "    !$omp end parallel", "  end subroutine s%d" % k]
+    lines.append("end module big")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -38,7 +57,12 @@ def main():
     parser.add_argument("file", nargs="?",
                         default=os.path.join(here, "..", "samples", "cxx_features.cpp"))
     parser.add_argument("flags", nargs=argparse.REMAINDER)
+    parser.add_argument("--generate-fortran", type=int, metavar="N",
+                        help="write a Fortran module of N subroutines to FILE and exit")
     args = parser.parse_args()
+    if args.generate_fortran:
+        generate_fortran(args.file, args.generate_fortran)
+        return
     flags = [f for f in args.flags if f != "--"]
     fortran = os.path.splitext(args.file)[1].lower() in (".f", ".f90", ".f95", ".f03", ".f08",
                                                           ".for", ".ftn")

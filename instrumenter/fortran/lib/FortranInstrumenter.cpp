@@ -119,6 +119,13 @@ struct Insertion {
 };
 
 /// An edit inside an original line.
+/// Stands for the file's common block name (pomp_cb_ and 16 hex digits),
+/// known only at the end, and is as long, so that line lengths hold.
+constexpr std::string_view CommonPlaceholder = "@POMP_COMMON_BLOCK_NAME@";
+/// The nesting key of a directive's continuation lines: before any other
+/// insertion at the same line.
+constexpr int ContinuationDepth = -1000;
+
 struct InlineEdit {
   std::size_t Offset, Length;
   std::string Text;
@@ -279,9 +286,16 @@ public:
       C.End = span(End->source);
       C.EndClauses = &std::get<parser::OmpClauseList>(End->t);
     } else if (Loop) {
-      // Without `end do` the construct ends with its loop.
+      // Without `end do` the construct ends with its loop, unless an
+      // enclosing loop ends on the same line (F77 `do 10` loops sharing
+      // `10 continue`): nothing can go after the inner loop alone then.
       C.End = extent(*Loop);
       C.EndIsLoop = true;
+      if (C.End &&
+          std::find(DoEndLines.begin(), DoEndLines.end(), C.End->Last) != DoEndLines.end()) {
+        C.End.reset();
+        C.SharedEnd = true;
+      }
     }
     C.Loop = Loop ? &*Loop : nullptr;
     instrument(C);
@@ -289,6 +303,14 @@ public:
     return true;
   }
   void Post(const parser::OpenMPLoopConstruct &) { leaveBody(); }
+
+  // The last lines of the DO loops around the current point.
+  bool Pre(const parser::DoConstruct &X) {
+    const auto S = extent(X);
+    DoEndLines.push_back(S ? S->Last : 0);
+    return true;
+  }
+  void Post(const parser::DoConstruct &) { DoEndLines.pop_back(); }
 
   bool Pre(const parser::OpenMPSectionsConstruct &X) {
     const auto &Begin = std::get<parser::OmpBeginSectionsDirective>(X.t);
@@ -385,6 +407,7 @@ private:
     Directive Kind = Directive::OMPD_unknown;
     std::optional<Span> Begin, End;
     bool EndIsLoop = false;
+    bool SharedEnd = false; ///< the loop ends on an enclosing loop's line
     bool Standalone = false;
     const parser::OmpClauseList *BeginClauses = nullptr;
     const parser::OmpClauseList *EndClauses = nullptr;
@@ -430,7 +453,12 @@ private:
     InMain = false;
   }
   void enterBody(Directive D);
-  void leaveBody() { ThreadIdStack.pop_back(); }
+  void leaveBody() {
+    ThreadIdStack.pop_back();
+    if (TargetStack.back())
+      --TargetDepth;
+    TargetStack.pop_back();
+  }
 
   void insert(unsigned Boundary, bool Close, int Depth, std::vector<std::string> Lines) {
     Insertions.push_back({Boundary, Close, Depth, Sequence++, std::move(Lines)});
@@ -472,6 +500,11 @@ private:
   bool InMain = false;
   std::vector<bool> MainStack;
   std::vector<bool> ThreadIdStack{true};
+  std::vector<unsigned> DoEndLines;
+  /// Whether each open body is a target region's (device code: as in C,
+  /// nothing inside it is instrumented), and how many are open.
+  std::vector<bool> TargetStack;
+  int TargetDepth = 0;
   int Depth = 0;
   std::vector<int> DepthSteps;
 };
@@ -514,6 +547,31 @@ struct ExtentVisitor {
       Result->Last = Last;
       Result->PresumedLast = static_cast<unsigned>(Range->second.line);
     }
+  }
+  template <typename T> bool Pre(const parser::Statement<T> &S) {
+    add(S.source);
+    return true;
+  }
+  template <typename T> bool Pre(const T &X) {
+    if constexpr (HasSource<T>::value)
+      add(X.source);
+    return true;
+  }
+  template <typename T> void Post(const T &) {}
+};
+
+/// The first and one-past-last cooked characters of the statements and
+/// sourced nodes below a node.
+struct CharRangeVisitor {
+  const char *Begin = nullptr, *End = nullptr;
+
+  void add(parser::CharBlock Block) {
+    if (Block.empty())
+      return;
+    if (!Begin || Block.begin() < Begin)
+      Begin = Block.begin();
+    if (!End || Block.end() > End)
+      End = Block.end();
   }
   template <typename T> bool Pre(const parser::Statement<T> &S) {
     add(S.source);
@@ -572,6 +630,23 @@ std::optional<Span> Instrumenter::span(parser::CharBlock Block) const {
 }
 
 template <typename T> std::optional<Span> Instrumenter::extent(const T &Node) const {
+  // The cooked characters of a node's statements lie in source order: the
+  // first and last of them give the extent with one position lookup, unless
+  // an end comes from another file (an INCLUDE), where each statement is
+  // looked up and those of other files are left out.
+  CharRangeVisitor Chars;
+  parser::Walk(Node, Chars);
+  if (!Chars.Begin)
+    return std::nullopt;
+  const auto Range = Parsing.allCooked().GetSourcePositionRange(
+      parser::CharBlock{Chars.Begin, static_cast<std::size_t>(Chars.End - Chars.Begin)});
+  if (Range && &*Range->first.sourceFile == &Main && &*Range->second.sourceFile == &Main)
+    return Span{static_cast<unsigned>(Range->first.trueLineNumber),
+                static_cast<unsigned>(Range->second.trueLineNumber),
+                static_cast<unsigned>(Range->first.line),
+                static_cast<unsigned>(Range->second.line),
+                presumedPath(Range->first),
+                0};
   ExtentVisitor V{Parsing.allCooked(), Main, std::nullopt};
   parser::Walk(Node, V);
   return V.Result;
@@ -644,6 +719,20 @@ void Instrumenter::mainProgram(const parser::MainProgram &X) {
            formatStatement("call POMP_Finalize()", Fixed, Fixed ? "" : U.Indent));
 }
 
+/// Whether the body of D is device code: the target constructs but those
+/// whose body stays on the host (target data) or that have none.
+bool runsOnDevice(Directive D) {
+  switch (D) {
+  case Directive::OMPD_target_data:
+  case Directive::OMPD_target_enter_data:
+  case Directive::OMPD_target_exit_data:
+  case Directive::OMPD_target_update:
+    return false;
+  default:
+    return llvm::omp::getOpenMPDirectiveName(D).starts_with("target");
+  }
+}
+
 void Instrumenter::enterBody(Directive D) {
   // OpenMP forbids runtime calls strictly inside teams, simd and loop
   // regions; a parallel region nested in them allows them again.
@@ -653,6 +742,8 @@ void Instrumenter::enterBody(Directive D) {
   case Directive::OMPD_parallel_do:
   case Directive::OMPD_parallel_sections:
   case Directive::OMPD_parallel_workshare:
+  case Directive::OMPD_parallel_masked:
+  case Directive::OMPD_parallel_master:
     Available = true;
     break;
   case Directive::OMPD_teams:
@@ -669,20 +760,37 @@ void Instrumenter::enterBody(Directive D) {
     break;
   }
   ThreadIdStack.push_back(Available);
+  TargetStack.push_back(runsOnDevice(D));
+  if (TargetStack.back())
+    ++TargetDepth;
   // A split combined construct is two levels: parallel, then worksharing.
-  const int Steps = D == Directive::OMPD_parallel_do || D == Directive::OMPD_parallel_do_simd ||
-                            D == Directive::OMPD_parallel_sections ||
-                            D == Directive::OMPD_parallel_workshare
-                        ? 2
-                        : 1;
+  const int Steps =
+      D == Directive::OMPD_parallel_do || D == Directive::OMPD_parallel_do_simd ||
+              D == Directive::OMPD_parallel_sections || D == Directive::OMPD_parallel_workshare ||
+              D == Directive::OMPD_parallel_masked || D == Directive::OMPD_parallel_master
+          ? 2
+          : 1;
   Depth += Steps;
   DepthSteps.push_back(Steps);
 }
 
 void Instrumenter::addClause(const Span &D, const std::string &Clause) {
   const std::string Last = lineText(D.Last);
-  const std::size_t Column = D.EndOffset - lineStart(D.Last);
   const std::size_t Limit = Fixed ? FixedFormColumns : FreeFormColumns;
+  // A directive may get several clauses (the context's firstprivate, the
+  // handles' shared): those already added count, and once one went to a
+  // continuation line the others follow it there.
+  for (Insertion &I : Insertions)
+    if (I.Boundary == D.Last + 1 && I.Depth == ContinuationDepth && I.Lines.size() == 1 &&
+        I.Lines.back().size() + 1 + Clause.size() <= Limit) {
+      I.Lines.back() += " " + Clause;
+      return;
+    }
+  std::size_t Added = 0;
+  for (const InlineEdit &E : InlineEdits)
+    if (E.Offset == D.EndOffset)
+      Added += E.Text.size();
+  const std::size_t Column = D.EndOffset - lineStart(D.Last) + Added;
   // On the directive's line when it fits, else on a continuation line.
   if (Column + 1 + Clause.size() <= Limit) {
     InlineEdits.push_back({D.EndOffset, 0, " " + Clause});
@@ -691,7 +799,7 @@ void Instrumenter::addClause(const Span &D, const std::string &Clause) {
   if (!Fixed)
     InlineEdits.push_back({D.EndOffset, 0, " &"});
   const std::string Sentinel = Fixed ? Last.substr(0, FixedSentinelColumns) : "!$omp";
-  insert(D.Last + 1, /*Close=*/false, -1000,
+  insert(D.Last + 1, /*Close=*/false, ContinuationDepth,
          {(Fixed ? "" : lineIndent(D.Last)) + Sentinel + "& " + Clause});
 }
 
@@ -841,12 +949,19 @@ bool Instrumenter::instrumentSplit(const Construct &C) {
   struct Split {
     Directive Combined, Inner;
     const char *Spelling;
+    /// The combined kind where the model has no entry for the combined
+    /// directive (C's split handlers decide those).
+    std::optional<ctc::RegionKind> Kind;
   };
   static const Split Splits[] = {
-      {Directive::OMPD_parallel_do, Directive::OMPD_do, "do"},
-      {Directive::OMPD_parallel_do_simd, Directive::OMPD_do_simd, "do simd"},
-      {Directive::OMPD_parallel_sections, Directive::OMPD_sections, "sections"},
-      {Directive::OMPD_parallel_workshare, Directive::OMPD_workshare, "workshare"},
+      {Directive::OMPD_parallel_do, Directive::OMPD_do, "do", std::nullopt},
+      {Directive::OMPD_parallel_do_simd, Directive::OMPD_do_simd, "do simd", std::nullopt},
+      {Directive::OMPD_parallel_sections, Directive::OMPD_sections, "sections", std::nullopt},
+      {Directive::OMPD_parallel_workshare, Directive::OMPD_workshare, "workshare", std::nullopt},
+      {Directive::OMPD_parallel_masked, Directive::OMPD_masked, "masked",
+       ctc::RegionKind::ParallelMasked},
+      {Directive::OMPD_parallel_master, Directive::OMPD_master, "master",
+       ctc::RegionKind::ParallelMaster},
   };
   const Split *S = nullptr;
   for (const Split &Candidate : Splits)
@@ -869,9 +984,9 @@ bool Instrumenter::instrumentSplit(const Construct &C) {
   };
   const inst::model::ConstructSpec *Combined = inst::model::specFor(C.Kind);
   const inst::model::ConstructSpec *InnerSpec = inst::model::specFor(Inner);
-  if (!Combined || !InnerSpec)
+  if ((!Combined && !S->Kind) || !InnerSpec)
     return false;
-  const ctc::RegionKind CombinedKind = Combined->Kind;
+  const ctc::RegionKind CombinedKind = Combined ? Combined->Kind : *S->Kind;
   Construct Outer = C;
   Outer.Kind = Directive::OMPD_parallel;
   Outer.Split = Construct::Half::Outer;
@@ -891,6 +1006,10 @@ bool Instrumenter::instrumentSplit(const Construct &C) {
 }
 
 void Instrumenter::instrument(const Construct &C) {
+  // Device code calls no host routine: the target construct's warning
+  // already says that nothing inside it is instrumented.
+  if (TargetDepth > 0)
+    return;
   if (C.Split == Construct::Half::None && instrumentSplit(C))
     return;
   const inst::model::ConstructSpec *Spec = inst::model::specFor(C.Kind);
@@ -899,7 +1018,9 @@ void Instrumenter::instrument(const Construct &C) {
     if (C.Begin && C.Kind != Directive::OMPD_section && C.Kind != Directive::OMPD_scan)
       Warnings += FileName + ":" + std::to_string(C.Begin->First) + ": warning: OpenMP '" +
                   llvm::omp::getOpenMPDirectiveName(C.Kind).str() +
-                  "' construct is not instrumented: the Fortran front end has no plan for it\n";
+                  "' construct is not instrumented: the Fortran front end has no plan for it" +
+                  (runsOnDevice(C.Kind) ? " (nor for the constructs inside it: device code)" : "") +
+                  "\n";
     return;
   }
   if (!C.Begin) {
@@ -970,7 +1091,10 @@ void Instrumenter::instrument(const Construct &C) {
   // A construct whose end is unknown cannot get code after it.
   if ((!P.After.empty() || !P.BlockEnd.empty()) && !C.End && !C.Standalone) {
     Warnings += FileName + ":" + std::to_string(C.Begin->First) +
-                ": warning: OpenMP construct without a known end is not instrumented\n";
+                (C.SharedEnd ? ": warning: OpenMP loop construct whose loop ends on the line of an "
+                               "enclosing loop (a shared DO termination) is not instrumented\n"
+                             : ": warning: OpenMP construct without a known end is not "
+                               "instrumented\n");
     return;
   }
   Unit &U = Units[UnitStack.back()];
@@ -1149,7 +1273,7 @@ void Instrumenter::instrument(const Construct &C) {
     if (P.ContextFirstprivate)
       Directive += " firstprivate(" + Context + ")";
     if (Clauses.HasDefault) {
-      Directive += " shared(/@POMP_COMMON@/)";
+      Directive += " shared(/" + std::string(CommonPlaceholder) + "/)";
       // Under default(none|private|firstprivate) what the worksharing half
       // reduces or copies in or out must be shared by the team (as in C).
       ObjectNames Moved;
@@ -1175,7 +1299,7 @@ void Instrumenter::instrument(const Construct &C) {
     addClause(*C.Begin, "firstprivate(" + Context + ")");
   if (Clauses.HasDefault && C.Split == Construct::Half::None &&
       (P.ContextFirstprivate || P.hasBlockCode()))
-    addClause(*C.Begin, "shared(/" + std::string("@POMP_COMMON@") + "/)");
+    addClause(*C.Begin, "shared(/" + std::string(CommonPlaceholder) + "/)");
   // Block begin and end.
   if (C.Split == Construct::Half::Outer && C.End) {
     // Block end after the worksharing half's end, then the team's end.
@@ -1348,9 +1472,9 @@ std::string Instrumenter::finish() {
     for (const std::string &L : formatStatement(S, Fixed, ""))
       Out += L + "\n";
   // The common block's name is known only now.
-  for (std::size_t At = Out.find("@POMP_COMMON@"); At != std::string::npos;
-       At = Out.find("@POMP_COMMON@", At))
-    Out.replace(At, std::string_view("@POMP_COMMON@").size(), Common);
+  for (std::size_t At = Out.find(CommonPlaceholder); At != std::string::npos;
+       At = Out.find(CommonPlaceholder, At))
+    Out.replace(At, CommonPlaceholder.size(), Common);
   return Out;
 }
 
@@ -1412,6 +1536,9 @@ bool instrumentFile(const std::string &Path, const Options &Opts, Result &Out,
   PO.isFixedForm = Flags.Fixed;
   PO.features.Enable(Fortran::common::LanguageFeature::OpenMP);
   PO.searchDirectories = Flags.IncludeDirs;
+  // After the user's directories, the compiler's own: `include 'omp_lib.h'`
+  // (the OpenMP specification's include file) is found there.
+  PO.searchDirectories.push_back(POMP_FLANG_INTRINSIC_INCLUDE_DIR);
   // The compiler's own predefinitions for OpenMP code with -fopenmp, and the
   // paper's _POMP, as for C.
   if (Flags.Preprocess) {
@@ -1427,17 +1554,32 @@ bool instrumentFile(const std::string &Path, const Options &Opts, Result &Out,
   llvm::raw_string_ostream MessageStream(Messages);
   if (!Main || Parsing.messages().AnyFatalError()) {
     Parsing.messages().Emit(MessageStream, Cooked);
-    Errors = "ompinst: error: cannot read '" + Path + "'\n" + MessageStream.str();
+    // Flang's messages say why (a missing INCLUDE file, ...) at their file:line.
+    Errors = Main ? MessageStream.str()
+                  : "ompinst: error: cannot read '" + Path + "'\n" + MessageStream.str();
     return false;
   }
-  // What Parsing::Parse does, without its parsing log.
-  parser::UserState State(Cooked, PO.features);
-  State.set_instrumentedParse(false);
-  parser::ParseState Parse(Parsing.cooked());
-  Parse.set_inFixedForm(Flags.Fixed).set_userState(&State);
-  std::optional<parser::Program> Tree = parser::Parser<parser::Program>::Parse(Parse);
-  const bool Whole = Parse.IsAtEnd();
-  Parsing.messages().Annex(std::move(Parse.messages()));
+  // What Parsing::Parse does, without its parsing log, and first with the
+  // messages of failed alternatives deferred (not built): a quarter of the
+  // parser's time goes into building, merging and dropping them. Only a
+  // parse that fails or recovers from an error is done again with messages.
+  const auto parse = [&](bool Defer, parser::Messages &Messages, bool &Whole, bool &Recovered) {
+    parser::UserState State(Cooked, PO.features);
+    State.set_instrumentedParse(false);
+    parser::ParseState Parse(Parsing.cooked());
+    Parse.set_inFixedForm(Flags.Fixed).set_userState(&State).set_deferMessages(Defer);
+    std::optional<parser::Program> Program = parser::Parser<parser::Program>::Parse(Parse);
+    Whole = Parse.IsAtEnd();
+    Recovered = Parse.anyErrorRecovery();
+    Messages = std::move(Parse.messages());
+    return Program;
+  };
+  parser::Messages ParseMessages;
+  bool Whole = false, Recovered = false;
+  std::optional<parser::Program> Tree = parse(true, ParseMessages, Whole, Recovered);
+  if (!Tree || !Whole || Recovered)
+    Tree = parse(false, ParseMessages, Whole, Recovered);
+  Parsing.messages().Annex(std::move(ParseMessages));
   if (!Tree || !Whole || Parsing.messages().AnyFatalError()) {
     Parsing.messages().Emit(MessageStream, Cooked);
     Errors = MessageStream.str();
