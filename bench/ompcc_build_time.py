@@ -11,9 +11,15 @@ as medians and ratios:
   probe     one configure probe (`conftest.c` compiled and linked), which ompcc passes through:
             the driver's own cost
 
-each with clang-19 and with gcc as the real compiler.
+  lulesh    with --lulesh DIR (a checkout of LLNL/LULESH, never part of the project): one large
+            C++ file, `ompc++ -O2 -DUSE_MPI=0 -std=c++17 -c lulesh.cc` against the plain compiler
+            (issue 15: at most 1.10 x)
+
+each with clang-19 and with gcc as the real compiler. The load average is printed before and
+after: the machine is shared, and timings taken under load are noisy.
 
     bench/ompcc_build_time.py [--bin build/bin] [--rounds 5] [--compilers clang,gcc]
+        [--what samples,project,probe,lulesh] [--lulesh DIR]
 """
 import argparse
 import glob
@@ -65,7 +71,14 @@ def main():
     parser.add_argument("--bin", default=os.path.join(root, "build", "bin"))
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--compilers", default="clang,gcc")
+    parser.add_argument("--what", default="samples,project,probe,lulesh",
+                        help="the measurements to take (lulesh only with --lulesh)")
+    parser.add_argument("--lulesh", default=None, help="a directory with LULESH's lulesh.cc")
     args = parser.parse_args()
+    what = set(args.what.split(","))
+    if args.lulesh is None:
+        what.discard("lulesh")
+    print("load before: %s" % " ".join("%.2f" % x for x in os.getloadavg()))
     ompcc = os.path.join(os.path.abspath(args.bin), "ompcc")
     ompcxx = os.path.join(os.path.abspath(args.bin), "ompc++")
     samples = sorted(glob.glob(os.path.join(root, "samples", "*.c")) +
@@ -90,9 +103,10 @@ def main():
                     return total
                 return run
 
-            plain, wrapped = alternate(args.rounds, build_samples(cc, cxx, ["-fopenmp"]),
-                                       build_samples(ompcc, ompcxx, []))
-            report("samples", cc + " -fopenmp", plain, wrapped)
+            if "samples" in what:
+                plain, wrapped = alternate(args.rounds, build_samples(cc, cxx, ["-fopenmp"]),
+                                           build_samples(ompcc, ompcxx, []))
+                report("samples", cc + " -fopenmp", plain, wrapped)
 
             def build_project(c_driver, cxx_driver):
                 def run():
@@ -103,9 +117,10 @@ def main():
                                  directory, env)
                 return run
 
-            plain, wrapped = alternate(args.rounds, build_project(cc, cxx),
-                                       build_project(ompcc, ompcxx))
-            report("project", "make -j2 (" + cc + ")", plain, wrapped)
+            if "project" in what:
+                plain, wrapped = alternate(args.rounds, build_project(cc, cxx),
+                                           build_project(ompcc, ompcxx))
+                report("project", "make -j2 (" + cc + ")", plain, wrapped)
 
             probe = os.path.join(work, "conftest.c")
             with open(probe, "w") as f:
@@ -114,8 +129,20 @@ def main():
             def build_probe(driver):
                 return lambda: timed([driver, "-O2", "conftest.c", "-o", "conftest"], work, env)
 
-            plain, wrapped = alternate(args.rounds * 4, build_probe(cc), build_probe(ompcc))
-            report("probe", cc + " (conftest)", plain, wrapped)
+            if "probe" in what:
+                plain, wrapped = alternate(args.rounds * 4, build_probe(cc), build_probe(ompcc))
+                report("probe", cc + " (conftest)", plain, wrapped)
+
+            def build_lulesh(driver, extra):
+                source = os.path.join(os.path.abspath(args.lulesh), "lulesh.cc")
+                flags = ["-O2", "-DUSE_MPI=0", "-std=c++17", "-c", source, "-o", "lulesh.o"]
+                return lambda: timed([driver] + extra + flags, work, env)
+
+            if "lulesh" in what:
+                plain, wrapped = alternate(args.rounds, build_lulesh(cxx, ["-fopenmp"]),
+                                           build_lulesh(ompcxx, []))
+                report("lulesh", cxx + " -c lulesh.cc", plain, wrapped)
+        print("load after: %s" % " ".join("%.2f" % x for x in os.getloadavg()))
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

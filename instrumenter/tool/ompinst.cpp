@@ -75,6 +75,11 @@ cl::opt<std::string> HeaderDir(
     cl::desc("Write the instrumented copies of the project's own headers below this directory "
              "(default: <output without extension>.pomp-headers)"),
     cl::value_desc("dir"), cl::cat(Category));
+cl::opt<bool> NoSkipBodies(
+    "no-skip-bodies",
+    cl::desc("Build every function body of the main file, also those without OpenMP (the same "
+             "output, slower; for comparisons)"),
+    cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("Do not print the summary line"), cl::cat(Category));
 
 void printVersion(raw_ostream &OS) {
@@ -319,6 +324,7 @@ int main(int Argc, const char **Argv) {
   }
   inst::Options Opts;
   Opts.LineDirectives = !NoLineDirectives;
+  Opts.SkipPlainBodies = !NoSkipBodies;
   Opts.InstrumentFunctions = Functions || !FunctionFilter.empty();
   Opts.FunctionFilter = FunctionFilter;
   if (!parseLevels(Opts))
