@@ -115,9 +115,8 @@ bool MainFileBodyFilter::canSkipBodyAtLastToken() {
   while (true) {
     Raw.LexFromRawLexer(Tok);
     if (Closed) {
-      const bool Continues =
-          Tok.isOneOf(tok::comma, tok::l_brace) ||
-          (Tok.is(tok::raw_identifier) && Tok.getRawIdentifier() == "catch");
+      const bool Continues = Tok.isOneOf(tok::comma, tok::l_brace) ||
+                             (Tok.is(tok::raw_identifier) && Tok.getRawIdentifier() == "catch");
       if (!Continues)
         return true;
       Closed = false;

@@ -82,7 +82,6 @@ public:
   void onToken(const clang::Token &Tok);
 
 private:
-
   clang::Preprocessor &PP;
   const clang::SourceManager &SM;
   llvm::DenseMap<clang::SourceLocation, Expansion> Expansions;
