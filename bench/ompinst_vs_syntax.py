@@ -7,7 +7,11 @@ of at most 0.7: ompinst builds no function body outside the main file. A Fortran
 is measured against flang-new-19 -fsyntax-only, with a goal of at most 0.5: ompinst runs Flang's
 parser only, no semantics.
 
-    bench/ompinst_vs_syntax.py [--ompinst build/bin/ompinst] [--rounds 15] FILE [-- FLAGS...]
+With --base OTHER_OMPINST (an older build, for a before/after table) that binary is timed in
+the same rounds too. The load average is printed before and after.
+
+    bench/ompinst_vs_syntax.py [--ompinst build/bin/ompinst] [--base OLD] [--rounds 15] FILE
+        [-- FLAGS...]
     bench/ompinst_vs_syntax.py --generate-fortran 300 big.f90   # writes the large Fortran file
 
 --generate-fortran N writes a module of N subroutines (17 lines each: a `parallel do` with a
@@ -54,6 +58,7 @@ def main():
                         help="the compiler to compare with (default: clang++-19, flang-new-19 for "
                              "a Fortran file)")
     parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--base", default=None, help="another ompinst, timed in the same rounds")
     parser.add_argument("file", nargs="?",
                         default=os.path.join(here, "..", "samples", "cxx_features.cpp"))
     parser.add_argument("flags", nargs=argparse.REMAINDER)
@@ -73,18 +78,28 @@ def main():
     with tempfile.TemporaryDirectory(prefix="pomp-bench-") as work:
         out = os.path.join(work, "out" + os.path.splitext(args.file)[1])
         ompinst = [args.ompinst, args.file, "-o", out, "--quiet", "--"] + flags
+        base = [args.base, args.file, "-o", out, "--quiet", "--"] + flags if args.base else None
+        print("load before: %s" % " ".join("%.2f" % x for x in os.getloadavg()))
         # flang writes module files even with -fsyntax-only: into the temporary directory.
         syntax = [args.clang, "-fopenmp", "-fsyntax-only"] + (
             ["-module-dir", work] if fortran else ["-w"]) + flags + [args.file]
         # One warm-up of each fills the file cache.
         timed(ompinst)
         timed(syntax)
-        ours, theirs = [], []
+        if base:
+            timed(base)
+        ours, theirs, before = [], [], []
         for _ in range(args.rounds):
             ours.append(timed(ompinst))
             theirs.append(timed(syntax))
+            if base:
+                before.append(timed(base))
     o, t = statistics.median(ours), statistics.median(theirs)
+    print("load after: %s" % " ".join("%.2f" % x for x in os.getloadavg()))
     print("file: %s (%d rounds, alternating)" % (args.file, args.rounds))
+    if base:
+        b = statistics.median(before)
+        print("ompinst (base)             median %.3f s   ratio to syntax %.2f" % (b, b / t))
     print("ompinst                    median %.3f s" % o)
     print("%-26s median %.3f s" % (os.path.basename(args.clang) + " -fsyntax-only", t))
     print("ratio ompinst / syntax     %.2f" % (o / t))

@@ -78,10 +78,12 @@ public:
   /// True when Offset of File lies inside the invocation of a macro (in one
   /// of its arguments).
   bool inMacroInvocation(clang::FileID File, std::size_t Offset) const;
-
-private:
+  /// Sees each token the preprocessor hands the parser: installed as the
+  /// preprocessor's token watcher, which another watcher that replaces it
+  /// (MainFileBodyFilter) calls in turn.
   void onToken(const clang::Token &Tok);
 
+private:
   clang::Preprocessor &PP;
   const clang::SourceManager &SM;
   llvm::DenseMap<clang::SourceLocation, Expansion> Expansions;

@@ -9,6 +9,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "ApiCalls.h"
+#include "BodySkipping.h"
 #include "ConstructEditor.h"
 #include "DirectiveForms.h"
 #include "Functions.h"
@@ -444,19 +445,25 @@ class InstrumentConsumer : public ASTConsumer {
 public:
   InstrumentConsumer(const Options &Opts, ResultSink &Sink, const PompPragmaHandler &Pragmas,
                      const IncludeRecorder &Includes, const DirectiveFormRecorder &Forms,
-                     const IgnoredDirectiveParts &Ignored)
+                     const IgnoredDirectiveParts &Ignored,
+                     std::unique_ptr<MainFileBodyFilter> Bodies)
       : Opts(Opts), Sink(Sink), Pragmas(Pragmas), Includes(Includes), FormRecorder(Forms),
-        Ignored(Ignored) {}
+        Ignored(Ignored), Bodies(std::move(Bodies)) {}
 
   /// Only the main file and headers with OpenMP directives (pragmas,
   /// attributes, uses of macros expanding to _Pragma) are rewritten,
   /// so the bodies of functions in other files need not be built (Sema still
   /// keeps those that constant evaluation or return type deduction needs).
+  /// In the main file, a body is skipped when it can produce no edit
+  /// (MainFileBodyFilter): not main's, not with --functions.
   bool shouldSkipFunctionBody(Decl *D) override {
     const SourceManager &SM = D->getASTContext().getSourceManager();
     const FileID File = SM.getFileID(SM.getExpansionLoc(D->getLocation()));
-    if (File == SM.getMainFileID())
-      return false;
+    if (File == SM.getMainFileID()) {
+      const FunctionDecl *Function = D->getAsFunction();
+      return Bodies && !Opts.InstrumentFunctions && Function && !Function->isMain() &&
+             !D->getLocation().isMacroID() && Bodies->canSkipBodyAtLastToken();
+    }
     auto [It, New] = FileMayHoldOpenMP.try_emplace(File, false);
     if (New)
       It->second = !SM.isInSystemHeader(SM.getLocForStartOfFile(File)) &&
@@ -470,6 +477,7 @@ public:
     if (Diags.hasErrorOccurred())
       return;
     const SourceManager &SM = Context.getSourceManager();
+    limitTraversalToUserCode(Context);
     const OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
     const DirectiveForms Forms(Context, FormRecorder, Ignored);
     FileResult Result;
@@ -506,6 +514,21 @@ public:
   }
 
 private:
+  /// The traversals of the translation unit (the visitors here and the
+  /// parent map the construct handlers ask, `ParentMapContext`) start at the
+  /// top-level declarations outside system headers: those hold nothing to
+  /// instrument, the visitors skip them anyway, and nothing of the user's
+  /// code is reached through them. Building the parent map over the system
+  /// headers took a tenth of ompinst's time on LULESH (issue 15).
+  static void limitTraversalToUserCode(ASTContext &Context) {
+    const SourceManager &SM = Context.getSourceManager();
+    std::vector<Decl *> Scope;
+    for (Decl *D : Context.getTranslationUnitDecl()->decls())
+      if (!SM.isInSystemHeader(D->getLocation()))
+        Scope.push_back(D);
+    Context.setTraversalScope(Scope);
+  }
+
   static void instrumentMain(ASTContext &Context, FileInstrumentation &File) {
     const SourceManager &SM = Context.getSourceManager();
     for (Decl *D : Context.getTranslationUnitDecl()->decls()) {
@@ -606,6 +629,8 @@ private:
   const IgnoredDirectiveParts &Ignored;
   /// Per file: may it hold an OpenMP directive (mayHoldOpenMP)?
   llvm::DenseMap<FileID, bool> FileMayHoldOpenMP;
+  /// Null when every body of the main file is built.
+  std::unique_ptr<MainFileBodyFilter> Bodies;
 };
 
 /// Registers the `#pragma pomp` handler and creates the consumer.
@@ -624,11 +649,15 @@ protected:
     const IncludeRecorder &Includes = *Recorder;
     CI.getPreprocessor().addPPCallbacks(std::move(Recorder));
     auto Forms = std::make_unique<DirectiveFormRecorder>(CI.getPreprocessor());
-    const DirectiveFormRecorder &FormRecorder = *Forms;
+    DirectiveFormRecorder &FormRecorder = *Forms;
     CI.getPreprocessor().addPPCallbacks(std::move(Forms));
     const IgnoredDirectiveParts &Ignored = IgnoredDirectiveParts::install(CI.getDiagnostics());
+    std::unique_ptr<MainFileBodyFilter> Bodies;
+    if (Opts.SkipPlainBodies && !Opts.InstrumentFunctions)
+      Bodies = std::make_unique<MainFileBodyFilter>(
+          CI.getPreprocessor(), [&FormRecorder](const Token &Tok) { FormRecorder.onToken(Tok); });
     return std::make_unique<InstrumentConsumer>(Opts, Sink, *Handler, Includes, FormRecorder,
-                                                Ignored);
+                                                Ignored, std::move(Bodies));
   }
 
 private:

@@ -82,6 +82,11 @@ cl::opt<bool> HideMetadirectives(
              "compiles them (ompcc sets it when the real compiler ignores metadirectives); the "
              "output keeps them"),
     cl::cat(Category));
+cl::opt<bool> NoSkipBodies(
+    "no-skip-bodies",
+    cl::desc("Build every function body of the main file, also those without OpenMP (the same "
+             "output, slower; for comparisons)"),
+    cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("Do not print the summary line"), cl::cat(Category));
 
 void printVersion(raw_ostream &OS) {
@@ -355,6 +360,7 @@ int main(int Argc, const char **Argv) {
   }
   inst::Options Opts;
   Opts.LineDirectives = !NoLineDirectives;
+  Opts.SkipPlainBodies = !NoSkipBodies;
   Opts.InstrumentFunctions = Functions || !FunctionFilter.empty();
   Opts.FunctionFilter = FunctionFilter;
   if (!parseLevels(Opts))
