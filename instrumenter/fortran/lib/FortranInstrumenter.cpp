@@ -13,6 +13,7 @@
 #include "pomp/fortran/FortranInstrumenter.h"
 
 #include "FortranLines.h"
+#include "PompDirectives.h"
 
 #include "pomp/ctc/Ctc.h"
 #include "pomp/handle-init/HandleInit.h"
@@ -127,6 +128,9 @@ struct InlineEdit {
 /// A procedure (or main program) that gets declarations.
 struct Unit {
   unsigned DeclarationBoundary = 0;
+  /// The unit's lines: its first, and the first after its execution part
+  /// (its `contains` or end statement); where `!$pomp` calls may go.
+  unsigned FirstLine = 0, ExecutionEnd = 0;
   std::string Indent;
   bool UsesHandles = false;
   bool UsesThreadId = false;
@@ -173,6 +177,10 @@ struct EndAtomicVisitor {
   template <typename T> void Post(const T &) {}
 };
 
+/// Inserted lines of a `!$pomp` directive come first at their boundary: the
+/// directive is before whatever the next line closes or opens.
+constexpr int PompDirectiveDepth = 1 << 20;
+
 /// Which clauses of a list to read: all, or those of one half of a split construct.
 using ClauseFilter = std::function<bool(const parser::OmpClause &)>;
 
@@ -181,17 +189,20 @@ class Instrumenter {
 public:
   Instrumenter(parser::Parsing &P, const parser::SourceFile &Main, const Options &Opts,
                std::string FileName, bool Fixed)
-      : Parsing(P), Main(Main), Opts(Opts), FileName(std::move(FileName)), Fixed(Fixed) {
+      : Parsing(P), Main(Main), Opts(Opts), FileName(std::move(FileName)), Fixed(Fixed),
+        Levels(Opts.Levels) {
     const auto Content = Main.content();
     Text.assign(Content.data(), Content.size());
     LineCount = static_cast<unsigned>(Main.lines());
+    Pomp = scanPompLines(Text, Fixed);
   }
 
   // Program units: a scoping unit with an execution part.
   bool Pre(const parser::MainProgram &X) {
     enterUnit(std::get<parser::SpecificationPart>(X.t),
               headerSpan(std::get<std::optional<parser::Statement<parser::ProgramStmt>>>(X.t)),
-              std::get<parser::ExecutionPart>(X.t));
+              std::get<parser::ExecutionPart>(X.t),
+              executionEnd(X, std::get<parser::Statement<parser::EndProgramStmt>>(X.t)));
     InMain = true;
     mainProgram(X);
     return true;
@@ -200,21 +211,24 @@ public:
   bool Pre(const parser::SubroutineSubprogram &X) {
     enterUnit(std::get<parser::SpecificationPart>(X.t),
               span(std::get<parser::Statement<parser::SubroutineStmt>>(X.t).source),
-              std::get<parser::ExecutionPart>(X.t));
+              std::get<parser::ExecutionPart>(X.t),
+              executionEnd(X, std::get<parser::Statement<parser::EndSubroutineStmt>>(X.t)));
     return true;
   }
   void Post(const parser::SubroutineSubprogram &) { leaveUnit(); }
   bool Pre(const parser::FunctionSubprogram &X) {
     enterUnit(std::get<parser::SpecificationPart>(X.t),
               span(std::get<parser::Statement<parser::FunctionStmt>>(X.t).source),
-              std::get<parser::ExecutionPart>(X.t));
+              std::get<parser::ExecutionPart>(X.t),
+              executionEnd(X, std::get<parser::Statement<parser::EndFunctionStmt>>(X.t)));
     return true;
   }
   void Post(const parser::FunctionSubprogram &) { leaveUnit(); }
   bool Pre(const parser::SeparateModuleSubprogram &X) {
     enterUnit(std::get<parser::SpecificationPart>(X.t),
               span(std::get<parser::Statement<parser::MpSubprogramStmt>>(X.t).source),
-              std::get<parser::ExecutionPart>(X.t));
+              std::get<parser::ExecutionPart>(X.t),
+              executionEnd(X, std::get<parser::Statement<parser::EndMpSubprogramStmt>>(X.t)));
     return true;
   }
   void Post(const parser::SeparateModuleSubprogram &) { leaveUnit(); }
@@ -375,6 +389,10 @@ public:
 
   /// The instrumented text.
   std::string finish();
+  /// Spells the user-region and control `!$pomp` directives and the `!P$`
+  /// lines, after the walk; false with the errors (file:line) if some
+  /// directive is malformed, misplaced or unmatched.
+  bool pompDirectives(std::string &Errors);
 
   unsigned Constructs = 0;
   std::string Warnings;
@@ -406,6 +424,18 @@ private:
   bool instrumentSplit(const Construct &C);
 
   void instrument(const Construct &C);
+  void instrumentConstruct(const Construct &C);
+  /// Applies the level and noinstrument/instrument directives before a line.
+  void applyPompDirectives(unsigned BeforeLine);
+  bool enabled(Event E) const {
+    const inst::EventInfo &Info = inst::eventInfo(E);
+    return (Info.LevelMask & (1u << Levels[Info.Group])) != 0;
+  }
+  /// Whether the thread number may be asked for at a line (not inside simd,
+  /// teams, loop), from the bodies the walk saw.
+  bool threadIdAvailableAt(unsigned Line) const;
+  /// The innermost unit whose execution part holds a line, or null.
+  Unit *unitAt(unsigned Line);
   void mainProgram(const parser::MainProgram &X);
 
   // Position helpers.
@@ -423,7 +453,17 @@ private:
   unsigned nextSignificantLine(unsigned Line) const;
 
   void enterUnit(const parser::SpecificationPart &Spec, std::optional<Span> Header,
-                 const parser::ExecutionPart &Exec);
+                 const parser::ExecutionPart &Exec, unsigned ExecutionEnd);
+  /// The first line after a unit's execution part: its `contains` or end.
+  template <typename U, typename E>
+  unsigned executionEnd(const U &Unit, const parser::Statement<E> &End) const {
+    if (const auto &Internal = std::get<std::optional<parser::InternalSubprogramPart>>(Unit.t))
+      if (const auto S =
+              span(std::get<parser::Statement<parser::ContainsStmt>>(Internal->t).source))
+        return S->First;
+    const auto S = span(End.source);
+    return S ? S->First : 0;
+  }
   void leaveUnit() {
     if (!UnitStack.empty())
       UnitStack.pop_back();
@@ -474,6 +514,21 @@ private:
   std::vector<bool> ThreadIdStack{true};
   int Depth = 0;
   std::vector<int> DepthSteps;
+
+  /// Levels now: the command line's, changed by `!$pomp inst <group> <level>`.
+  std::array<int, POMP_GROUP_COUNT> Levels;
+  PompLines Pomp;
+  std::size_t NextPomp = 0;
+  bool Instrumenting = true;
+  std::vector<std::pair<int, int>> SavedLevels;
+  /// The lines of the construct instrument() saw last, for enterBody.
+  std::optional<std::pair<unsigned, unsigned>> PendingBody;
+  /// Construct bodies and whether the thread number is available inside.
+  struct BodyLines {
+    unsigned First, Last;
+    bool ThreadIdAvailable;
+  };
+  std::vector<BodyLines> Bodies;
 };
 
 /// True for parse-tree nodes with a `CharBlock source` member.
@@ -609,8 +664,9 @@ std::string Instrumenter::lineIndent(unsigned Line) const {
 }
 
 void Instrumenter::enterUnit(const parser::SpecificationPart &Spec, std::optional<Span> Header,
-                             const parser::ExecutionPart &Exec) {
+                             const parser::ExecutionPart &Exec, unsigned ExecutionEnd) {
   Unit U;
+  U.ExecutionEnd = ExecutionEnd;
   const std::optional<Span> SpecLines = extent(Spec);
   const std::optional<Span> ExecLines = extent(Exec);
   if (SpecLines && (!ExecLines || SpecLines->Last < ExecLines->First))
@@ -624,6 +680,10 @@ void Instrumenter::enterUnit(const parser::SpecificationPart &Spec, std::optiona
   else
     U.DeclarationBoundary = 1;
   U.Indent = ExecLines ? lineIndent(ExecLines->First) : "  ";
+  U.FirstLine = Header      ? Header->First
+                : SpecLines ? SpecLines->First
+                : ExecLines ? ExecLines->First
+                            : U.DeclarationBoundary;
   Units.push_back(std::move(U));
   UnitStack.push_back(Units.size() - 1);
 }
@@ -669,6 +729,9 @@ void Instrumenter::enterBody(Directive D) {
     break;
   }
   ThreadIdStack.push_back(Available);
+  if (PendingBody)
+    Bodies.push_back({PendingBody->first, PendingBody->second, Available});
+  PendingBody.reset();
   // A split combined construct is two levels: parallel, then worksharing.
   const int Steps = D == Directive::OMPD_parallel_do || D == Directive::OMPD_parallel_do_simd ||
                             D == Directive::OMPD_parallel_sections ||
@@ -852,7 +915,7 @@ bool Instrumenter::instrumentSplit(const Construct &C) {
   for (const Split &Candidate : Splits)
     if (Candidate.Combined == C.Kind)
       S = &Candidate;
-  const int Level = Opts.Levels[inst::eventInfo(Event::Parallel_fork).Group];
+  const int Level = Levels[inst::eventInfo(Event::Parallel_fork).Group];
   if (!S || !C.Begin || !C.End || !C.BeginClauses ||
       !(inst::eventInfo(Event::Parallel_fork).LevelMask & (1u << Level)))
     return false;
@@ -891,6 +954,45 @@ bool Instrumenter::instrumentSplit(const Construct &C) {
 }
 
 void Instrumenter::instrument(const Construct &C) {
+  // `!$pomp` directives before the construct steer it (as `#pragma pomp` in C); a level
+  // without `file` applies to this construct only.
+  PendingBody.reset();
+  if (C.Begin) {
+    applyPompDirectives(C.Begin->First);
+    PendingBody = std::make_pair(C.Begin->First, C.End ? C.End->Last : C.Begin->Last);
+  }
+  if (Instrumenting)
+    instrumentConstruct(C);
+  for (const auto &[Group, Level] : SavedLevels)
+    Levels[Group] = Level;
+  SavedLevels.clear();
+}
+
+void Instrumenter::applyPompDirectives(unsigned BeforeLine) {
+  for (; NextPomp < Pomp.Directives.size() && Pomp.Directives[NextPomp].Line < BeforeLine;
+       ++NextPomp) {
+    const PompLine &P = Pomp.Directives[NextPomp];
+    if (!P.Directive)
+      continue;
+    switch (P.Directive->What) {
+    case inst::model::PompDirective::Kind::NoInstrument:
+      Instrumenting = false;
+      break;
+    case inst::model::PompDirective::Kind::Instrument:
+      Instrumenting = true;
+      break;
+    case inst::model::PompDirective::Kind::Level:
+      if (!P.Directive->WholeFile)
+        SavedLevels.push_back({P.Directive->Group, Levels[P.Directive->Group]});
+      Levels[P.Directive->Group] = P.Directive->Level;
+      break;
+    default:
+      break;
+    }
+  }
+}
+
+void Instrumenter::instrumentConstruct(const Construct &C) {
   if (C.Split == Construct::Half::None && instrumentSplit(C))
     return;
   const inst::model::ConstructSpec *Spec = inst::model::specFor(C.Kind);
@@ -950,11 +1052,7 @@ void Instrumenter::instrument(const Construct &C) {
       parser::Walk(*C.Loop, V);
     Clauses.Facts.ContainsCancellation = V.Found;
   }
-  const std::array<int, POMP_GROUP_COUNT> &Levels = Opts.Levels;
-  Plan P = inst::model::planConstruct(*Spec, Clauses.Facts, [&Levels](Event E) {
-    const inst::EventInfo &Info = inst::eventInfo(E);
-    return (Info.LevelMask & (1u << Levels[Info.Group])) != 0;
-  });
+  Plan P = inst::model::planConstruct(*Spec, Clauses.Facts, [this](Event E) { return enabled(E); });
   // The worksharing half shows its implicit barrier; the team's join
   // barrier right after it is not shown again (as in C's split).
   if (C.Split == Construct::Half::Outer && C.InnerHasBarrier) {
@@ -1227,6 +1325,120 @@ void Instrumenter::instrument(const Construct &C) {
   }
 }
 
+bool Instrumenter::threadIdAvailableAt(unsigned Line) const {
+  // Bodies nest: the innermost holding the line started last.
+  const BodyLines *Inner = nullptr;
+  for (const BodyLines &B : Bodies)
+    if (B.First <= Line && Line <= B.Last && (!Inner || B.First >= Inner->First))
+      Inner = &B;
+  return Inner ? Inner->ThreadIdAvailable : ThreadIdStack.front();
+}
+
+Unit *Instrumenter::unitAt(unsigned Line) {
+  Unit *Inner = nullptr;
+  for (Unit &U : Units)
+    if (U.FirstLine <= Line && Line < U.ExecutionEnd && (!Inner || U.FirstLine >= Inner->FirstLine))
+      Inner = &U;
+  // Inside a unit but before its execution part (or after it, in a host's
+  // internal subprograms' part): no statement may go there.
+  if (Inner && Line < Inner->DeclarationBoundary)
+    return nullptr;
+  return Inner;
+}
+
+bool Instrumenter::pompDirectives(std::string &Errors) {
+  using Kind = inst::model::PompDirective::Kind;
+  auto error = [&](unsigned Line, const std::string &Message) {
+    Errors += FileName + ":" + std::to_string(Line) + ": error: " + Message + "\n";
+  };
+  inst::model::UserRegionMatcher Regions(/*CaseInsensitive=*/true);
+  for (std::size_t I = 0; I < Pomp.Directives.size(); ++I) {
+    const PompLine &P = Pomp.Directives[I];
+    if (!P.Directive) {
+      error(P.Line, "malformed '!$pomp' directive: " + P.Error);
+      continue;
+    }
+    const inst::model::PompDirective &D = *P.Directive;
+    const inst::model::PompDirectivePlan Plan =
+        inst::model::planPompDirective(D.What, [this](Event E) { return enabled(E); });
+    if (!Plan.ControlRoutine && !Plan.NewHandle && D.What != Kind::RegionEnd &&
+        D.What != Kind::RegionAltEnd)
+      continue; // a level or noinstrument/instrument: applied by the walk
+    Unit *U = unitAt(P.Line);
+    if (!U) {
+      error(P.Line, "'!$pomp' directive outside the execution part of a program unit: it "
+                    "becomes a call statement");
+      continue;
+    }
+    unsigned H = 0;
+    if (Plan.NewHandle) {
+      ctc::RegionDescriptor R;
+      R.Kind = ctc::RegionKind::UserRegion;
+      R.Type = std::string(ctc::regionKindSpelling(R.Kind));
+      R.Name = D.Name;
+      const parser::SourcePosition At = Main.GetSourcePosition(lineStart(P.Line));
+      const std::string Presumed = presumedPath(At);
+      R.File = Presumed.empty() ? FileName : Presumed;
+      const unsigned Line = static_cast<unsigned>(At.line);
+      R.StartLines = ctc::LineRange{Line, Line};
+      R.EndLines = R.StartLines;
+      CtcStrings.push_back(ctc::writeDescriptor(R));
+      H = static_cast<unsigned>(CtcStrings.size());
+      if (D.What == Kind::RegionBegin)
+        Regions.begin(D.Name, H, I);
+    } else if (D.What == Kind::RegionEnd || D.What == Kind::RegionAltEnd) {
+      std::string Message;
+      const std::optional<unsigned> Begin = Regions.end(D, Message);
+      if (!Begin) {
+        error(P.Line, Message);
+        continue;
+      }
+      H = *Begin;
+    }
+    std::vector<std::string> Statements;
+    if (Plan.ControlRoutine)
+      Statements.push_back("call " + std::string(Plan.ControlRoutine) + "()");
+    const bool Tid = threadIdAvailableAt(P.Line);
+    for (const Step &S : Plan.Steps) {
+      std::string Call = "call " + std::string(inst::eventInfo(S.E).Routine) + "(";
+      for (std::size_t A = 0; A < S.Args.size(); ++A) {
+        std::string Value;
+        switch (S.Args[A]) {
+        case Arg::HandleFirst:
+        case Arg::Handle:
+          U->UsesHandles = true;
+          Value = handleinit::fortranHandle(H);
+          break;
+        case Arg::Ctc:
+          Value = handleinit::fortranStringLiteral(CtcStrings[H - 1]);
+          break;
+        default:
+          U->UsesThreadId = U->UsesThreadId || Tid;
+          Value = Tid ? "pomp_tid()" : "-1";
+          break;
+        }
+        Call += (A ? ", " : "") + Value;
+      }
+      Statements.push_back(Call + ")");
+    }
+    // After the directive, which stays as a comment; before whatever the
+    // next line opens or closes.
+    std::vector<std::string> Lines;
+    for (const std::string &S : Statements) {
+      const auto L = statementLines(S, P.Line);
+      Lines.insert(Lines.end(), L.begin(), L.end());
+    }
+    if (!Lines.empty())
+      insert(P.Line + 1, /*Close=*/true, PompDirectiveDepth, std::move(Lines));
+  }
+  for (const inst::model::UserRegionMatcher::Open &R : Regions.unclosed())
+    error(Pomp.Directives[R.Where].Line, "user region '" + R.Name + "' is never ended");
+  // `!P$` lines become Fortran lines: the sentinel becomes three blanks.
+  for (const ConditionalSentinel &S : Pomp.Sentinels)
+    InlineEdits.push_back({lineStart(S.Line) + S.Column, 3, "   "});
+  return Errors.empty();
+}
+
 std::string Instrumenter::finish() {
   const std::string FileId = handleinit::makeFileId(FileName, [&] {
     std::string Salt;
@@ -1416,7 +1628,7 @@ bool instrumentFile(const std::string &Path, const Options &Opts, Result &Out,
   // paper's _POMP, as for C.
   if (Flags.Preprocess) {
     PO.predefinitions.emplace_back("_OPENMP", "201511");
-    PO.predefinitions.emplace_back("_POMP", "200110");
+    PO.predefinitions.emplace_back("_POMP", std::to_string(POMP_API_VERSION));
   }
   for (const auto &D : Flags.Defines)
     PO.predefinitions.push_back(D);
@@ -1456,7 +1668,14 @@ bool instrumentFile(const std::string &Path, const Options &Opts, Result &Out,
 
   Instrumenter I(Parsing, *Main, Opts, Path, Flags.Fixed);
   parser::Walk(*Tree, I);
+  if (!I.pompDirectives(Errors))
+    return false;
   Out.Output = I.finish();
+  // _POMP (paper section 3.7) holds where the compiler preprocesses the
+  // output too, as ompinst defined it for the parse.
+  if (Flags.Preprocess)
+    Out.Output = "#ifndef _POMP\n#define _POMP " + std::to_string(POMP_API_VERSION) + "\n#endif\n" +
+                 (Opts.LineDirectives ? "# 1 " + lineMarkerFileName(Path) + "\n" : "") + Out.Output;
   Out.ConstructsInstrumented = I.Constructs;
   Out.Warnings = I.Warnings;
   return true;
