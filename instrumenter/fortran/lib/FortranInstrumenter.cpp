@@ -17,6 +17,7 @@
 
 #include "pomp/ctc/Ctc.h"
 #include "pomp/handle-init/HandleInit.h"
+#include "pomp/model/ApiRoutines.h"
 #include "pomp/model/ConstructModel.h"
 
 #include "flang/Common/Fortran-features.h"
@@ -384,6 +385,29 @@ public:
 
   bool Pre(const parser::OpenMPExecutableAllocate &) { return false; }
 
+  // OpenMP library routines called in statements (not in directive clauses).
+  bool Pre(const parser::OmpClauseList &) {
+    ++InClauses;
+    return true;
+  }
+  void Post(const parser::OmpClauseList &) { --InClauses; }
+  bool Pre(const parser::CallStmt &X) {
+    apiCallSite(X.call, /*Function=*/false);
+    return true;
+  }
+  bool Pre(const parser::FunctionReference &X) {
+    apiCallSite(X.v, /*Function=*/true);
+    return true;
+  }
+  bool Pre(const parser::SubroutineStmt &X) {
+    Defined.insert(std::get<parser::Name>(X.t).ToString());
+    return true;
+  }
+  bool Pre(const parser::FunctionStmt &X) {
+    Defined.insert(std::get<parser::Name>(X.t).ToString());
+    return true;
+  }
+
   template <typename T> bool Pre(const T &) { return true; }
   template <typename T> void Post(const T &) {}
 
@@ -393,6 +417,8 @@ public:
   /// lines, after the walk; false with the errors (file:line) if some
   /// directive is malformed, misplaced or unmatched.
   bool pompDirectives(std::string &Errors);
+  /// Rewrites the OpenMP routine calls the walk found into their wrappers.
+  void apiCalls();
 
   unsigned Constructs = 0;
   std::string Warnings;
@@ -523,6 +549,18 @@ private:
   std::vector<std::pair<int, int>> SavedLevels;
   /// The lines of the construct instrument() saw last, for enterBody.
   std::optional<std::pair<unsigned, unsigned>> PendingBody;
+  /// A call of an OpenMP routine the walk found.
+  struct ApiCallSite {
+    const inst::model::WrappedRoutine *Routine;
+    parser::CharBlock Name;
+    bool Function, HasArguments;
+    std::size_t Unit;
+  };
+  void apiCallSite(const parser::Call &Call, bool Function);
+  std::vector<ApiCallSite> ApiSites;
+  int InClauses = 0;
+  /// Procedures this file defines: a call of one of them is not the runtime's.
+  std::set<std::string> Defined;
   /// Construct bodies and whether the thread number is available inside.
   struct BodyLines {
     unsigned First, Last;
@@ -1325,6 +1363,95 @@ void Instrumenter::instrumentConstruct(const Construct &C) {
   }
 }
 
+void Instrumenter::apiCallSite(const parser::Call &Call, bool Function) {
+  const auto *Name = std::get_if<parser::Name>(&std::get<parser::ProcedureDesignator>(Call.t).u);
+  if (!Name || InClauses > 0 || UnitStack.empty())
+    return;
+  const inst::model::WrappedRoutine *R = inst::model::findApiRoutine(Name->ToString());
+  if (!R)
+    return;
+  if (const auto S = span(Name->source))
+    applyPompDirectives(S->First);
+  if (!Instrumenting ||
+      !inst::model::apiCallInstrumented(*R, [this](Event E) { return enabled(E); }))
+    return;
+  ApiSites.push_back({R, Name->source, Function,
+                      !std::get<std::list<parser::ActualArgSpec>>(Call.t).empty(),
+                      UnitStack.back()});
+}
+
+void Instrumenter::apiCalls() {
+  std::map<unsigned, std::size_t> Growth; // per line: characters added
+  for (const ApiCallSite &Site : ApiSites) {
+    if (Defined.count(std::string(Site.Routine->Name)))
+      continue; // the file's own procedure of that name
+    const auto Range = Parsing.allCooked().GetSourcePositionRange(Site.Name);
+    if (!Range || &*Range->first.sourceFile != &Main)
+      continue;
+    const unsigned Line = static_cast<unsigned>(Range->first.trueLineNumber);
+    const std::size_t At = lineStart(Line) + static_cast<std::size_t>(Range->first.column) - 1;
+    // The name as written (not from a macro, not split over lines).
+    const std::string_view Routine = Site.Routine->Name;
+    if (At + Routine.size() > Text.size())
+      continue;
+    bool Same = true;
+    for (std::size_t I = 0; I < Routine.size() && Same; ++I)
+      Same = std::tolower(static_cast<unsigned char>(Text[At + I])) == Routine[I];
+    if (!Same)
+      continue;
+    std::size_t Paren = At + Routine.size();
+    while (Paren < Text.size() && (Text[Paren] == ' ' || Text[Paren] == '\t'))
+      ++Paren;
+    const bool HasParen = Paren < Text.size() && Text[Paren] == '(';
+    const std::string Wrapper =
+        inst::model::apiWrapperName(*Site.Routine, [this](Event E) { return enabled(E); });
+    std::string Replacement = Wrapper;
+    unsigned H = 0;
+    if (!Site.Routine->Always) {
+      ctc::RegionDescriptor D;
+      D.Kind = ctc::RegionKind::ApiCall;
+      D.Type = std::string(ctc::regionKindSpelling(D.Kind));
+      D.Name = std::string(Routine);
+      const parser::SourcePosition Pos = Main.GetSourcePosition(lineStart(Line));
+      const std::string Presumed = presumedPath(Pos);
+      D.File = Presumed.empty() ? FileName : Presumed;
+      D.StartLines =
+          ctc::LineRange{static_cast<unsigned>(Pos.line), static_cast<unsigned>(Pos.line)};
+      D.EndLines = D.StartLines;
+      H = static_cast<unsigned>(CtcStrings.size()) + 1;
+      Replacement += "(" + handleinit::fortranHandle(H) + ", pomp_c" + std::to_string(H) +
+                     (Site.HasArguments ? ", " : "");
+      if (!HasParen)
+        Replacement += ")";
+      const std::size_t Length = HasParen ? Paren + 1 - At : Routine.size();
+      const std::size_t Limit = Fixed ? FixedFormColumns : FreeFormColumns;
+      std::size_t &Grown = Growth[Line];
+      if (lineText(Line).size() + Grown + Replacement.size() - Length > Limit) {
+        Warnings += FileName + ":" + std::to_string(Line) + ": warning: call of '" +
+                    std::string(Routine) +
+                    "' is not instrumented: its wrapper does not fit in the line\n";
+        continue;
+      }
+      Grown += Replacement.size() - Length;
+      CtcStrings.push_back(ctc::writeDescriptor(D));
+      InlineEdits.push_back({At, Length, Replacement});
+    } else {
+      InlineEdits.push_back({At, Routine.size(), Wrapper});
+    }
+    Unit &U = Units[Site.Unit];
+    if (H) {
+      U.UsesHandles = true;
+      U.Locals.push_back("character(len=*), parameter :: pomp_c" + std::to_string(H) + " = " +
+                         handleinit::fortranStringLiteral(CtcStrings[H - 1]));
+    }
+    if (Site.Function && !Site.Routine->FortranResult.empty()) {
+      const std::string Declaration = std::string(Site.Routine->FortranResult) + " " + Wrapper;
+      if (std::find(U.Locals.begin(), U.Locals.end(), Declaration) == U.Locals.end())
+        U.Locals.push_back(Declaration);
+    }
+  }
+}
+
 bool Instrumenter::threadIdAvailableAt(unsigned Line) const {
   // Bodies nest: the innermost holding the line started last.
   const BodyLines *Inner = nullptr;
@@ -1670,6 +1797,7 @@ bool instrumentFile(const std::string &Path, const Options &Opts, Result &Out,
   parser::Walk(*Tree, I);
   if (!I.pompDirectives(Errors))
     return false;
+  I.apiCalls();
   Out.Output = I.finish();
   // _POMP (paper section 3.7) holds where the compiler preprocesses the
   // output too, as ompinst defined it for the parse.
