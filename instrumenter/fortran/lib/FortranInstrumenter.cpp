@@ -1133,11 +1133,18 @@ void Instrumenter::instrumentConstruct(const Construct &C) {
     Context = std::string("pomp_") + P.ContextName + "_" + std::to_string(H);
     U.Locals.push_back("integer*8 " + Context);
   }
+  // An argument continued over lines cannot be replaced in place: the
+  // directive is rebuilt with the variables (as the split's parallel half is),
+  // so that the argument is evaluated once, before the directive.
+  bool Rebuild = false;
   auto evaluate = [&](const parser::CharBlock &Source, const std::string &Variable,
                       const std::string &Value, const std::string &ClauseText) {
     const auto S = span(Source);
     U.Locals.push_back("integer*4 " + Variable);
     Prologue.push_back(Variable + " = " + Value);
+    if ((!S || S->First != S->Last) && C.Split == Construct::Half::None && C.BeginClauses &&
+        !C.CancelIf)
+      Rebuild = true;
     if (S && S->First == S->Last && C.Split != Construct::Half::Outer) {
       const std::size_t Begin = lineStart(S->First);
       const auto Range = Parsing.allCooked().GetSourcePositionRange(Source);
@@ -1306,12 +1313,52 @@ void Instrumenter::instrumentConstruct(const Construct &C) {
     }
     replaceLines(C.Begin->First, C.Begin->Last, directiveLines(Directive, BeginLine));
   }
-  // Clauses added to the directive.
+  // Clauses added to the directive (or to the directive rebuilt).
+  std::vector<std::string> Added;
   if (P.ContextFirstprivate && C.Split == Construct::Half::None)
-    addClause(*C.Begin, "firstprivate(" + Context + ")");
+    Added.push_back("firstprivate(" + Context + ")");
   if (Clauses.HasDefault && C.Split == Construct::Half::None &&
       (P.ContextFirstprivate || P.hasBlockCode()))
-    addClause(*C.Begin, "shared(/" + std::string("@POMP_COMMON@") + "/)");
+    Added.push_back("shared(/" + std::string("@POMP_COMMON@") + "/)");
+  if (Rebuild) {
+    std::string Directive = "!$omp " + llvm::omp::getOpenMPDirectiveName(C.Kind).str();
+    for (const parser::OmpClause &Clause : C.BeginClauses->v) {
+      const auto *IfClause = std::get_if<parser::OmpClause::If>(&Clause.u);
+      const auto *NumThreadsClause = std::get_if<parser::OmpClause::NumThreads>(&Clause.u);
+      if (IfClause && If != "-1" &&
+          &std::get<parser::ScalarLogicalExpr>(IfClause->v.t) == Clauses.If)
+        Directive += " if(" + If + " .ne. 0)";
+      else if (NumThreadsClause && NumThreads != "-1" && &NumThreadsClause->v == Clauses.NumThreads)
+        Directive += " num_threads(" + NumThreads + ")";
+      else
+        Directive += " " + Clause.source.ToString();
+    }
+    for (const std::string &A : Added)
+      Directive += " " + A;
+    if (Fixed) {
+      // Fixed form: the directive name, then one continuation line per clause, each within
+      // column 72.
+      std::vector<std::string> Lines{"!$omp " + llvm::omp::getOpenMPDirectiveName(C.Kind).str()};
+      std::size_t At = Lines.front().size();
+      while (At < Directive.size()) {
+        std::size_t Next = Directive.find(' ', At + 1);
+        // A clause's text has blanks of its own: break only before a clause name.
+        while (Next != std::string::npos && Next + 1 < Directive.size() &&
+               !std::isalpha(static_cast<unsigned char>(Directive[Next + 1])))
+          Next = Directive.find(' ', Next + 1);
+        Lines.push_back("!$omp&" + Directive.substr(At, Next == std::string::npos
+                                                            ? std::string::npos
+                                                            : Next - At));
+        At = Next == std::string::npos ? Directive.size() : Next;
+      }
+      replaceLines(C.Begin->First, C.Begin->Last, Lines);
+    } else {
+      replaceLines(C.Begin->First, C.Begin->Last, directiveLines(Directive, BeginLine));
+    }
+  } else {
+    for (const std::string &A : Added)
+      addClause(*C.Begin, A);
+  }
   // Block begin and end.
   if (C.Split == Construct::Half::Outer && C.End) {
     // Block end after the worksharing half's end, then the team's end.
