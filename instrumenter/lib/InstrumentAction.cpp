@@ -340,76 +340,50 @@ public:
       : File(File), Diags(Diags) {}
 
   void instrument(const std::vector<PompPragma> &Pragmas) {
+    First = Pragmas.data();
     for (const PompPragma &P : Pragmas)
       instrumentOne(P);
-    for (const OpenRegion &R : Open)
-      error(R.Loc, "user region '" + R.Name + "' is never ended");
+    for (const model::UserRegionMatcher::Open &R : Regions.unclosed())
+      error(Pragmas[R.Where].Loc, "user region '" + R.Name + "' is never ended");
   }
 
 private:
-  struct OpenRegion {
-    std::string Name;
-    unsigned Handle;
-    SourceLocation Loc;
-  };
-
+  /// Spells the shared model's plan of one directive in C.
   void instrumentOne(const PompPragma &P) {
-    const std::string Tid = File.threadId();
-    switch (P.What) {
-    case PompPragma::Kind::RegionBegin: {
-      const unsigned H = File.addHandle(userRegion(P));
-      Open.push_back({P.Name, H, P.Loc});
-      replaceLine(P, File.enabled(Event::User_region_begin)
-                         ? ConstructEditor::call(Event::User_region_begin,
-                                                 {File.handleAddress(H), Tid, File.ctcName(H)})
-                         : "");
+    const model::PompDirectivePlan Plan = model::planPompDirective(
+        P.What, [this](Event E) { return File.enabled(E); });
+    if (Plan.ControlRoutine) {
+      replaceLine(P, std::string(Plan.ControlRoutine) + "();");
       return;
     }
-    case PompPragma::Kind::RegionEnd:
-    case PompPragma::Kind::RegionAltEnd: {
-      if (Open.empty() || Open.back().Name != P.Name) {
-        error(P.Loc, Open.empty()
-                         ? "end of user region '" + P.Name + "' without a begin"
-                         : "end of user region '" + P.Name + "' does not match the open region '" +
-                               Open.back().Name + "'");
+    unsigned H = 0;
+    if (Plan.NewHandle) {
+      H = File.addHandle(userRegion(P));
+      if (P.What == PompPragma::Kind::RegionBegin)
+        Regions.begin(P.Name, H, static_cast<std::size_t>(&P - First));
+    } else if (P.What == PompPragma::Kind::RegionEnd ||
+               P.What == PompPragma::Kind::RegionAltEnd) {
+      std::string Error;
+      const std::optional<unsigned> Begin = Regions.end(P, Error);
+      if (!Begin) {
+        error(P.Loc, Error);
         return;
       }
-      const unsigned H = Open.back().Handle;
-      if (P.What == PompPragma::Kind::RegionEnd)
-        Open.pop_back();
-      replaceLine(P, File.enabled(Event::User_region_end)
-                         ? ConstructEditor::call(Event::User_region_end, {File.handleName(H), Tid})
-                         : "");
-      return;
+      H = *Begin;
     }
-    case PompPragma::Kind::Event: {
-      const unsigned H = File.addHandle(userRegion(P));
-      replaceLine(P, File.enabled(Event::User_event)
-                         ? ConstructEditor::call(Event::User_event,
-                                                 {File.handleAddress(H), Tid, File.ctcName(H)})
-                         : "");
-      return;
+    // Level, noinstrument and instrument were consumed by the construct
+    // visitor; the pragma stays as a comment of intent.
+    std::string Code;
+    for (const model::Step &S : Plan.Steps) {
+      std::vector<std::string> Args;
+      for (const model::Arg A : S.Args)
+        Args.push_back(A == model::Arg::HandleFirst ? File.handleAddress(H)
+                       : A == model::Arg::Handle    ? File.handleName(H)
+                       : A == model::Arg::Ctc       ? File.ctcName(H)
+                                                    : File.threadId());
+      Code += ConstructEditor::call(S.E, Args);
     }
-    case PompPragma::Kind::Init:
-      replaceLine(P, "POMP_Init();");
-      return;
-    case PompPragma::Kind::Finalize:
-      replaceLine(P, "POMP_Finalize();");
-      return;
-    case PompPragma::Kind::On:
-      replaceLine(P, "POMP_On();");
-      return;
-    case PompPragma::Kind::Off:
-      replaceLine(P, "POMP_Off();");
-      return;
-    case PompPragma::Kind::Level:
-    case PompPragma::Kind::NoInstrument:
-    case PompPragma::Kind::Instrument:
-      // Consumed by the construct visitor; the pragma stays as a comment of
-      // intent, and compilers ignore unknown pragmas.
-      replaceLine(P, "");
-      return;
-    }
+    replaceLine(P, Code);
   }
 
   ctc::RegionDescriptor userRegion(const PompPragma &P) const {
@@ -437,7 +411,8 @@ private:
 
   FileInstrumentation &File;
   DiagnosticsEngine &Diags;
-  std::vector<OpenRegion> Open;
+  model::UserRegionMatcher Regions{/*CaseInsensitive=*/false};
+  const PompPragma *First = nullptr;
 };
 
 /// Builds the output of one file once its AST is complete.

@@ -13,9 +13,11 @@
 #include "pomp/fortran/FortranInstrumenter.h"
 
 #include "FortranLines.h"
+#include "PompDirectives.h"
 
 #include "pomp/ctc/Ctc.h"
 #include "pomp/handle-init/HandleInit.h"
+#include "pomp/model/ApiRoutines.h"
 #include "pomp/model/ConstructModel.h"
 
 #include "flang/Common/Fortran-features.h"
@@ -134,6 +136,9 @@ struct InlineEdit {
 /// A procedure (or main program) that gets declarations.
 struct Unit {
   unsigned DeclarationBoundary = 0;
+  /// The unit's lines: its first, and the first after its execution part
+  /// (its `contains` or end statement); where `!$pomp` calls may go.
+  unsigned FirstLine = 0, ExecutionEnd = 0;
   std::string Indent;
   bool UsesHandles = false;
   bool UsesThreadId = false;
@@ -180,6 +185,10 @@ struct EndAtomicVisitor {
   template <typename T> void Post(const T &) {}
 };
 
+/// Inserted lines of a `!$pomp` directive come first at their boundary: the
+/// directive is before whatever the next line closes or opens.
+constexpr int PompDirectiveDepth = 1 << 20;
+
 /// Which clauses of a list to read: all, or those of one half of a split construct.
 using ClauseFilter = std::function<bool(const parser::OmpClause &)>;
 
@@ -188,17 +197,20 @@ class Instrumenter {
 public:
   Instrumenter(parser::Parsing &P, const parser::SourceFile &Main, const Options &Opts,
                std::string FileName, bool Fixed)
-      : Parsing(P), Main(Main), Opts(Opts), FileName(std::move(FileName)), Fixed(Fixed) {
+      : Parsing(P), Main(Main), Opts(Opts), FileName(std::move(FileName)), Fixed(Fixed),
+        Levels(Opts.Levels) {
     const auto Content = Main.content();
     Text.assign(Content.data(), Content.size());
     LineCount = static_cast<unsigned>(Main.lines());
+    Pomp = scanPompLines(Text, Fixed);
   }
 
   // Program units: a scoping unit with an execution part.
   bool Pre(const parser::MainProgram &X) {
     enterUnit(std::get<parser::SpecificationPart>(X.t),
               headerSpan(std::get<std::optional<parser::Statement<parser::ProgramStmt>>>(X.t)),
-              std::get<parser::ExecutionPart>(X.t));
+              std::get<parser::ExecutionPart>(X.t),
+              executionEnd(X, std::get<parser::Statement<parser::EndProgramStmt>>(X.t)));
     InMain = true;
     mainProgram(X);
     return true;
@@ -207,21 +219,24 @@ public:
   bool Pre(const parser::SubroutineSubprogram &X) {
     enterUnit(std::get<parser::SpecificationPart>(X.t),
               span(std::get<parser::Statement<parser::SubroutineStmt>>(X.t).source),
-              std::get<parser::ExecutionPart>(X.t));
+              std::get<parser::ExecutionPart>(X.t),
+              executionEnd(X, std::get<parser::Statement<parser::EndSubroutineStmt>>(X.t)));
     return true;
   }
   void Post(const parser::SubroutineSubprogram &) { leaveUnit(); }
   bool Pre(const parser::FunctionSubprogram &X) {
     enterUnit(std::get<parser::SpecificationPart>(X.t),
               span(std::get<parser::Statement<parser::FunctionStmt>>(X.t).source),
-              std::get<parser::ExecutionPart>(X.t));
+              std::get<parser::ExecutionPart>(X.t),
+              executionEnd(X, std::get<parser::Statement<parser::EndFunctionStmt>>(X.t)));
     return true;
   }
   void Post(const parser::FunctionSubprogram &) { leaveUnit(); }
   bool Pre(const parser::SeparateModuleSubprogram &X) {
     enterUnit(std::get<parser::SpecificationPart>(X.t),
               span(std::get<parser::Statement<parser::MpSubprogramStmt>>(X.t).source),
-              std::get<parser::ExecutionPart>(X.t));
+              std::get<parser::ExecutionPart>(X.t),
+              executionEnd(X, std::get<parser::Statement<parser::EndMpSubprogramStmt>>(X.t)));
     return true;
   }
   void Post(const parser::SeparateModuleSubprogram &) { leaveUnit(); }
@@ -392,11 +407,40 @@ public:
 
   bool Pre(const parser::OpenMPExecutableAllocate &) { return false; }
 
+  // OpenMP library routines called in statements (not in directive clauses).
+  bool Pre(const parser::OmpClauseList &) {
+    ++InClauses;
+    return true;
+  }
+  void Post(const parser::OmpClauseList &) { --InClauses; }
+  bool Pre(const parser::CallStmt &X) {
+    apiCallSite(X.call, /*Function=*/false);
+    return true;
+  }
+  bool Pre(const parser::FunctionReference &X) {
+    apiCallSite(X.v, /*Function=*/true);
+    return true;
+  }
+  bool Pre(const parser::SubroutineStmt &X) {
+    Defined.insert(std::get<parser::Name>(X.t).ToString());
+    return true;
+  }
+  bool Pre(const parser::FunctionStmt &X) {
+    Defined.insert(std::get<parser::Name>(X.t).ToString());
+    return true;
+  }
+
   template <typename T> bool Pre(const T &) { return true; }
   template <typename T> void Post(const T &) {}
 
   /// The instrumented text.
   std::string finish();
+  /// Spells the user-region and control `!$pomp` directives and the `!P$`
+  /// lines, after the walk; false with the errors (file:line) if some
+  /// directive is malformed, misplaced or unmatched.
+  bool pompDirectives(std::string &Errors);
+  /// Rewrites the OpenMP routine calls the walk found into their wrappers.
+  void apiCalls();
 
   unsigned Constructs = 0;
   std::string Warnings;
@@ -429,6 +473,18 @@ private:
   bool instrumentSplit(const Construct &C);
 
   void instrument(const Construct &C);
+  void instrumentConstruct(const Construct &C);
+  /// Applies the level and noinstrument/instrument directives before a line.
+  void applyPompDirectives(unsigned BeforeLine);
+  bool enabled(Event E) const {
+    const inst::EventInfo &Info = inst::eventInfo(E);
+    return (Info.LevelMask & (1u << Levels[Info.Group])) != 0;
+  }
+  /// Whether the thread number may be asked for at a line (not inside simd,
+  /// teams, loop), from the bodies the walk saw.
+  bool threadIdAvailableAt(unsigned Line) const;
+  /// The innermost unit whose execution part holds a line, or null.
+  Unit *unitAt(unsigned Line);
   void mainProgram(const parser::MainProgram &X);
 
   // Position helpers.
@@ -446,7 +502,17 @@ private:
   unsigned nextSignificantLine(unsigned Line) const;
 
   void enterUnit(const parser::SpecificationPart &Spec, std::optional<Span> Header,
-                 const parser::ExecutionPart &Exec);
+                 const parser::ExecutionPart &Exec, unsigned ExecutionEnd);
+  /// The first line after a unit's execution part: its `contains` or end.
+  template <typename U, typename E>
+  unsigned executionEnd(const U &Unit, const parser::Statement<E> &End) const {
+    if (const auto &Internal = std::get<std::optional<parser::InternalSubprogramPart>>(Unit.t))
+      if (const auto S =
+              span(std::get<parser::Statement<parser::ContainsStmt>>(Internal->t).source))
+        return S->First;
+    const auto S = span(End.source);
+    return S ? S->First : 0;
+  }
   void leaveUnit() {
     if (!UnitStack.empty())
       UnitStack.pop_back();
@@ -507,6 +573,33 @@ private:
   int TargetDepth = 0;
   int Depth = 0;
   std::vector<int> DepthSteps;
+
+  /// Levels now: the command line's, changed by `!$pomp inst <group> <level>`.
+  std::array<int, POMP_GROUP_COUNT> Levels;
+  PompLines Pomp;
+  std::size_t NextPomp = 0;
+  bool Instrumenting = true;
+  std::vector<std::pair<int, int>> SavedLevels;
+  /// The lines of the construct instrument() saw last, for enterBody.
+  std::optional<std::pair<unsigned, unsigned>> PendingBody;
+  /// A call of an OpenMP routine the walk found.
+  struct ApiCallSite {
+    const inst::model::WrappedRoutine *Routine;
+    parser::CharBlock Name;
+    bool Function, HasArguments;
+    std::size_t Unit;
+  };
+  void apiCallSite(const parser::Call &Call, bool Function);
+  std::vector<ApiCallSite> ApiSites;
+  int InClauses = 0;
+  /// Procedures this file defines: a call of one of them is not the runtime's.
+  std::set<std::string> Defined;
+  /// Construct bodies and whether the thread number is available inside.
+  struct BodyLines {
+    unsigned First, Last;
+    bool ThreadIdAvailable;
+  };
+  std::vector<BodyLines> Bodies;
 };
 
 /// True for parse-tree nodes with a `CharBlock source` member.
@@ -684,8 +777,9 @@ std::string Instrumenter::lineIndent(unsigned Line) const {
 }
 
 void Instrumenter::enterUnit(const parser::SpecificationPart &Spec, std::optional<Span> Header,
-                             const parser::ExecutionPart &Exec) {
+                             const parser::ExecutionPart &Exec, unsigned ExecutionEnd) {
   Unit U;
+  U.ExecutionEnd = ExecutionEnd;
   const std::optional<Span> SpecLines = extent(Spec);
   const std::optional<Span> ExecLines = extent(Exec);
   if (SpecLines && (!ExecLines || SpecLines->Last < ExecLines->First))
@@ -699,6 +793,10 @@ void Instrumenter::enterUnit(const parser::SpecificationPart &Spec, std::optiona
   else
     U.DeclarationBoundary = 1;
   U.Indent = ExecLines ? lineIndent(ExecLines->First) : "  ";
+  U.FirstLine = Header      ? Header->First
+                : SpecLines ? SpecLines->First
+                : ExecLines ? ExecLines->First
+                            : U.DeclarationBoundary;
   Units.push_back(std::move(U));
   UnitStack.push_back(Units.size() - 1);
 }
@@ -763,6 +861,9 @@ void Instrumenter::enterBody(Directive D) {
   TargetStack.push_back(runsOnDevice(D));
   if (TargetStack.back())
     ++TargetDepth;
+  if (PendingBody)
+    Bodies.push_back({PendingBody->first, PendingBody->second, Available});
+  PendingBody.reset();
   // A split combined construct is two levels: parallel, then worksharing.
   const int Steps =
       D == Directive::OMPD_parallel_do || D == Directive::OMPD_parallel_do_simd ||
@@ -967,7 +1068,7 @@ bool Instrumenter::instrumentSplit(const Construct &C) {
   for (const Split &Candidate : Splits)
     if (Candidate.Combined == C.Kind)
       S = &Candidate;
-  const int Level = Opts.Levels[inst::eventInfo(Event::Parallel_fork).Group];
+  const int Level = Levels[inst::eventInfo(Event::Parallel_fork).Group];
   if (!S || !C.Begin || !C.End || !C.BeginClauses ||
       !(inst::eventInfo(Event::Parallel_fork).LevelMask & (1u << Level)))
     return false;
@@ -1006,6 +1107,45 @@ bool Instrumenter::instrumentSplit(const Construct &C) {
 }
 
 void Instrumenter::instrument(const Construct &C) {
+  // `!$pomp` directives before the construct steer it (as `#pragma pomp` in C); a level
+  // without `file` applies to this construct only.
+  PendingBody.reset();
+  if (C.Begin) {
+    applyPompDirectives(C.Begin->First);
+    PendingBody = std::make_pair(C.Begin->First, C.End ? C.End->Last : C.Begin->Last);
+  }
+  if (Instrumenting)
+    instrumentConstruct(C);
+  for (const auto &[Group, Level] : SavedLevels)
+    Levels[Group] = Level;
+  SavedLevels.clear();
+}
+
+void Instrumenter::applyPompDirectives(unsigned BeforeLine) {
+  for (; NextPomp < Pomp.Directives.size() && Pomp.Directives[NextPomp].Line < BeforeLine;
+       ++NextPomp) {
+    const PompLine &P = Pomp.Directives[NextPomp];
+    if (!P.Directive)
+      continue;
+    switch (P.Directive->What) {
+    case inst::model::PompDirective::Kind::NoInstrument:
+      Instrumenting = false;
+      break;
+    case inst::model::PompDirective::Kind::Instrument:
+      Instrumenting = true;
+      break;
+    case inst::model::PompDirective::Kind::Level:
+      if (!P.Directive->WholeFile)
+        SavedLevels.push_back({P.Directive->Group, Levels[P.Directive->Group]});
+      Levels[P.Directive->Group] = P.Directive->Level;
+      break;
+    default:
+      break;
+    }
+  }
+}
+
+void Instrumenter::instrumentConstruct(const Construct &C) {
   // Device code calls no host routine: the target construct's warning
   // already says that nothing inside it is instrumented.
   if (TargetDepth > 0)
@@ -1071,11 +1211,7 @@ void Instrumenter::instrument(const Construct &C) {
       parser::Walk(*C.Loop, V);
     Clauses.Facts.ContainsCancellation = V.Found;
   }
-  const std::array<int, POMP_GROUP_COUNT> &Levels = Opts.Levels;
-  Plan P = inst::model::planConstruct(*Spec, Clauses.Facts, [&Levels](Event E) {
-    const inst::EventInfo &Info = inst::eventInfo(E);
-    return (Info.LevelMask & (1u << Levels[Info.Group])) != 0;
-  });
+  Plan P = inst::model::planConstruct(*Spec, Clauses.Facts, [this](Event E) { return enabled(E); });
   // The worksharing half shows its implicit barrier; the team's join
   // barrier right after it is not shown again (as in C's split).
   if (C.Split == Construct::Half::Outer && C.InnerHasBarrier) {
@@ -1121,11 +1257,18 @@ void Instrumenter::instrument(const Construct &C) {
     Context = std::string("pomp_") + P.ContextName + "_" + std::to_string(H);
     U.Locals.push_back("integer*8 " + Context);
   }
+  // An argument continued over lines cannot be replaced in place: the
+  // directive is rebuilt with the variables (as the split's parallel half is),
+  // so that the argument is evaluated once, before the directive.
+  bool Rebuild = false;
   auto evaluate = [&](const parser::CharBlock &Source, const std::string &Variable,
                       const std::string &Value, const std::string &ClauseText) {
     const auto S = span(Source);
     U.Locals.push_back("integer*4 " + Variable);
     Prologue.push_back(Variable + " = " + Value);
+    if ((!S || S->First != S->Last) && C.Split == Construct::Half::None && C.BeginClauses &&
+        !C.CancelIf)
+      Rebuild = true;
     if (S && S->First == S->Last && C.Split != Construct::Half::Outer) {
       const std::size_t Begin = lineStart(S->First);
       const auto Range = Parsing.allCooked().GetSourcePositionRange(Source);
@@ -1294,12 +1437,52 @@ void Instrumenter::instrument(const Construct &C) {
     }
     replaceLines(C.Begin->First, C.Begin->Last, directiveLines(Directive, BeginLine));
   }
-  // Clauses added to the directive.
+  // Clauses added to the directive (or to the directive rebuilt).
+  std::vector<std::string> Added;
   if (P.ContextFirstprivate && C.Split == Construct::Half::None)
-    addClause(*C.Begin, "firstprivate(" + Context + ")");
+    Added.push_back("firstprivate(" + Context + ")");
   if (Clauses.HasDefault && C.Split == Construct::Half::None &&
       (P.ContextFirstprivate || P.hasBlockCode()))
-    addClause(*C.Begin, "shared(/" + std::string(CommonPlaceholder) + "/)");
+    Added.push_back("shared(/" + std::string(CommonPlaceholder) + "/)");
+  if (Rebuild) {
+    std::string Directive = "!$omp " + llvm::omp::getOpenMPDirectiveName(C.Kind).str();
+    for (const parser::OmpClause &Clause : C.BeginClauses->v) {
+      const auto *IfClause = std::get_if<parser::OmpClause::If>(&Clause.u);
+      const auto *NumThreadsClause = std::get_if<parser::OmpClause::NumThreads>(&Clause.u);
+      if (IfClause && If != "-1" &&
+          &std::get<parser::ScalarLogicalExpr>(IfClause->v.t) == Clauses.If)
+        Directive += " if(" + If + " .ne. 0)";
+      else if (NumThreadsClause && NumThreads != "-1" && &NumThreadsClause->v == Clauses.NumThreads)
+        Directive += " num_threads(" + NumThreads + ")";
+      else
+        Directive += " " + Clause.source.ToString();
+    }
+    for (const std::string &A : Added)
+      Directive += " " + A;
+    if (Fixed) {
+      // Fixed form: the directive name, then one continuation line per clause, each within
+      // column 72.
+      std::vector<std::string> Lines{"!$omp " + llvm::omp::getOpenMPDirectiveName(C.Kind).str()};
+      std::size_t At = Lines.front().size();
+      while (At < Directive.size()) {
+        std::size_t Next = Directive.find(' ', At + 1);
+        // A clause's text has blanks of its own: break only before a clause name.
+        while (Next != std::string::npos && Next + 1 < Directive.size() &&
+               !std::isalpha(static_cast<unsigned char>(Directive[Next + 1])))
+          Next = Directive.find(' ', Next + 1);
+        Lines.push_back("!$omp&" + Directive.substr(At, Next == std::string::npos
+                                                            ? std::string::npos
+                                                            : Next - At));
+        At = Next == std::string::npos ? Directive.size() : Next;
+      }
+      replaceLines(C.Begin->First, C.Begin->Last, Lines);
+    } else {
+      replaceLines(C.Begin->First, C.Begin->Last, directiveLines(Directive, BeginLine));
+    }
+  } else {
+    for (const std::string &A : Added)
+      addClause(*C.Begin, A);
+  }
   // Block begin and end.
   if (C.Split == Construct::Half::Outer && C.End) {
     // Block end after the worksharing half's end, then the team's end.
@@ -1349,6 +1532,209 @@ void Instrumenter::instrument(const Construct &C) {
     if (!After.empty())
       insert(AfterLine, true, Key, std::move(After));
   }
+}
+
+void Instrumenter::apiCallSite(const parser::Call &Call, bool Function) {
+  const auto *Name = std::get_if<parser::Name>(&std::get<parser::ProcedureDesignator>(Call.t).u);
+  if (!Name || InClauses > 0 || UnitStack.empty())
+    return;
+  const inst::model::WrappedRoutine *R = inst::model::findApiRoutine(Name->ToString());
+  if (!R)
+    return;
+  if (const auto S = span(Name->source))
+    applyPompDirectives(S->First);
+  if (!Instrumenting ||
+      !inst::model::apiCallInstrumented(*R, [this](Event E) { return enabled(E); }))
+    return;
+  ApiSites.push_back({R, Name->source, Function,
+                      !std::get<std::list<parser::ActualArgSpec>>(Call.t).empty(),
+                      UnitStack.back()});
+}
+
+void Instrumenter::apiCalls() {
+  std::map<unsigned, std::size_t> Growth; // per line: characters added
+  for (const ApiCallSite &Site : ApiSites) {
+    if (Defined.count(std::string(Site.Routine->Name)))
+      continue; // the file's own procedure of that name
+    const auto Range = Parsing.allCooked().GetSourcePositionRange(Site.Name);
+    if (!Range || &*Range->first.sourceFile != &Main)
+      continue;
+    const unsigned Line = static_cast<unsigned>(Range->first.trueLineNumber);
+    const std::size_t At = lineStart(Line) + static_cast<std::size_t>(Range->first.column) - 1;
+    // The name as written (not from a macro, not split over lines).
+    const std::string_view Routine = Site.Routine->Name;
+    if (At + Routine.size() > Text.size())
+      continue;
+    bool Same = true;
+    for (std::size_t I = 0; I < Routine.size() && Same; ++I)
+      Same = std::tolower(static_cast<unsigned char>(Text[At + I])) == Routine[I];
+    if (!Same)
+      continue;
+    std::size_t Paren = At + Routine.size();
+    while (Paren < Text.size() && (Text[Paren] == ' ' || Text[Paren] == '\t'))
+      ++Paren;
+    const bool HasParen = Paren < Text.size() && Text[Paren] == '(';
+    const std::string Wrapper =
+        inst::model::apiWrapperName(*Site.Routine, [this](Event E) { return enabled(E); });
+    std::string Replacement = Wrapper;
+    unsigned H = 0;
+    if (!Site.Routine->Always) {
+      ctc::RegionDescriptor D;
+      D.Kind = ctc::RegionKind::ApiCall;
+      D.Type = std::string(ctc::regionKindSpelling(D.Kind));
+      D.Name = std::string(Routine);
+      const parser::SourcePosition Pos = Main.GetSourcePosition(lineStart(Line));
+      const std::string Presumed = presumedPath(Pos);
+      D.File = Presumed.empty() ? FileName : Presumed;
+      D.StartLines =
+          ctc::LineRange{static_cast<unsigned>(Pos.line), static_cast<unsigned>(Pos.line)};
+      D.EndLines = D.StartLines;
+      H = static_cast<unsigned>(CtcStrings.size()) + 1;
+      Replacement += "(" + handleinit::fortranHandle(H) + ", pomp_c" + std::to_string(H) +
+                     (Site.HasArguments ? ", " : "");
+      if (!HasParen)
+        Replacement += ")";
+      const std::size_t Length = HasParen ? Paren + 1 - At : Routine.size();
+      const std::size_t Limit = Fixed ? FixedFormColumns : FreeFormColumns;
+      std::size_t &Grown = Growth[Line];
+      if (lineText(Line).size() + Grown + Replacement.size() - Length > Limit) {
+        Warnings += FileName + ":" + std::to_string(Line) + ": warning: call of '" +
+                    std::string(Routine) +
+                    "' is not instrumented: its wrapper does not fit in the line\n";
+        continue;
+      }
+      Grown += Replacement.size() - Length;
+      CtcStrings.push_back(ctc::writeDescriptor(D));
+      InlineEdits.push_back({At, Length, Replacement});
+    } else {
+      InlineEdits.push_back({At, Routine.size(), Wrapper});
+    }
+    Unit &U = Units[Site.Unit];
+    if (H) {
+      U.UsesHandles = true;
+      U.Locals.push_back("character(len=*), parameter :: pomp_c" + std::to_string(H) + " = " +
+                         handleinit::fortranStringLiteral(CtcStrings[H - 1]));
+    }
+    if (Site.Function && !Site.Routine->FortranResult.empty()) {
+      const std::string Declaration = std::string(Site.Routine->FortranResult) + " " + Wrapper;
+      if (std::find(U.Locals.begin(), U.Locals.end(), Declaration) == U.Locals.end())
+        U.Locals.push_back(Declaration);
+    }
+  }
+}
+
+bool Instrumenter::threadIdAvailableAt(unsigned Line) const {
+  // Bodies nest: the innermost holding the line started last.
+  const BodyLines *Inner = nullptr;
+  for (const BodyLines &B : Bodies)
+    if (B.First <= Line && Line <= B.Last && (!Inner || B.First >= Inner->First))
+      Inner = &B;
+  return Inner ? Inner->ThreadIdAvailable : ThreadIdStack.front();
+}
+
+Unit *Instrumenter::unitAt(unsigned Line) {
+  Unit *Inner = nullptr;
+  for (Unit &U : Units)
+    if (U.FirstLine <= Line && Line < U.ExecutionEnd && (!Inner || U.FirstLine >= Inner->FirstLine))
+      Inner = &U;
+  // Inside a unit but before its execution part (or after it, in a host's
+  // internal subprograms' part): no statement may go there.
+  if (Inner && Line < Inner->DeclarationBoundary)
+    return nullptr;
+  return Inner;
+}
+
+bool Instrumenter::pompDirectives(std::string &Errors) {
+  using Kind = inst::model::PompDirective::Kind;
+  auto error = [&](unsigned Line, const std::string &Message) {
+    Errors += FileName + ":" + std::to_string(Line) + ": error: " + Message + "\n";
+  };
+  inst::model::UserRegionMatcher Regions(/*CaseInsensitive=*/true);
+  for (std::size_t I = 0; I < Pomp.Directives.size(); ++I) {
+    const PompLine &P = Pomp.Directives[I];
+    if (!P.Directive) {
+      error(P.Line, "malformed '!$pomp' directive: " + P.Error);
+      continue;
+    }
+    const inst::model::PompDirective &D = *P.Directive;
+    const inst::model::PompDirectivePlan Plan =
+        inst::model::planPompDirective(D.What, [this](Event E) { return enabled(E); });
+    if (!Plan.ControlRoutine && !Plan.NewHandle && D.What != Kind::RegionEnd &&
+        D.What != Kind::RegionAltEnd)
+      continue; // a level or noinstrument/instrument: applied by the walk
+    Unit *U = unitAt(P.Line);
+    if (!U) {
+      error(P.Line, "'!$pomp' directive outside the execution part of a program unit: it "
+                    "becomes a call statement");
+      continue;
+    }
+    unsigned H = 0;
+    if (Plan.NewHandle) {
+      ctc::RegionDescriptor R;
+      R.Kind = ctc::RegionKind::UserRegion;
+      R.Type = std::string(ctc::regionKindSpelling(R.Kind));
+      R.Name = D.Name;
+      const parser::SourcePosition At = Main.GetSourcePosition(lineStart(P.Line));
+      const std::string Presumed = presumedPath(At);
+      R.File = Presumed.empty() ? FileName : Presumed;
+      const unsigned Line = static_cast<unsigned>(At.line);
+      R.StartLines = ctc::LineRange{Line, Line};
+      R.EndLines = R.StartLines;
+      CtcStrings.push_back(ctc::writeDescriptor(R));
+      H = static_cast<unsigned>(CtcStrings.size());
+      if (D.What == Kind::RegionBegin)
+        Regions.begin(D.Name, H, I);
+    } else if (D.What == Kind::RegionEnd || D.What == Kind::RegionAltEnd) {
+      std::string Message;
+      const std::optional<unsigned> Begin = Regions.end(D, Message);
+      if (!Begin) {
+        error(P.Line, Message);
+        continue;
+      }
+      H = *Begin;
+    }
+    std::vector<std::string> Statements;
+    if (Plan.ControlRoutine)
+      Statements.push_back("call " + std::string(Plan.ControlRoutine) + "()");
+    const bool Tid = threadIdAvailableAt(P.Line);
+    for (const Step &S : Plan.Steps) {
+      std::string Call = "call " + std::string(inst::eventInfo(S.E).Routine) + "(";
+      for (std::size_t A = 0; A < S.Args.size(); ++A) {
+        std::string Value;
+        switch (S.Args[A]) {
+        case Arg::HandleFirst:
+        case Arg::Handle:
+          U->UsesHandles = true;
+          Value = handleinit::fortranHandle(H);
+          break;
+        case Arg::Ctc:
+          Value = handleinit::fortranStringLiteral(CtcStrings[H - 1]);
+          break;
+        default:
+          U->UsesThreadId = U->UsesThreadId || Tid;
+          Value = Tid ? "pomp_tid()" : "-1";
+          break;
+        }
+        Call += (A ? ", " : "") + Value;
+      }
+      Statements.push_back(Call + ")");
+    }
+    // After the directive, which stays as a comment; before whatever the
+    // next line opens or closes.
+    std::vector<std::string> Lines;
+    for (const std::string &S : Statements) {
+      const auto L = statementLines(S, P.Line);
+      Lines.insert(Lines.end(), L.begin(), L.end());
+    }
+    if (!Lines.empty())
+      insert(P.Line + 1, /*Close=*/true, PompDirectiveDepth, std::move(Lines));
+  }
+  for (const inst::model::UserRegionMatcher::Open &R : Regions.unclosed())
+    error(Pomp.Directives[R.Where].Line, "user region '" + R.Name + "' is never ended");
+  // `!P$` lines become Fortran lines: the sentinel becomes three blanks.
+  for (const ConditionalSentinel &S : Pomp.Sentinels)
+    InlineEdits.push_back({lineStart(S.Line) + S.Column, 3, "   "});
+  return Errors.empty();
 }
 
 std::string Instrumenter::finish() {
@@ -1543,7 +1929,7 @@ bool instrumentFile(const std::string &Path, const Options &Opts, Result &Out,
   // paper's _POMP, as for C.
   if (Flags.Preprocess) {
     PO.predefinitions.emplace_back("_OPENMP", "201511");
-    PO.predefinitions.emplace_back("_POMP", "200110");
+    PO.predefinitions.emplace_back("_POMP", std::to_string(POMP_API_VERSION));
   }
   for (const auto &D : Flags.Defines)
     PO.predefinitions.push_back(D);
@@ -1598,7 +1984,15 @@ bool instrumentFile(const std::string &Path, const Options &Opts, Result &Out,
 
   Instrumenter I(Parsing, *Main, Opts, Path, Flags.Fixed);
   parser::Walk(*Tree, I);
+  if (!I.pompDirectives(Errors))
+    return false;
+  I.apiCalls();
   Out.Output = I.finish();
+  // _POMP (paper section 3.7) holds where the compiler preprocesses the
+  // output too, as ompinst defined it for the parse.
+  if (Flags.Preprocess)
+    Out.Output = "#ifndef _POMP\n#define _POMP " + std::to_string(POMP_API_VERSION) + "\n#endif\n" +
+                 (Opts.LineDirectives ? "# 1 " + lineMarkerFileName(Path) + "\n" : "") + Out.Output;
   Out.ConstructsInstrumented = I.Constructs;
   Out.Warnings = I.Warnings;
   return true;
