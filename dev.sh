@@ -23,6 +23,7 @@ packages=(
   ccache  # tests/ompcc/ccache.test: a second build through ccache hits
   chromium  # tests/report: renders pomp-report's HTML page headless (--dump-dom); large
   flang-19 libflang-19-dev gfortran  # Fortran: Flang's parser for ompinst, both real compilers
+  libpapi-dev  # POMP_METRICS: PAPI's header; libpapi.so.7.0 is dlopen()ed at run time (optional)
 )
 
 say() { printf '\n== %s\n' "$*"; }

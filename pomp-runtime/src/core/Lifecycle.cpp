@@ -327,6 +327,8 @@ void finalizeLocked() {
   Info.Uninstrumented = uninstrumentedFiles();
   Info.Partial = partialReason();
   GlobalCore->closeEndedTeams(Idle);
+  if (const std::string Message = metricsThreadMessage(); !Message.empty())
+    printMessage(Message);
   // Closes the regions still open, which a trace records as well.
   Run->Final = GlobalCore->collect(End, NsPerTick, Idle);
   Run->HaveFinal = true;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <dlfcn.h>
+#include <mutex>
 #include <pthread.h>
 
 #ifdef POMP_HAVE_PAPI
@@ -15,6 +16,8 @@ namespace pomp::rt {
 namespace {
 
 MetricsReport Report;
+/// Threads without counters and the first reason, written by the threads.
+std::mutex ThreadFailureLock;
 
 #ifdef POMP_HAVE_PAPI
 /// The PAPI functions libpomp calls, found with dlsym().
@@ -192,6 +195,15 @@ bool initializeMetrics(const OptionSource &Options, std::vector<std::string> &Me
 
 const MetricsReport &metricsReport() { return Report; }
 
+std::string metricsThreadMessage() {
+  std::lock_guard<std::mutex> Lock(ThreadFailureLock);
+  if (Report.ThreadsWithout == 0)
+    return "";
+  return "POMP_METRICS: " + std::to_string(Report.ThreadsWithout) +
+         " thread(s) recorded no counters (" + Report.ThreadReason +
+         "); their regions count 0 (profile.json: metrics.threads_without_counters)";
+}
+
 void dropMetricsInChild() {
   for (const std::string &Name : Report.Recorded)
     Report.Unavailable.push_back({Name, "not recorded in a child created by fork()"});
@@ -208,16 +220,24 @@ bool ThreadCounters::read(std::int64_t *Values) {
 #ifdef POMP_HAVE_PAPI
   if (!Started && !Failed) {
     // Lazily, on the thread itself: PAPI counts per thread.
-    Failed = true;
     EventSet = PAPI_NULL;
-    if (Papi.CreateEventSet(&EventSet) != PAPI_OK)
+    const char *Step = "PAPI_create_eventset";
+    int Result = Papi.CreateEventSet(&EventSet);
+    for (std::size_t I = 0; Result == PAPI_OK && I < Codes.size(); ++I) {
+      Step = "PAPI_add_event";
+      Result = Papi.AddEvent(EventSet, Codes[I]);
+    }
+    if (Result == PAPI_OK) {
+      Step = "PAPI_start";
+      Result = Papi.Start(EventSet);
+    }
+    if (Result != PAPI_OK) {
+      Failed = true;
+      std::lock_guard<std::mutex> Lock(ThreadFailureLock);
+      if (Report.ThreadsWithout++ == 0)
+        Report.ThreadReason = std::string(Step) + " failed: " + papiError(Result);
       return false;
-    for (int Code : Codes)
-      if (Papi.AddEvent(EventSet, Code) != PAPI_OK)
-        return false;
-    if (Papi.Start(EventSet) != PAPI_OK)
-      return false;
-    Failed = false;
+    }
     Started = true;
   }
   if (Failed)

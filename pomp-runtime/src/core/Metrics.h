@@ -47,6 +47,11 @@ struct MetricsReport {
   std::vector<std::string> Requested;
   std::vector<std::string> Recorded;
   std::vector<UnavailableMetric> Unavailable;
+  /// Threads whose own event set could not be made or started: their
+  /// regions count 0 (metricsThreadFailures()).
+  std::uint64_t ThreadsWithout = 0;
+  /// PAPI's reason for the first of them.
+  std::string ThreadReason;
 };
 
 /// The most counters recorded at once.
@@ -91,8 +96,10 @@ private:
 /// Reads POMP_METRICS (a message into Messages when it is invalid), loads
 /// PAPI and checks each event. True when at least one event is recorded.
 bool initializeMetrics(const OptionSource &Options, std::vector<std::string> &Messages);
-/// What initializeMetrics() decided.
+/// What initializeMetrics() decided, with the threads that had no counters.
 const MetricsReport &metricsReport();
+/// "" or the message for the user about threads without counters.
+std::string metricsThreadMessage();
 /// In a child created by fork(): the recorded events become unavailable
 /// (the parent's PAPI state counts the parent's threads).
 void dropMetricsInChild();

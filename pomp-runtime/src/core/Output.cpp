@@ -400,6 +400,7 @@ std::string profileJson(const Profile &P, const RegionTable &Regions, const RunI
     W.endObject();
   }
   W.endArray();
+  W.key("threads_without_counters").value(Metrics.ThreadsWithout);
   W.endObject();
   W.breakLine().key("clock").beginObject();
   W.key("source").value(Clock::sourceName(Run.Clock.Source));
