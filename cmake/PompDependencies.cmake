@@ -46,8 +46,11 @@ find_program(POMP_OTF2_PRINT otf2-print)
 # PAPI's header (libpapi-dev), optional: with it libpomp records hardware counters per region
 # (POMP_METRICS), loading libpapi.so.7.0 with dlopen() only when they are asked for. Without it
 # POMP_METRICS says that this build has no PAPI; the tests that need counters are UNSUPPORTED.
-find_path(POMP_PAPI_INCLUDE_DIR papi.h)
-if(POMP_PAPI_INCLUDE_DIR)
+option(POMP_WITH_PAPI "Record hardware counters with PAPI when its header is found" ON)
+if(POMP_WITH_PAPI)
+  find_path(POMP_PAPI_INCLUDE_DIR papi.h)
+endif()
+if(POMP_WITH_PAPI AND POMP_PAPI_INCLUDE_DIR)
   set(POMP_HAVE_PAPI ON)
 else()
   set(POMP_HAVE_PAPI OFF)

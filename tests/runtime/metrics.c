@@ -9,7 +9,8 @@
 // RUN: cd %t && env POMP_QUIET=1 POMP_EXPERIMENT_DIR=exp POMP_METRICS='perf::PAGE-FAULTS, perf::TASK-CLOCK' %t/prog 2> %t/err
 // RUN: count 0 < %t/err
 // RUN: python3 %S/Inputs/metrics_check.py %t/exp perf::PAGE-FAULTS 64 | %FileCheck --match-full-lines %s
-// RUN: %pomp-report %t/exp | %FileCheck --check-prefix=REPORT %s
+// RUN: %pomp-report --tree %t/exp | %FileCheck --check-prefix=REPORT %s
+// RUN: %pomp-report --json %t/exp | %FileCheck --check-prefix=JSON %s
 // RUN: rm -rf %t
 
 #include "pomplib.h"
@@ -60,4 +61,17 @@ int main(void) {
 // CHECK-NEXT: /work/touch threads=2 inclusive>=64:yes exclusive>=64:yes each-thread:yes
 // CHECK-NEXT: /idle threads=1 inclusive>=64:no exclusive>=64:no each-thread:no
 
-// REPORT: perf::PAGE-FAULTS
+// REPORT:      Hardware counters (POMP_METRICS): exclusive and inclusive per counter, before kind.
+// REPORT:      perf::PAGE-FAULTS[excl] perf::PAGE-FAULTS[incl] perf::TASK-CLOCK[excl] perf::TASK-CLOCK[incl] kind  call path
+// REPORT-NEXT: {{.*}} work  user region "work" @metrics.c:2
+// REPORT-NEXT: {{.*}} work    user region "touch" @metrics.c:1
+
+// JSON:      "metrics": {
+// JSON-NEXT:   "perf::PAGE-FAULTS": {
+// JSON-NEXT:    "inclusive": {{[0-9]+}},
+// JSON-NEXT:    "exclusive": {{[0-9]+}}
+// JSON:      "recorded": [
+// JSON-NEXT:   "perf::PAGE-FAULTS",
+// JSON-NEXT:   "perf::TASK-CLOCK"
+// JSON-NEXT:  ],
+// JSON-NEXT:  "unavailable": []

@@ -83,9 +83,10 @@ private:
   bool read(std::int64_t *Values);
 
   std::size_t Count;
-  int EventSet = -1;
-  bool Started = false;
-  bool Failed = false;
+  // Unused in a build without PAPI, where read() always fails.
+  [[maybe_unused]] int EventSet = -1;
+  [[maybe_unused]] bool Started = false;
+  [[maybe_unused]] bool Failed = false;
   /// Per depth: Count start values, then Count nested values.
   std::vector<std::int64_t> Frames;
   /// Chunks of node sums, never moved (nodes keep pointers into them).
