@@ -93,6 +93,10 @@ if config.otf2_print and not config.otf2_print.endswith("-NOTFOUND"):
 
 if config.pomp_sanitize:
     config.available_features.add("sanitize")
+# Hardware counters (POMP_METRICS): libpomp built with PAPI's header and PAPI's perf software
+# events loadable (this needs no CPU counters, so it holds in containers and VMs too).
+if getattr(config, "pomp_have_papi", False):
+    config.available_features.add("papi")
 # tests/ompcc/ccache.test builds through ccache (dev.sh installs it).
 if shutil.which("ccache"):
     config.available_features.add("ccache")

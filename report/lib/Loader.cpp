@@ -107,6 +107,20 @@ void readHeader(const Field &Root, Profile &P) {
   P.Pid = Root.member("pid").integerValue();
   P.StartTime = Root.member("start_time").stringValue();
   P.DurationNs = Root.member("duration_ns").unsignedValue();
+  // Optional: profiles written before POMP_METRICS have no such field. It
+  // comes before "nodes", so the streamed nodes find the names.
+  if (Root.object().count("metrics") == 0)
+    return;
+  const Field Metrics = Root.member("metrics");
+  const Field Recorded = Metrics.member("recorded");
+  for (std::size_t I = 0, N = Recorded.arraySize(); I < N; ++I)
+    P.Metrics.push_back(Recorded.element(I).stringValue());
+  const Field Unavailable = Metrics.member("unavailable");
+  for (std::size_t I = 0, N = Unavailable.arraySize(); I < N; ++I) {
+    const Field U = Unavailable.element(I);
+    P.UnavailableMetrics.emplace_back(U.member("name").stringValue(),
+                                      U.member("reason").stringValue());
+  }
 }
 
 void readThreads(const Field &Root, Profile &P) {
@@ -208,6 +222,14 @@ void readNode(const Field &F, std::size_t I, Profile &P) {
   N.Visits = F.member("visits").unsignedValue();
   N.InclusiveNs = F.member("inclusive_ns").unsignedValue();
   N.ExclusiveNs = F.member("exclusive_ns").unsignedValue();
+  if (!P.Metrics.empty()) {
+    const Field Metrics = F.member("metrics");
+    for (const std::string &Name : P.Metrics) {
+      const Field Values = Metrics.member(Name.c_str());
+      N.MetricInclusive.push_back(Values.member("inclusive").unsignedValue());
+      N.MetricExclusive.push_back(Values.member("exclusive").unsignedValue());
+    }
+  }
   const Field PerThread = F.member("per_thread");
   const std::size_t Threads = PerThread.arraySize();
   N.PerThread.reserve(Threads);

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <sstream>
 #include <string_view>
 
@@ -15,6 +16,8 @@ constexpr double NsPerSecond = 1e9;
 constexpr double Percent = 100.0;
 /// Spaces per call-path level, as in profile.txt.
 constexpr int IndentPerLevel = 2;
+/// The narrowest column of a hardware counter.
+constexpr std::size_t MinMetricWidth = 12;
 /// Version of the --json output; fields are only ever added.
 constexpr int JsonReportVersion = 1;
 
@@ -63,24 +66,47 @@ void writeTable(std::ostream &Text, const Profile &P, const std::vector<Row> &Ro
                       metricName(O.Metric));
   Text << "wait: waiting time (barriers, locks, taskwait, critical and ordered entry) in the "
           "region.\n";
-  Text << fmt::format("{:>14} {:>14} {:>12} {:>7} {:>10} {:>10} {:>10} {:>9} {:>12} {:<5} {}\n",
+  if (!P.Metrics.empty())
+    Text << "Hardware counters (POMP_METRICS): exclusive and inclusive per counter, before kind.\n";
+  for (const auto &[Name, Reason] : P.UnavailableMetrics)
+    Text << "Not recorded: " << Name << " (" << Reason << ")\n";
+  // Each counter's two columns, as wide as its name.
+  std::vector<std::size_t> Widths;
+  std::string MetricHeader;
+  for (const std::string &Name : P.Metrics) {
+    Widths.push_back(std::max<std::size_t>(Name.size() + 6, MinMetricWidth));
+    MetricHeader += fmt::format("{:>{}} {:>{}} ", Name + "[excl]", Widths.back(), Name + "[incl]",
+                                Widths.back());
+  }
+  Text << fmt::format("{:>14} {:>14} {:>12} {:>7} {:>10} {:>10} {:>10} {:>9} {:>12} {}{:<5} {}\n",
                       "exclusive[s]", "inclusive[s]", "visits", "threads", "min[s]", "avg[s]",
-                      "max[s]", "imbalance", "wait[s]", "kind", O.Tree ? "call path" : "region");
+                      "max[s]", "imbalance", "wait[s]", MetricHeader, "kind",
+                      O.Tree ? "call path" : "region");
   for (const Row &R : Rows) {
     const int Indent = O.Tree ? IndentPerLevel * static_cast<int>(R.Depth) : 0;
+    std::string MetricValues;
+    for (std::size_t I = 0; I < Widths.size(); ++I) {
+      const bool Has = I < R.MetricExclusive.size();
+      MetricValues += fmt::format("{:>{}} {:>{}} ", Has ? R.MetricExclusive[I] : 0, Widths[I],
+                                  Has ? R.MetricInclusive[I] : 0, Widths[I]);
+    }
     Text << fmt::format(
-        "{:14.6f} {:14.6f} {:12} {:7} {:10.6f} {:10.6f} {:10.6f} {:8.1f}% {:12.6f} {:<5} {}{}\n",
+        "{:14.6f} {:14.6f} {:12} {:7} {:10.6f} {:10.6f} {:10.6f} {:8.1f}% {:12.6f} {}{:<5} {}{}\n",
         seconds(R.ExclusiveNs), seconds(R.InclusiveNs), R.Visits, R.Threads,
         seconds(R.threadMin(O.Metric)), R.threadMean(O.Metric) / NsPerSecond,
-        seconds(R.threadMax(O.Metric)), Percent * R.Imbalance, seconds(R.WaitNs), kindName(R.Kind),
-        indent(Indent), R.Title);
+        seconds(R.threadMax(O.Metric)), Percent * R.Imbalance, seconds(R.WaitNs), MetricValues,
+        kindName(R.Kind), indent(Indent), R.Title);
     if (!O.Threads)
       continue;
+    // Counters are shown per row only: their per-thread values are in profile.json.
+    std::string MetricBlank;
+    for (std::size_t Width : Widths)
+      MetricBlank += fmt::format("{:>{}} {:>{}} ", "", Width, "", Width);
     for (const ThreadShare &S : R.PerThread)
       Text << fmt::format(
-          "{:14.6f} {:14.6f} {:12} {:7} {:10} {:10.6f} {:10} {:9} {:12.6f} {:<5} {}thread {}\n",
+          "{:14.6f} {:14.6f} {:12} {:7} {:10} {:10.6f} {:10} {:9} {:12.6f} {}{:<5} {}thread {}\n",
           seconds(S.ExclusiveNs), seconds(S.InclusiveNs), S.Visits, "", "",
-          seconds(shareMetric(S, O.Metric)), "", "", seconds(S.WaitNs), "",
+          seconds(shareMetric(S, O.Metric)), "", "", seconds(S.WaitNs), MetricBlank, "",
           indent(Indent + IndentPerLevel), S.Thread);
   }
   std::string Anomalies;
@@ -110,7 +136,7 @@ std::string dumpJson(const OrderedJson &Value) {
   return Value.dump(JsonIndent, ' ', false, OrderedJson::error_handler_t::replace);
 }
 
-OrderedJson rowJson(const Row &R, const TableOptions &O) {
+OrderedJson rowJson(const Row &R, const TableOptions &O, const std::vector<std::string> &Names) {
   OrderedJson J = OrderedJson::object();
   J["node"] = R.FirstNode;
   if (O.Tree) {
@@ -140,6 +166,13 @@ OrderedJson rowJson(const Row &R, const TableOptions &O) {
                        {"exclusive_ns", S.ExclusiveNs},
                        {"wait_ns", S.WaitNs}});
   J["per_thread"] = std::move(Threads);
+  if (!R.MetricExclusive.empty()) {
+    OrderedJson Metrics = OrderedJson::object();
+    for (std::size_t I = 0; I < R.MetricExclusive.size() && I < Names.size(); ++I)
+      Metrics[Names[I]] = {{"inclusive", R.MetricInclusive[I]},
+                           {"exclusive", R.MetricExclusive[I]}};
+    J["metrics"] = std::move(Metrics);
+  }
   return J;
 }
 
@@ -165,6 +198,13 @@ void writeJson(std::ostream &Text, const Profile &P, const std::vector<Row> &Row
   for (const auto &[File, Reason] : P.Uninstrumented)
     Uninstrumented.push_back({{"file", File}, {"reason", Reason}});
   Out["uninstrumented"] = std::move(Uninstrumented);
+  // Only with hardware counters, so reports of other profiles stay as they were.
+  if (!P.Metrics.empty() || !P.UnavailableMetrics.empty()) {
+    OrderedJson Unavailable = OrderedJson::array();
+    for (const auto &[Name, Reason] : P.UnavailableMetrics)
+      Unavailable.push_back({{"name", Name}, {"reason", Reason}});
+    Out["metrics"] = {{"recorded", P.Metrics}, {"unavailable", std::move(Unavailable)}};
+  }
   // The rows (a tree has one per node) are written one by one into the dump
   // of the rest, each indented as the whole document's dump would indent it:
   // a document of them all took six times the output's size.
@@ -178,7 +218,7 @@ void writeJson(std::ostream &Text, const Profile &P, const std::vector<Row> &Row
     for (std::size_t I = 0; I < Rows.size(); ++I) {
       Text << (I == 0 ? "\n" : ",\n") << RowIndent;
       // Raw line breaks in a dump are its layout (strings escape theirs).
-      for (const char C : dumpJson(rowJson(Rows[I], O))) {
+      for (const char C : dumpJson(rowJson(Rows[I], O, P.Metrics))) {
         Text << C;
         if (C == '\n')
           Text << RowIndent;

@@ -124,6 +124,10 @@ struct Node {
   /// Inclusive minus nested time.
   Tick exclusive() const { return Inclusive - Nested; }
 
+  /// With POMP_METRICS: the node's counter sums (ThreadCounters::newSums()),
+  /// made on the first visit that ends; nullptr otherwise.
+  std::uint64_t *Counters = nullptr;
+
   /// Scratch for the merge at finalisation: the merged node's index plus one.
   std::uint32_t Merged = 0;
 

@@ -6,6 +6,7 @@
 #include "core/Activation.h"
 #include "core/Clock.h"
 #include "core/Lifecycle.h"
+#include "core/Metrics.h"
 #include "core/Output.h"
 #include "trace/Trace.h"
 
@@ -146,6 +147,7 @@ std::vector<OptionTable> allOptions() {
       table("ompt", OmptOptions),
       table("trace", TraceOptions),
       table("mpi", MpiOptions),
+      table("metrics", MetricsOptions),
   };
 }
 

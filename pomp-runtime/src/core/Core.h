@@ -70,6 +70,8 @@ public:
       N->Folded += Folded ? 1 : 0;
     }
     T.Stack.push(N, Now);
+    if (__builtin_expect(T.Counters != nullptr, 0))
+      T.Counters->enter(T.Stack.depth());
     if (__builtin_expect(DebugEvents, 0))
       printEvent(T, "enter", N->Key);
     if (__builtin_expect(T.Trace != nullptr, 0))
@@ -251,6 +253,8 @@ public:
     const Frame F = T.Stack.back();
     T.Stack.pop();
     charge(F, T.Stack.back(), Now);
+    if (__builtin_expect(T.Counters != nullptr, 0))
+      T.Counters->leave(T.Stack.depth() + 1, F.Region->Counters);
     if (__builtin_expect(T.Trace != nullptr, 0))
       T.Trace->leave(F.Region->Key, Now);
   }

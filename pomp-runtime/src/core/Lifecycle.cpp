@@ -3,6 +3,7 @@
 #include "core/Lifecycle.h"
 
 #include "core/Clock.h"
+#include "core/Metrics.h"
 #include "core/Output.h"
 #include "core/Signals.h"
 #include "trace/Trace.h"
@@ -299,6 +300,11 @@ int32_t initializeLocked() {
     GlobalCore->setDebugEvents(true);
     GlobalActivation.setFastPath(false);
   }
+  // 4b. hardware counters (POMP_METRICS): every enter and leave must reach
+  // the core, which reads them.
+  std::vector<std::string> MetricMessages;
+  if (initializeMetrics(Options, MetricMessages))
+    GlobalActivation.setFastPath(false);
   // 5. output (its settings and the facts about the run; written at the end)
   Run = new RunState();
   Run->Output = readOutputSettings(Options);
@@ -317,6 +323,8 @@ int32_t initializeLocked() {
   [[maybe_unused]] const std::size_t MpiLevel = Options.readChoice(MpiOption);
   Options.checkUnknown();
   for (const std::string &Message : Options.messages())
+    printMessage(Message);
+  for (const std::string &Message : MetricMessages)
     printMessage(Message);
   // 6. handles: a program linked by pomp-link binds all its handles here.
   POMP_Init_Handles();
@@ -353,6 +361,8 @@ void finalizeLocked() {
   Info.Uninstrumented = uninstrumentedFiles();
   Info.Partial = partialReason();
   GlobalCore->closeEndedTeams(Idle);
+  if (const std::string Message = metricsThreadMessage(); !Message.empty())
+    printMessage(Message);
   // Closes the regions still open, which a trace records as well.
   Run->Final = GlobalCore->collect(End, NsPerTick, Idle);
   Run->HaveFinal = true;

@@ -4,6 +4,7 @@
 
 #include "core/CallPath.h"
 #include "core/Json.h"
+#include "core/Metrics.h"
 
 #include <algorithm>
 #include <atomic>
@@ -108,6 +109,19 @@ void writeMetrics(JsonWriter &W, const ThreadMetrics &M) {
   W.key("max_ns").value(M.MaxNs);
   W.key("folded_visits").value(M.FoldedVisits);
   W.key("nested_visits").value(M.NestedVisits);
+  // Hardware counters (POMP_METRICS): only in profiles that recorded some.
+  const std::vector<std::string> &Names = metricsReport().Recorded;
+  if (Names.empty())
+    return;
+  W.key("metrics").beginObject();
+  for (std::size_t I = 0; I < Names.size(); ++I) {
+    const bool Has = I < M.CounterInclusive.size();
+    W.key(Names[I]).beginObject();
+    W.key("inclusive").value(Has ? M.CounterInclusive[I] : 0);
+    W.key("exclusive").value(Has ? M.CounterExclusive[I] : 0);
+    W.endObject();
+  }
+  W.endObject();
 }
 
 /// Visits counted by recursion folding and nested visits, over the profile.
@@ -380,6 +394,23 @@ std::string profileJson(const Profile &P, const RegionTable &Regions, const RunI
   if (!Run.Traces.empty())
     W.breakLine();
   W.endArray();
+  W.breakLine().key("metrics").beginObject();
+  const MetricsReport &Metrics = metricsReport();
+  W.key("requested").beginArray();
+  for (const std::string &Name : Metrics.Requested)
+    W.value(Name);
+  W.endArray().key("recorded").beginArray();
+  for (const std::string &Name : Metrics.Recorded)
+    W.value(Name);
+  W.endArray().key("unavailable").beginArray();
+  for (const UnavailableMetric &U : Metrics.Unavailable) {
+    W.beginObject();
+    W.key("name").value(U.Name).key("reason").value(U.Reason);
+    W.endObject();
+  }
+  W.endArray();
+  W.key("threads_without_counters").value(Metrics.ThreadsWithout);
+  W.endObject();
   W.breakLine().key("clock").beginObject();
   W.key("source").value(Clock::sourceName(Run.Clock.Source));
   W.key("ticks_per_ns").value(Run.Clock.TicksPerNs);

@@ -23,6 +23,7 @@
 #define POMP_RUNTIME_CORE_THREADSTATE_H
 
 #include "core/CallPath.h"
+#include "core/Metrics.h"
 #include "core/Tasks.h"
 #include "core/Teams.h"
 
@@ -186,6 +187,9 @@ public:
   /// Where the core also hands this thread's events when a trace is written
   /// (trace/Trace.h); nullptr otherwise. Set when the thread attaches.
   ThreadTrace *Trace = nullptr;
+  /// The thread's hardware counters (POMP_METRICS, core/Metrics.h); nullptr
+  /// when none are recorded. Set when the thread attaches.
+  std::unique_ptr<ThreadCounters> Counters;
   /// In a child created by fork(): a thread of the parent, which does not
   /// exist in the child. Its nodes stay for the contexts that name them; it
   /// contributes nothing to the child's profile.

@@ -69,6 +69,10 @@ struct Node {
   std::uint64_t ExclusiveNs = 0;
   std::vector<ThreadMetrics> PerThread; ///< by thread index
   std::vector<std::uint32_t> Children;  ///< in file order
+  /// Hardware counters (POMP_METRICS), in Profile::Metrics' order; empty in
+  /// profiles without them.
+  std::vector<std::uint64_t> MetricInclusive;
+  std::vector<std::uint64_t> MetricExclusive;
 };
 
 /// A whole profile.json: nodes are in pre-order, Nodes[0] is the root and
@@ -87,6 +91,10 @@ struct Profile {
   /// constructs are missing from the profile. Empty in profiles written
   /// before the field existed.
   std::vector<std::pair<std::string, std::string>> Uninstrumented;
+  /// The hardware counters recorded per node (profile.json's
+  /// /metrics/recorded), and the requested ones that were not (name, reason).
+  std::vector<std::string> Metrics;
+  std::vector<std::pair<std::string, std::string>> UnavailableMetrics;
 
   /// The one copy of Text this profile keeps, for node strings to point
   /// into; copies of the profile share the stored strings, so they stay valid
