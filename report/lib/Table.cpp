@@ -53,6 +53,19 @@ std::string uninstrumentedWarning(const Profile &P) {
          " compiled without instrumentation; their OpenMP constructs are not in this profile:";
 }
 
+std::string waitingSummary(const Profile &P) {
+  std::uint64_t WaitNs = 0;
+  for (const Node &N : P.Nodes)
+    if (N.Kind == NodeKind::Wait)
+      WaitNs += N.ExclusiveNs;
+  const double ThreadTimeNs =
+      static_cast<double>(P.DurationNs) * static_cast<double>(P.Threads.size());
+  return formatLine("waiting: %.6f s, %.1f%% of the threads' time (%zu threads x %.6f s)",
+                    seconds(WaitNs),
+                    ThreadTimeNs > 0 ? Percent * static_cast<double>(WaitNs) / ThreadTimeNs : 0.0,
+                    P.Threads.size(), seconds(P.DurationNs));
+}
+
 std::string formatSeconds(std::uint64_t Ns) { return formatLine("%.6f", seconds(Ns)); }
 
 std::string formatPercent(double Fraction) { return formatLine("%.1f%%", Percent * Fraction); }
@@ -62,6 +75,7 @@ void writeTable(std::ostream &Text, const Profile &P, const std::vector<Row> &Ro
   Text << formatLine("POMP report of %s (pid %lld), started %s, %.6f s, %zu threads, %zu regions\n",
                      P.Program.c_str(), static_cast<long long>(P.Pid), P.StartTime.c_str(),
                      seconds(P.DurationNs), P.Threads.size(), P.Regions.size());
+  Text << waitingSummary(P) << "\n";
   if (!P.Uninstrumented.empty()) {
     Text << "\n" << uninstrumentedWarning(P) << "\n";
     for (const auto &[File, Reason] : P.Uninstrumented)
@@ -69,9 +83,8 @@ void writeTable(std::ostream &Text, const Profile &P, const std::vector<Row> &Ro
   }
   Text << (O.Tree ? "\nCall paths" : "\nRegions, summed over threads and call paths");
   Text << "; " << O.Selection << ".\n";
-  Text << formatLine("min/avg/max: per-thread %s time; imbalance: (max - mean) / max of the "
-                     "threads' inclusive times;\n",
-                     metricName(O.Metric));
+  Text << formatLine("min/avg/max: per-thread %s time; imbalance: %s;\n", metricName(O.Metric),
+                     ImbalanceDefinition);
   Text << "wait: waiting time (barriers, locks, taskwait, critical and ordered entry) in the "
           "region.\n";
   Text << formatLine("%14s %14s %12s %7s %10s %10s %10s %9s %12s %-5s %s\n", "exclusive[s]",

@@ -45,7 +45,7 @@ int main(void) {
 // OMPT-NEXT:     parallel @main visits=2 threads=2
 // OMPT-NEXT:       parallel body @main visits=2 threads=2
 // OMPT-NEXT:     implicit barrier @main visits=2 threads=2
-// OMPT-NEXT:       wait visits=2 threads=2
+// OMPT-NEXT:       {{[a-z ]+}} wait{{( @.*)?}} visits=2 threads=2
 // OMPT-NEXT: anomalies: none
 
 // MERGED:      threads: 2
@@ -54,7 +54,7 @@ int main(void) {
 // MERGED-NEXT:     parallel @{{.*}}host_teams.c:30 visits=2 threads=2
 // MERGED-NEXT:       parallel body @{{.*}}host_teams.c:30 visits=2 threads=2
 // MERGED-NEXT:         implicit barrier @{{.*}}host_teams.c:30 visits=2 threads=2
-// MERGED-NEXT:           wait visits=2 threads=2
+// MERGED-NEXT:           {{[a-z ]+}} wait{{( @.*)?}} visits=2 threads=2
 // MERGED-NEXT: anomalies: none
 
 // POMP:      threads: 2

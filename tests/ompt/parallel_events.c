@@ -64,9 +64,9 @@ int main(void) {
 // TREE-NEXT: parallel{{( @.*)?}} visits=1 threads=1
 // TREE-NEXT:   parallel body{{( @.*)?}} visits=2 threads=2
 // TREE-NEXT:     barrier{{( @.*)?}} visits=2 threads=2
-// TREE-NEXT:       wait visits=2 threads=2
+// TREE-NEXT:       {{[a-z ]+}} wait{{( @.*)?}} visits=2 threads=2
 // TREE-NEXT:     critical{{( @.*)?}} visits=2 threads=2
 // TREE-NEXT:       critical body{{( @.*)?}} visits=2 threads=2
 // TREE-NEXT:     implicit barrier{{( @.*)?}} visits=2 threads=2
-// TREE-NEXT:       wait visits=2 threads=2
+// TREE-NEXT:       {{[a-z ]+}} wait{{( @.*)?}} visits=2 threads=2
 // TREE-NEXT: anomalies: none

@@ -79,9 +79,9 @@ int main(void) {
 // OMPT-NEXT:             task create @.omp_task_entry..2 visits=8
 // OMPT-NEXT:               task @.omp_task_entry..2 visits=8
 // OMPT-NEXT:             taskwait @.omp_task_entry..2 visits=8
-// OMPT-NEXT:               wait visits=8
+// OMPT-NEXT:               {{[a-z ]+}} wait{{( @.*)?}} visits=8
 // OMPT-NEXT:     implicit barrier @main visits=8
-// OMPT-NEXT:       wait visits=8
+// OMPT-NEXT:       {{[a-z ]+}} wait{{( @.*)?}} visits=8
 // OMPT-NEXT: anomalies: none
 
 // Instrumented, with libomp's events merged in: each taskyield region (200 per task) is left on
@@ -97,11 +97,11 @@ int main(void) {
 // MERGED-NEXT:               task @{{.*}}untied_tasks.c:48 visits=8
 // MERGED-NEXT:             taskyield @{{.*}}untied_tasks.c:56 visits=1600
 // MERGED-NEXT:             taskwait @{{.*}}untied_tasks.c:58 visits=8
-// MERGED-NEXT:               wait visits=8
+// MERGED-NEXT:               {{[a-z ]+}} wait{{( @.*)?}} visits=8
 // MERGED-NEXT:       implicit barrier @{{.*}}untied_tasks.c:43 visits=4
-// MERGED-NEXT:         wait visits=4
+// MERGED-NEXT:         {{[a-z ]+}} wait{{( @.*)?}} visits=4
 // MERGED-NEXT:     implicit barrier @{{.*}}untied_tasks.c:42 visits=4
-// MERGED-NEXT:       wait visits=4
+// MERGED-NEXT:       {{[a-z ]+}} wait{{( @.*)?}} visits=4
 // MERGED-NEXT: anomalies: none
 
 // GCC:      threads: 4

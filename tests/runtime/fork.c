@@ -74,6 +74,6 @@ int main(void) {
 // PAR-NEXT:     parallel body 2
 // PAR-NEXT:     user region child 2
 // PAR-NEXT:     implicit barrier 2
-// PAR-NEXT:     wait 2
+// PAR-NEXT:     implicit barrier wait 2
 // CHECK-NEXT:   anomalies: none
 // CTRACE-NEXT:  trace: user region "outer" B, user region "child" B, user region "child" E, user region "child" B, user region "child" E, user region "outer" E

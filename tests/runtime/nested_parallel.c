@@ -102,9 +102,9 @@ int main(void) {
 // MERGED-NEXT:           parallel body @nested.c:103 visits=8 threads=8
 // MERGED-NEXT:             user region "leaf" @nested.c:110 visits=8 threads=8
 // MERGED-NEXT:             implicit barrier @nested.c:111 visits=8 threads=8
-// MERGED-NEXT:               wait visits=8 threads=8
+// MERGED-NEXT:               implicit barrier wait @nested.c:111 visits=8 threads=8
 // MERGED-NEXT:         implicit barrier @nested.c:111 visits=4 threads=4
-// MERGED-NEXT:           wait visits=4 threads=4
+// MERGED-NEXT:           implicit barrier wait @nested.c:111 visits=4 threads=4
 // MERGED-NEXT:     implicit barrier @nested.c:111 visits=2 threads=2
-// MERGED-NEXT:       wait visits=2 threads=2
+// MERGED-NEXT:       implicit barrier wait @nested.c:111 visits=2 threads=2
 // MERGED-NEXT: anomalies: none

@@ -83,7 +83,7 @@ int main(void) {
 // MERGED-NEXT:         task create @tasks.c:3 visits=20 threads=1
 // MERGED-NEXT:           task @tasks.c:3 visits=20 threads={{[12]}}
 // MERGED-NEXT:         taskwait @tasks.c:4 visits=1 threads=1
-// MERGED-NEXT:           wait visits=1 threads=1
+// MERGED-NEXT:           taskwait wait @tasks.c:4 visits=1 threads=1
 // MERGED-NEXT:       implicit barrier{{( @.*)?}} visits=2 threads=2
-// MERGED-NEXT:         wait visits=2 threads=2
+// MERGED-NEXT:         implicit barrier wait{{( @.*)?}} visits=2 threads=2
 // MERGED-NEXT: anomalies: none

@@ -326,6 +326,7 @@ void finalizeLocked() {
   // the trace first, so that the profile records whether it is complete and
   // a removed incomplete trace leaves room for the profile.
   resolveCodeAddresses(GlobalRegions.Value);
+  nameWaitRegions(GlobalRegions.Value);
   if (Run->Trace)
     Info.Traces = finishTrace(Idle, End, NsPerTick);
   writeExperiment(Run->Final, GlobalRegions.Value, Info, Run->Output);

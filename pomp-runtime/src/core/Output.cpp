@@ -67,34 +67,73 @@ std::string_view nodeKind(const ProfileNode &N) {
   return N.Waiting ? "wait" : "work";
 }
 
-/// What a node is: the construct name of its event ("parallel body"), or
-/// for a region of the OMPT adapter's that no construct name covers (the
-/// "wait" inside a barrier) the region's label.
+/// What a node is (nodeConstruct() of Profile.h); "program" for the root.
 std::string nodeConstruct(const ProfileNode &N, const RegionTable &Regions) {
   if (N.Parent == ProfileNode::NoParent)
     return "program";
-  if (N.Region != 0 && Regions.isValid(N.Region)) {
-    const Region &R = Regions.get(N.Region);
-    if (R.Origin == RegionOrigin::Ompt && R.Descriptor.Kind == pomp::ctc::RegionKind::Unknown &&
-        !R.Label.empty())
-      return R.Label;
-  }
-  return std::string(constructName(N.Opener));
+  return nodeConstruct(N.Region, N.Opener, Regions);
 }
 
 /// "parallel body @demo.c:7", "critical(lock) @x.c:3" for people.
 std::string nodeTitle(const ProfileNode &N, const RegionTable &Regions) {
   if (N.Parent == ProfileNode::NoParent)
     return "program";
-  std::string Title = nodeConstruct(N, Regions);
-  if (N.Region != 0 && Regions.isValid(N.Region)) {
-    const Region &R = Regions.get(N.Region);
-    if (!R.Descriptor.Name.empty())
-      Title += " \"" + R.Descriptor.Name + "\"";
-    if (!R.Location.empty())
-      Title += " @" + R.Location;
+  return nodeTitle(N.Region, N.Opener, Regions);
+}
+
+/// Waiting per thread, sorted by thread.
+using ThreadWaits = std::vector<std::pair<std::uint32_t, std::uint64_t>>;
+
+/// For every node, each thread's waiting at and below it: the exclusive time
+/// of the `wait` nodes in its subtree (pomp-report computes the same,
+/// report/lib/Rows.cpp).
+std::vector<ThreadWaits> subtreeWaits(const Profile &P) {
+  std::vector<ThreadWaits> Waits(P.Nodes.size());
+  // Pre-order: a backward pass has finished a node's children before the node.
+  for (std::size_t I = P.Nodes.size(); I-- > 1;) {
+    const ProfileNode &N = P.Nodes[I];
+    ThreadWaits &Own = Waits[I];
+    if (N.Waiting)
+      for (const ThreadMetrics &M : N.PerThread)
+        Own.emplace_back(M.Thread, M.ExclusiveNs);
+    std::sort(Own.begin(), Own.end());
+    ThreadWaits Combined;
+    for (const auto &[Thread, Ns] : Own) {
+      if (!Combined.empty() && Combined.back().first == Thread)
+        Combined.back().second += Ns;
+      else
+        Combined.emplace_back(Thread, Ns);
+    }
+    Own = std::move(Combined);
+    if (N.Parent != ProfileNode::NoParent && N.Parent != 0) {
+      ThreadWaits &Into = Waits[N.Parent];
+      Into.insert(Into.end(), Own.begin(), Own.end());
+    }
   }
-  return Title;
+  return Waits;
+}
+
+/// A thread's waiting at and below node I.
+std::uint64_t threadWait(const std::vector<ThreadWaits> &Waits, std::uint32_t I,
+                         std::uint32_t Thread) {
+  const ThreadWaits &W = Waits[I];
+  const auto It = std::lower_bound(W.begin(), W.end(), Thread,
+                                   [](const std::pair<std::uint32_t, std::uint64_t> &E,
+                                      std::uint32_t T) { return E.first < T; });
+  return It == W.end() || It->first != Thread ? 0 : It->second;
+}
+
+/// Each visiting thread's work at node I: its inclusive time without its
+/// waiting at and below the node (0 where a task's waiting, run elsewhere,
+/// exceeds it).
+std::vector<std::uint64_t> workPerThread(const ProfileNode &N, std::uint32_t I,
+                                         const std::vector<ThreadWaits> &Waits) {
+  std::vector<std::uint64_t> Work;
+  for (const ThreadMetrics &M : N.PerThread) {
+    const std::uint64_t Wait = threadWait(Waits, I, M.Thread);
+    Work.push_back(M.InclusiveNs > Wait ? M.InclusiveNs - Wait : 0);
+  }
+  return Work;
 }
 
 void writeMetrics(JsonWriter &W, const ThreadMetrics &M) {
@@ -143,25 +182,28 @@ struct FlatEntry {
   /// Only occurrences not nested in another occurrence (recursion) count.
   std::uint64_t InclusiveNs = 0;
   std::map<std::uint32_t, std::uint64_t> PerThreadInclusive;
-};
+  /// Each thread's work: inclusive time without its waiting below.
+  std::map<std::uint32_t, std::uint64_t> PerThreadWork;
+  /// Waiting at and below the row's outermost nodes, summed over threads.
+  std::uint64_t WaitNs = 0;
 
-double imbalanceOf(const std::map<std::uint32_t, std::uint64_t> &PerThread) {
-  if (PerThread.size() < 2)
-    return 0.0;
-  std::uint64_t Max = 0;
-  double Sum = 0.0;
-  for (const auto &[Thread, Ns] : PerThread) {
-    Max = std::max(Max, Ns);
-    Sum += static_cast<double>(Ns);
+  /// Waiting constructs have no work of their own (their imbalance is the
+  /// work's before them), so they never top a sort by imbalance.
+  bool Waiting = false;
+
+  double imbalance() const {
+    if (Waiting)
+      return 0.0;
+    std::vector<std::uint64_t> Work;
+    for (const auto &[Thread, Ns] : PerThreadWork)
+      Work.push_back(Ns);
+    return imbalanceOf(Work);
   }
-  if (Max == 0)
-    return 0.0;
-  return (static_cast<double>(Max) - Sum / static_cast<double>(PerThread.size())) /
-         static_cast<double>(Max);
-}
+};
 
 /// The (region, opener) entries of the profile, by exclusive time, largest first.
 std::vector<FlatEntry> flatProfile(const Profile &P) {
+  const std::vector<ThreadWaits> Waits = subtreeWaits(P);
   std::map<NodeKey, FlatEntry> ByKey;
   std::map<NodeKey, int> Open;
   /// A node on the walk and the next of its children to visit.
@@ -179,13 +221,18 @@ std::vector<FlatEntry> flatProfile(const Profile &P) {
       FlatEntry &E = ByKey[Key];
       if (E.Visits == 0 && E.ExclusiveNs == 0 && E.InclusiveNs == 0)
         E.FirstNode = I;
+      E.Waiting = N.Waiting;
       const ThreadMetrics T = N.total();
       E.Visits += T.Visits;
       E.ExclusiveNs += T.ExclusiveNs;
       if (Open[Key] == 0) {
         E.InclusiveNs += T.InclusiveNs;
-        for (const ThreadMetrics &M : N.PerThread)
+        for (const ThreadMetrics &M : N.PerThread) {
           E.PerThreadInclusive[M.Thread] += M.InclusiveNs;
+          const std::uint64_t Wait = threadWait(Waits, I, M.Thread);
+          E.PerThreadWork[M.Thread] += M.InclusiveNs > Wait ? M.InclusiveNs - Wait : 0;
+          E.WaitNs += Wait;
+        }
       }
       ++Open[Key];
     }
@@ -433,6 +480,7 @@ std::string profileJson(const Profile &P, const RegionTable &Regions, const RunI
   W.breakLine().endArray();
 
   W.breakLine().key("nodes").beginArray();
+  const std::vector<ThreadWaits> Waits = subtreeWaits(P);
   std::vector<std::uint32_t> Depth(P.Nodes.size(), 0);
   for (std::uint32_t I = 0; I < P.Nodes.size(); ++I) {
     const ProfileNode &N = P.Nodes[I];
@@ -462,7 +510,7 @@ std::string profileJson(const Profile &P, const RegionTable &Regions, const RunI
     const ThreadMetrics Total = N.total();
     writeMetrics(W, Total);
     W.key("threads").value(static_cast<std::uint64_t>(N.PerThread.size()));
-    W.key("imbalance").value(imbalance(N));
+    W.key("imbalance").value(N.Waiting ? 0.0 : imbalanceOf(workPerThread(N, I, Waits)));
     W.key("per_thread").beginArray();
     for (const ThreadMetrics &M : N.PerThread) {
       W.beginObject();
@@ -505,8 +553,18 @@ std::string profileText(const Profile &P, const RegionTable &Regions, const RunI
   Text += Run.MonitoringOn ? "\n" : "   (monitoring was off at the end)\n";
   Text += uninstrumentedText(Run.Uninstrumented);
 
+  std::uint64_t WaitNs = 0;
+  for (const ProfileNode &N : P.Nodes)
+    if (N.Waiting)
+      WaitNs += N.total().ExclusiveNs;
+  const double ThreadTimeNs =
+      static_cast<double>(Run.DurationNs) * static_cast<double>(P.Threads.size());
+  Text += formatLine("waiting: %.6f s, %.1f%% of the threads' time (%zu threads x %.6f s)\n",
+                     seconds(WaitNs),
+                     ThreadTimeNs > 0 ? Percent * static_cast<double>(WaitNs) / ThreadTimeNs : 0.0,
+                     P.Threads.size(), seconds(Run.DurationNs));
   Text += "\nRegions by exclusive time, summed over threads and call paths; imbalance is\n"
-          "(max - mean) / max of the threads' inclusive times.\n";
+          "(max - mean) / max of the threads' work: inclusive time without the waiting in it.\n";
   Text += formatLine("%14s %14s %12s %7s %9s %-5s %s\n", "exclusive[s]", "inclusive[s]", "visits",
                      "threads", "imbalance", "kind", "construct");
   for (const FlatEntry &E : flatProfile(P)) {
@@ -514,8 +572,8 @@ std::string profileText(const Profile &P, const RegionTable &Regions, const RunI
     const std::string Kind(nodeKind(N));
     Text += formatLine("%14.6f %14.6f %12llu %7zu %8.1f%% %-5s %s\n", seconds(E.ExclusiveNs),
                        seconds(E.InclusiveNs), static_cast<unsigned long long>(E.Visits),
-                       E.PerThreadInclusive.size(), Percent * imbalanceOf(E.PerThreadInclusive),
-                       Kind.c_str(), nodeTitle(N, Regions).c_str());
+                       E.PerThreadInclusive.size(), Percent * E.imbalance(), Kind.c_str(),
+                       nodeTitle(N, Regions).c_str());
   }
 
   const FoldingSummary Folding = foldingSummary(P);

@@ -45,8 +45,19 @@ RegisterResult RegionTable::registerDescriptor(std::string_view Key,
   return addLocked(Key, Descriptor, Origin, CodeAddress);
 }
 
+RegisterResult RegionTable::registerWait(RegionId Parent, std::uint16_t Opener) {
+  const std::string Key =
+      "ompt:wait:" + std::to_string(Opener) + "@region" + std::to_string(Parent);
+  RegionDescriptor Descriptor;
+  Descriptor.Type = "wait";
+  Descriptor.Kind = pomp::ctc::regionKindFromSpelling(Descriptor.Type);
+  std::lock_guard<std::mutex> Lock(Adding);
+  return addLocked(Key, Descriptor, RegionOrigin::Ompt, 0, Parent, Opener);
+}
+
 RegisterResult RegionTable::addLocked(std::string_view Key, const RegionDescriptor &Descriptor,
-                                      RegionOrigin Origin, std::uintptr_t CodeAddress) {
+                                      RegionOrigin Origin, std::uintptr_t CodeAddress,
+                                      RegionId WaitParent, std::uint16_t WaitOpener) {
   if (!ByKey)
     ByKey = new std::unordered_map<std::string, RegionId>();
   auto Found = ByKey->find(std::string(Key));
@@ -68,6 +79,8 @@ RegisterResult RegionTable::addLocked(std::string_view Key, const RegionDescript
   R.Location = regionLocation(Descriptor);
   R.Origin = Origin;
   R.CodeAddress = CodeAddress;
+  R.WaitParent = WaitParent;
+  R.WaitOpener = WaitOpener;
   if (Origin == RegionOrigin::Pomp)
     PompRegions.store(true, std::memory_order_relaxed);
   ByKey->emplace(R.Key, R.Id);

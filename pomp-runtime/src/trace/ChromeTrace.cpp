@@ -262,16 +262,7 @@ private:
 
 /// The JSON-escaped display name of a trace region.
 std::string regionName(NodeKey Key, const RegionTable &Regions) {
-  const RegionId Id = keyRegion(Key);
-  std::string Name = constructName(keyOpener(Key));
-  if (Regions.isValid(Id)) {
-    const Region &R = Regions.get(Id);
-    if (!R.Descriptor.Name.empty())
-      Name += " \"" + R.Descriptor.Name + "\"";
-    if (!R.Location.empty())
-      Name += " @" + R.Location;
-  }
-  return JsonWriter::escape(Name);
+  return JsonWriter::escape(nodeTitle(keyRegion(Key), keyOpener(Key), Regions));
 }
 
 bool ChromeSink::writeJson(const TraceFinish &Info, TraceReport &Report) {

@@ -349,16 +349,30 @@ RegionId codeRegion(ThreadState &T, Construct C, const void *Code) {
   return R.Id;
 }
 
-/// The region "wait" that holds the time the runtime says a thread waited
-/// inside a barrier, taskwait, taskgroup or lock acquisition: registered once,
-/// then one load (every barrier asks twice).
-std::atomic<RegionId> WaitRegion{0};
+/// The wait region that holds the time the runtime says a thread waited
+/// inside the innermost open region (a barrier, taskwait, taskgroup or lock
+/// acquisition): one per region and opening event, so that it is named by its
+/// construct (`barrier wait @x.c:7`, nameWaitRegions()); from the thread's
+/// cache of code regions, registered once under the table's lock.
 RegionId waitRegion(ThreadState &T) {
-  if (const RegionId R = WaitRegion.load(std::memory_order_relaxed))
-    return R;
-  const RegionId R = codeRegion(T, Construct::Wait, nullptr);
-  WaitRegion.store(R, std::memory_order_relaxed);
-  return R;
+  const Node *N = T.current();
+  if (!isRegionKind(N->Kind))
+    return 0;
+  const RegionId Parent = keyRegion(N->Key);
+  const auto Opener = static_cast<std::uintptr_t>(index(keyOpener(N->Key)));
+  constexpr unsigned OpenerBits = 8;
+  // Construct::Wait never has a code address, so its other keys are free.
+  const std::uintptr_t Key =
+      (((static_cast<std::uintptr_t>(Parent) << OpenerBits) | Opener) << ConstructBits) |
+      (static_cast<std::uintptr_t>(Construct::Wait) + 1);
+  CodeRegionCache::Entry &Slot = T.Codes.Slots[CodeRegionCache::slot(Key)];
+  if (Slot.Key == Key)
+    return Slot.Region;
+  const RegisterResult R =
+      Runtime::regions().registerWait(Parent, static_cast<std::uint16_t>(Opener));
+  if (R.Id != 0)
+    Slot = {Key, R.Id};
+  return R.Id;
 }
 
 /// True when the innermost open region came from Origin and was opened by
@@ -371,8 +385,10 @@ bool pompHas(ThreadState &T, EventId Opener) { return innermostIs(T, RegionOrigi
 bool omptHas(ThreadState &T, EventId Opener) { return innermostIs(T, RegionOrigin::Ompt, Opener); }
 bool innermostIsWait(ThreadState &T) {
   const Node *N = T.current();
-  const RegionId Wait = WaitRegion.load(std::memory_order_relaxed);
-  return Wait != 0 && isRegionKind(N->Kind) && keyRegion(N->Key) == Wait;
+  if (!isRegionKind(N->Kind))
+    return false;
+  const RegionId Id = keyRegion(N->Key);
+  return Runtime::regions().isValid(Id) && Runtime::regions().get(Id).WaitParent != 0;
 }
 
 /// Enters a region of this adapter under the innermost open one.

@@ -29,6 +29,11 @@ struct TableOptions {
   std::string Selection;
 };
 
+/// "waiting: 0.051 s, 26.2% of the threads' time (4 threads x 0.048 s)": the
+/// exclusive time of the `wait` nodes and its share of duration x threads, as
+/// profile.txt says it.
+std::string waitingSummary(const Profile &P);
+
 /// Seconds as profile.txt prints them ("%.6f").
 std::string formatSeconds(std::uint64_t Ns);
 /// An imbalance as profile.txt prints it ("33.2%").
