@@ -53,6 +53,27 @@ std::string uninstrumentedWarning(const Profile &P) {
          " compiled without instrumentation; their OpenMP constructs are not in this profile:";
 }
 
+std::string runSummary(const RunMetadata &M) {
+  if (!M.Present)
+    return {};
+  std::string Text;
+  std::string Line;
+  for (const std::string &A : M.CommandLine)
+    Line += (Line.empty() ? "" : " ") + A;
+  if (!Line.empty())
+    Text += "command: " + Line + "\n";
+  std::string Settings;
+  for (const auto &[Name, Value] : M.Settings)
+    Settings += (Settings.empty() ? "" : " ") + Name + "=" + Value;
+  Text += "settings: " + (Settings.empty() ? std::string("none") : Settings) + "\n";
+  Text += "host: " + (M.Host.empty() ? std::string("unknown") : M.Host) +
+          "   OpenMP runtime: " + (M.OpenMPRuntime.empty() ? "none" : M.OpenMPRuntime) +
+          "   OMPT: " + (M.OmptActive ? "active (" : "inactive (") + M.OmptReason + ")" +
+          "   compiler: " + (M.Compiler.empty() ? std::string("unknown") : M.Compiler) +
+          "   pomp " + M.ToolkitVersion + "\n";
+  return Text;
+}
+
 std::string waitingSummary(const Profile &P) {
   std::uint64_t WaitNs = 0;
   for (const Node &N : P.Nodes)
@@ -75,6 +96,7 @@ void writeTable(std::ostream &Text, const Profile &P, const std::vector<Row> &Ro
   Text << formatLine("POMP report of %s (pid %lld), started %s, %.6f s, %zu threads, %zu regions\n",
                      P.Program.c_str(), static_cast<long long>(P.Pid), P.StartTime.c_str(),
                      seconds(P.DurationNs), P.Threads.size(), P.Regions.size());
+  Text << runSummary(P.Run);
   Text << waitingSummary(P) << "\n";
   if (!P.Uninstrumented.empty()) {
     Text << "\n" << uninstrumentedWarning(P) << "\n";

@@ -275,6 +275,7 @@ int32_t initializeLocked() {
   Run->Info.Program = program_invocation_short_name;
   Run->Info.Pid = ::getpid();
   Run->Info.StartTime = std::time(nullptr);
+  Run->Info.Meta = startRunMetadata();
   Run->InitPid = ::getpid();
   Run->BarrierRegistered = registerHeavyBarrier();
   // 5b. trace: written during the run, so its directory is claimed now.
@@ -327,6 +328,7 @@ void finalizeLocked() {
   // a removed incomplete trace leaves room for the profile.
   resolveCodeAddresses(GlobalRegions.Value);
   nameWaitRegions(GlobalRegions.Value);
+  finishRunMetadata(Info.Meta);
   if (Run->Trace)
     Info.Traces = finishTrace(Idle, End, NsPerTick);
   writeExperiment(Run->Final, GlobalRegions.Value, Info, Run->Output);

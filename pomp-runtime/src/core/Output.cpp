@@ -12,18 +12,28 @@
 #include <cstdio>
 #include <cstring>
 #include <dirent.h>
+#include <elf.h>
 #include <fcntl.h>
 #include <limits>
+#include <link.h>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utility>
+
+extern char **environ;
+
+#ifndef POMP_VERSION
+#define POMP_VERSION "unknown"
+#endif
 
 namespace pomp::rt {
 namespace {
 
-constexpr int ProfileFormatVersion = 1;
+constexpr int ProfileFormatVersion = 2;
 constexpr std::string_view ProfileSchema = "pomp-profile";
 constexpr double NsPerSecondD = 1e9;
 constexpr double Percent = 100.0;
@@ -368,7 +378,198 @@ void reportFailures(const std::string &Directory, const std::vector<TraceReport>
   printMessage(Message);
 }
 
+/// The prefixes of the variables that set up an OpenMP run and its
+/// measurement, recorded in the profile.
+constexpr std::string_view SettingPrefixes[] = {"OMP_", "KMP_", "GOMP_", "POMP_"};
+/// Room for a host name (HOST_NAME_MAX is 64 on Linux).
+constexpr std::size_t HostNameSize = 256;
+
+/// The OMPT adapter's word, kept until finalisation.
+struct OmptState {
+  std::mutex Lock;
+  bool Known = false;
+  bool Active = false;
+  std::string Reason;
+};
+OmptState &omptState() {
+  static OmptState *State = new OmptState(); // never destroyed: used at exit
+  return *State;
+}
+
+/// The OpenMP runtimes a process may have loaded, by the start of their
+/// shared object's file name.
+constexpr std::string_view RuntimeNames[] = {"libomp", "libgomp", "libiomp5"};
+
+std::string readCommandLine(std::vector<std::string> &Arguments) {
+  const int Fd = ::open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
+  if (Fd < 0)
+    return {};
+  std::string Text;
+  char Buffer[LineBufferSize];
+  for (ssize_t N; (N = ::read(Fd, Buffer, sizeof Buffer)) != 0;) {
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N < 0)
+      break;
+    Text.append(Buffer, static_cast<std::size_t>(N));
+  }
+  ::close(Fd);
+  for (std::size_t Start = 0; Start < Text.size();) {
+    const std::size_t End = std::min(Text.find('\0', Start), Text.size());
+    Arguments.push_back(Text.substr(Start, End - Start));
+    Start = End + 1;
+  }
+  return Text;
+}
+
+/// "a b 'c d'": the command line for people, quoted where a shell needs it.
+std::string shellLine(const std::vector<std::string> &Arguments) {
+  std::string Line;
+  for (const std::string &A : Arguments) {
+    Line += Line.empty() ? "" : " ";
+    if (!A.empty() && A.find_first_of(" \t\n'\"\\$`*?[]{}()<>|&;#~") == std::string::npos) {
+      Line += A;
+      continue;
+    }
+    Line += '\'';
+    for (char C : A)
+      Line += C == '\'' ? std::string("'\\''") : std::string(1, C);
+    Line += '\'';
+  }
+  return Line;
+}
+
+/// The lines of profile.txt's header that say how the run was made.
+std::string runMetadataText(const RunMetadata &M) {
+  std::string Text;
+  if (!M.CommandLine.empty())
+    Text += "command: " + shellLine(M.CommandLine) + "\n";
+  std::string Settings;
+  for (const auto &[Name, Value] : M.Settings)
+    Settings += (Settings.empty() ? "" : " ") + Name + "=" + shellLine({Value});
+  Text += "settings: " + (Settings.empty() ? std::string("none") : Settings) + "\n";
+  Text += "host: " + (M.Host.empty() ? std::string("unknown") : M.Host) +
+          "   OpenMP runtime: " + (M.OpenMPRuntime.empty() ? "none" : M.OpenMPRuntime) +
+          "   OMPT: " + (M.OmptActive ? "active (" : "inactive (") + M.OmptReason + ")" +
+          "   compiler: " + (M.Compiler.empty() ? std::string("unknown") : M.Compiler) +
+          "   pomp " + M.ToolkitVersion + "\n";
+  return Text;
+}
+
+/// Reads Size bytes at Offset of a file, or nothing.
+bool readAt(int Fd, std::uint64_t Offset, void *Into, std::size_t Size) {
+  return ::pread(Fd, Into, Size, static_cast<off_t>(Offset)) == static_cast<ssize_t>(Size);
+}
+
+/// The compilers that built the program, as they record themselves in its
+/// ELF `.comment` section ("GCC: (Debian 12.2.0-14) 12.2.0", "Debian clang
+/// version 19.1.7"), each once, joined by "; "; "" when there is none.
+std::string programCompilers() {
+  /// The most of .comment read: a program has a few dozen bytes of it.
+  constexpr std::uint64_t MaxComment = 1 << 16;
+  const int Fd = ::open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
+  if (Fd < 0)
+    return {};
+  std::string Result;
+  Elf64_Ehdr Header;
+  Elf64_Shdr Names;
+  if (readAt(Fd, 0, &Header, sizeof Header) && std::memcmp(Header.e_ident, ELFMAG, SELFMAG) == 0 &&
+      Header.e_ident[EI_CLASS] == ELFCLASS64 && Header.e_shentsize == sizeof(Elf64_Shdr) &&
+      readAt(Fd, Header.e_shoff + std::uint64_t{Header.e_shstrndx} * sizeof(Elf64_Shdr), &Names,
+             sizeof Names)) {
+    for (unsigned I = 0; I < Header.e_shnum; ++I) {
+      Elf64_Shdr Section;
+      char Name[sizeof ".comment"] = {};
+      if (!readAt(Fd, Header.e_shoff + std::uint64_t{I} * sizeof Section, &Section,
+                  sizeof Section) ||
+          !readAt(Fd, Names.sh_offset + Section.sh_name, Name, sizeof Name - 1) ||
+          std::string_view(Name) != ".comment" || Section.sh_size > MaxComment)
+        continue;
+      std::string Text(Section.sh_size, '\0');
+      if (!readAt(Fd, Section.sh_offset, Text.data(), Text.size()))
+        break;
+      std::vector<std::string> Seen;
+      for (std::size_t Start = 0; Start < Text.size();) {
+        const std::size_t End = std::min(Text.find('\0', Start), Text.size());
+        std::string Entry = Text.substr(Start, End - Start);
+        Start = End + 1;
+        if (Entry.empty() || std::find(Seen.begin(), Seen.end(), Entry) != Seen.end())
+          continue;
+        Seen.push_back(Entry);
+        Result += (Result.empty() ? "" : "; ") + Entry;
+      }
+      break;
+    }
+  }
+  ::close(Fd);
+  return Result;
+}
+
 } // namespace
+
+RunMetadata startRunMetadata() {
+  RunMetadata Meta;
+  readCommandLine(Meta.CommandLine);
+  for (char **Entry = environ; Entry && *Entry; ++Entry) {
+    const std::string_view Text(*Entry);
+    const std::size_t Equals = Text.find('=');
+    if (Equals == std::string_view::npos)
+      continue;
+    for (std::string_view Prefix : SettingPrefixes)
+      if (Text.substr(0, Prefix.size()) == Prefix) {
+        Meta.Settings.emplace_back(Text.substr(0, Equals), Text.substr(Equals + 1));
+        break;
+      }
+  }
+  std::sort(Meta.Settings.begin(), Meta.Settings.end());
+  char Host[HostNameSize] = {};
+  if (::gethostname(Host, sizeof Host - 1) == 0)
+    Meta.Host = Host;
+  Meta.ToolkitVersion = POMP_VERSION;
+  Meta.Compiler = programCompilers();
+  return Meta;
+}
+
+void noteOmptState(bool Active, std::string Reason) {
+  OmptState &S = omptState();
+  std::lock_guard<std::mutex> Lock(S.Lock);
+  S.Known = true;
+  S.Active = Active;
+  S.Reason = std::move(Reason);
+}
+
+void finishRunMetadata(RunMetadata &Meta) {
+  dl_iterate_phdr(
+      [](dl_phdr_info *Module, std::size_t, void *Data) {
+        auto &M = *static_cast<RunMetadata *>(Data);
+        const std::string_view Path = Module->dlpi_name ? Module->dlpi_name : "";
+        const std::size_t Slash = Path.rfind('/');
+        const std::string_view File =
+            Slash == std::string_view::npos ? Path : Path.substr(Slash + 1);
+        for (std::string_view Name : RuntimeNames)
+          if (File.substr(0, Name.size()) == Name && File.size() > Name.size() &&
+              File[Name.size()] == '.') {
+            M.OpenMPRuntime = Name;
+            M.OpenMPRuntimePath = Path;
+            return 1;
+          }
+        return 0;
+      },
+      &Meta);
+  OmptState &S = omptState();
+  std::lock_guard<std::mutex> Lock(S.Lock);
+  Meta.OmptActive = S.Known && S.Active;
+  if (S.Known)
+    Meta.OmptReason = S.Reason;
+  else if (const char *Tool = std::getenv("OMP_TOOL"); Tool && std::string_view(Tool) == "disabled")
+    Meta.OmptReason = "OMP_TOOL=disabled";
+  else if (Meta.OpenMPRuntime == "libgomp")
+    Meta.OmptReason = "libgomp has no OMPT interface";
+  else if (Meta.OpenMPRuntime.empty())
+    Meta.OmptReason = "no OpenMP runtime was loaded";
+  else
+    Meta.OmptReason = "the OpenMP runtime did not start libpomp as its OMPT tool";
+}
 
 OutputSettings readOutputSettings(const OptionSource &Options) {
   OutputSettings S;
@@ -405,6 +606,25 @@ std::string profileJson(const Profile &P, const RegionTable &Regions, const RunI
   W.key("duration_ns").value(Run.DurationNs);
   W.key("partial").value(!Run.Partial.empty());
   W.key("partial_reason").value(Run.Partial);
+  const RunMetadata &M = Run.Meta;
+  W.breakLine().key("run").beginObject();
+  W.key("command_line").beginArray();
+  for (const std::string &A : M.CommandLine)
+    W.value(A);
+  W.endArray();
+  W.key("settings").beginObject();
+  for (const auto &[Name, Value] : M.Settings)
+    W.key(Name).value(Value);
+  W.endObject();
+  W.key("host").value(M.Host);
+  W.key("threads").value(static_cast<std::uint64_t>(P.Threads.size()));
+  W.key("openmp_runtime").value(M.OpenMPRuntime);
+  W.key("openmp_runtime_path").value(M.OpenMPRuntimePath);
+  W.key("ompt").beginObject().key("active").value(M.OmptActive);
+  W.key("reason").value(M.OmptReason).endObject();
+  W.key("compiler").value(M.Compiler);
+  W.key("toolkit_version").value(M.ToolkitVersion);
+  W.endObject();
   W.breakLine().key("traces").beginArray();
   for (const TraceReport &T : Run.Traces) {
     W.breakLine().beginObject();
@@ -537,6 +757,7 @@ std::string profileText(const Profile &P, const RegionTable &Regions, const RunI
                      static_cast<long long>(Run.Pid),
                      formatTime(Run.StartTime, "%Y-%m-%d %H:%M:%S", false).c_str(),
                      seconds(Run.DurationNs));
+  Text += runMetadataText(Run.Meta);
   if (!Run.Partial.empty())
     Text += "PARTIAL: the run was " + Run.Partial + "; this is what was measured until then\n";
   Text += incompleteTraceText(Run.Traces);

@@ -162,8 +162,8 @@ TEST(LoaderTest, NamesTheFileAndTheFieldOfEveryProblem) {
   EXPECT_EQ(parseError("[1]"), "p.json: /: expected an object, found array");
   EXPECT_EQ(parseError(sampleWith("\"pomp-profile\"", "\"other\"")),
             "p.json: /schema: \"other\" is not a libpomp profile (expected \"pomp-profile\")");
-  EXPECT_EQ(parseError(sampleWith("\"version\": 1", "\"version\": 2")),
-            "p.json: /version: version 2 is newer than this pomp-report reads (1)");
+  EXPECT_EQ(parseError(sampleWith("\"version\": 1", "\"version\": 3")),
+            "p.json: /version: version 3 is newer than this pomp-report reads (2)");
   EXPECT_EQ(parseError(sampleWith("\"pid\": 7,", "")), "p.json: /pid: missing");
   EXPECT_EQ(parseError(sampleWith("\"thread\": 1,", "\"thread\": \"1\",")),
             "p.json: /nodes/2/per_thread/1/thread: expected a non-negative integer, found string");

@@ -201,7 +201,7 @@ TEST_F(ProfileOutputTest, JsonHasOneLinePerNodeAndEveryRegion) {
   RunInfo Run;
   Run.Program = "demo";
   const std::string Json = profileJson(P, Regions, Run);
-  EXPECT_NE(Json.find("\"schema\": \"pomp-profile\", \"version\": 1"), std::string::npos);
+  EXPECT_NE(Json.find("\"schema\": \"pomp-profile\", \"version\": 2"), std::string::npos);
   EXPECT_NE(
       Json.find("{\"id\": 1, \"type\": \"parallel\", \"label\": \"parallel\", \"name\": \"\", "
                 "\"file\": \"demo.c\", \"start_lines\": [7, 8], \"end_lines\": [12, 12], "

@@ -66,6 +66,20 @@ struct Node {
   std::vector<std::uint32_t> Children;  ///< in file order
 };
 
+/// How the run was made: profile.json's `run` (PROFILE_FORMAT.md); Present
+/// is false for profiles written before it existed.
+struct RunMetadata {
+  bool Present = false;
+  std::vector<std::string> CommandLine;
+  std::vector<std::pair<std::string, std::string>> Settings; ///< OMP_*, POMP_*, ... by name
+  std::string Host;
+  std::string OpenMPRuntime; ///< "libomp", "libgomp", ... or ""
+  bool OmptActive = false;
+  std::string OmptReason;
+  std::string Compiler;
+  std::string ToolkitVersion;
+};
+
 /// A whole profile.json: nodes are in pre-order, Nodes[0] is the root and
 /// every node's Id is its index.
 struct Profile {
@@ -82,6 +96,7 @@ struct Profile {
   /// constructs are missing from the profile. Empty in profiles written
   /// before the field existed.
   std::vector<std::pair<std::string, std::string>> Uninstrumented;
+  RunMetadata Run;
 
   /// The one copy of Text this profile keeps, for node strings to point
   /// into; copies of the profile share the stored strings, so they stay valid

@@ -29,6 +29,10 @@ struct TableOptions {
   std::string Selection;
 };
 
+/// The lines `command:`, `settings:` and `host: ...` of profile.txt's header,
+/// "" for a profile without `run`.
+std::string runSummary(const RunMetadata &M);
+
 /// "waiting: 0.051 s, 26.2% of the threads' time (4 threads x 0.048 s)": the
 /// exclusive time of the `wait` nodes and its share of duration x threads, as
 /// profile.txt says it.
