@@ -186,7 +186,10 @@ double imbalanceOf(const std::vector<std::uint64_t> &PerThreadInclusive) {
 
 std::vector<Row> flatRows(const Profile &P) {
   const SubtreeWait Wait = subtreeWait(P);
-  using Key = std::pair<std::uint32_t, std::string>;
+  // Rows are keyed by what they are called (libpomp's profile.txt does the
+  // same): copies of one construct inlined into several functions, which the
+  // OMPT adapter sees at several code addresses, are one row.
+  using Key = std::pair<std::string, std::string_view>;
   /// A row while it is being summed.
   struct Entry {
     Row R;
@@ -208,7 +211,7 @@ std::vector<Row> flatRows(const Profile &P) {
     const std::uint32_t I = Pending.back().Node;
     const Node &N = P.Nodes[I];
     const bool IsRoot = N.Parent == Node::NoParent;
-    const Key K{N.RegionId, N.Event};
+    const Key K{IsRoot ? std::string() : P.title(N), N.Event};
     if (Pending.back().NextChild == 0 && !IsRoot) {
       Entry &E = ByKey[K];
       // profile.txt names a row after its first node with anything in it.

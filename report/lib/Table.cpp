@@ -6,6 +6,7 @@
 
 #include <cstdarg>
 #include <cstdio>
+#include <set>
 #include <sstream>
 #include <string_view>
 
@@ -74,6 +75,52 @@ std::string runSummary(const RunMetadata &M) {
   return Text;
 }
 
+std::string regionCounts(const Profile &P) {
+  std::set<std::uint32_t> Entered;
+  for (const Node &N : P.Nodes)
+    if (N.Parent != Node::NoParent && N.Visits > 0)
+      Entered.insert(N.RegionId);
+  const std::size_t Never = P.Regions.size() - std::min(P.Regions.size(), Entered.size());
+  return formatLine(
+      "regions: %zu registered, %zu entered, %zu never entered (not reached, or their "
+      "events were off);\na row is one part of a region: parallel and parallel body "
+      "are two rows of one region",
+      P.Regions.size(), Entered.size(), Never);
+}
+
+std::string commonRoot(const Profile &P) {
+  std::string Root;
+  bool First = true;
+  for (const auto &[Id, R] : P.Regions) {
+    const std::string &L = R.Location;
+    if (L.empty() || L.front() != '/')
+      continue;
+    const std::size_t Colon = L.find(':');
+    const std::string File = L.substr(0, Colon);
+    const std::string Directory = File.substr(0, File.rfind('/') + 1);
+    if (First) {
+      Root = Directory;
+      First = false;
+      continue;
+    }
+    std::size_t Same = 0;
+    while (Same < Root.size() && Same < Directory.size() && Root[Same] == Directory[Same])
+      ++Same;
+    Root.resize(Root.rfind('/', Same == 0 ? 0 : Same - 1) + 1);
+  }
+  return Root == "/" ? std::string() : Root;
+}
+
+std::string shortTitle(const std::string &Title, const std::string &Root) {
+  if (Root.empty())
+    return Title;
+  const std::string Full = "@" + Root;
+  const std::size_t At = Title.find(Full);
+  if (At == std::string::npos)
+    return Title;
+  return Title.substr(0, At + 1) + Title.substr(At + Full.size());
+}
+
 std::string waitingSummary(const Profile &P) {
   std::uint64_t WaitNs = 0;
   for (const Node &N : P.Nodes)
@@ -97,12 +144,16 @@ void writeTable(std::ostream &Text, const Profile &P, const std::vector<Row> &Ro
                      P.Program.c_str(), static_cast<long long>(P.Pid), P.StartTime.c_str(),
                      seconds(P.DurationNs), P.Threads.size(), P.Regions.size());
   Text << runSummary(P.Run);
+  Text << regionCounts(P) << "\n";
   Text << waitingSummary(P) << "\n";
   if (!P.Uninstrumented.empty()) {
     Text << "\n" << uninstrumentedWarning(P) << "\n";
     for (const auto &[File, Reason] : P.Uninstrumented)
       Text << "  " << File << ": " << Reason << "\n";
   }
+  const std::string Root = commonRoot(P);
+  if (!Root.empty())
+    Text << "paths: relative to " << Root << " (full paths in --json)\n";
   Text << (O.Tree ? "\nCall paths" : "\nRegions, summed over threads and call paths");
   Text << "; " << O.Selection << ".\n";
   Text << formatLine("min/avg/max: per-thread %s time; imbalance: %s;\n", metricName(O.Metric),
@@ -119,7 +170,7 @@ void writeTable(std::ostream &Text, const Profile &P, const std::vector<Row> &Ro
                        static_cast<unsigned long long>(R.Visits), R.Threads,
                        seconds(R.threadMin(O.Metric)), R.threadMean(O.Metric) / NsPerSecond,
                        seconds(R.threadMax(O.Metric)), Percent * R.Imbalance, seconds(R.WaitNs),
-                       kindName(R.Kind), Indent, "", R.Title.c_str());
+                       kindName(R.Kind), Indent, "", shortTitle(R.Title, Root).c_str());
     if (!O.Threads)
       continue;
     for (const ThreadShare &S : R.PerThread)

@@ -212,10 +212,14 @@ struct FlatEntry {
 };
 
 /// The (region, opener) entries of the profile, by exclusive time, largest first.
-std::vector<FlatEntry> flatProfile(const Profile &P) {
+std::vector<FlatEntry> flatProfile(const Profile &P, const RegionTable &Regions) {
   const std::vector<ThreadWaits> Waits = subtreeWaits(P);
-  std::map<NodeKey, FlatEntry> ByKey;
-  std::map<NodeKey, int> Open;
+  // Rows are keyed by what they are called: copies of one construct (inlined
+  // into several functions, so several code addresses of the OMPT adapter's)
+  // are one row, as a person looks for them.
+  using RowKey = std::pair<std::string, EventId>;
+  std::map<RowKey, FlatEntry> ByKey;
+  std::map<RowKey, int> Open;
   /// A node on the walk and the next of its children to visit.
   struct Visit {
     std::uint32_t Node;
@@ -225,8 +229,8 @@ std::vector<FlatEntry> flatProfile(const Profile &P) {
   while (!Pending.empty()) {
     const std::uint32_t I = Pending.back().Node;
     const ProfileNode &N = P.Nodes[I];
-    const NodeKey Key = makeKey(N.Region, N.Opener);
     const bool IsRoot = N.Parent == ProfileNode::NoParent;
+    const RowKey Key{IsRoot ? std::string() : nodeTitle(N, Regions), N.Opener};
     if (Pending.back().NextChild == 0 && !IsRoot) {
       FlatEntry &E = ByKey[Key];
       if (E.Visits == 0 && E.ExclusiveNs == 0 && E.InclusiveNs == 0)
@@ -788,7 +792,7 @@ std::string profileText(const Profile &P, const RegionTable &Regions, const RunI
           "(max - mean) / max of the threads' work: inclusive time without the waiting in it.\n";
   Text += formatLine("%14s %14s %12s %7s %9s %-5s %s\n", "exclusive[s]", "inclusive[s]", "visits",
                      "threads", "imbalance", "kind", "construct");
-  for (const FlatEntry &E : flatProfile(P)) {
+  for (const FlatEntry &E : flatProfile(P, Regions)) {
     const ProfileNode &N = P.Nodes[E.FirstNode];
     const std::string Kind(nodeKind(N));
     Text += formatLine("%14.6f %14.6f %12llu %7zu %8.1f%% %-5s %s\n", seconds(E.ExclusiveNs),
@@ -996,7 +1000,7 @@ std::string writeExperiment(const Profile &P, const RegionTable &Regions, const 
                           "%.3f s%s",
                           Directory.c_str(), P.Threads.size(), Regions.size(),
                           seconds(Run.DurationNs), Run.Partial.empty() ? "" : " (PARTIAL)"));
-  const std::vector<FlatEntry> Flat = flatProfile(P);
+  const std::vector<FlatEntry> Flat = flatProfile(P, Regions);
   for (std::size_t I = 0; I < Flat.size() && I < SummaryRegions; ++I)
     printMessage(formatLine("  %10.6f s exclusive  %s", seconds(Flat[I].ExclusiveNs),
                             nodeTitle(P.Nodes[Flat[I].FirstNode], Regions).c_str()));

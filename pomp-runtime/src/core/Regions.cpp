@@ -4,6 +4,10 @@
 
 #include "core/Symbolizer.h"
 
+#include <cerrno>
+#include <dlfcn.h>
+#include <filesystem>
+
 #include <cinttypes>
 #include <cstdio>
 #include <new>
@@ -150,6 +154,31 @@ std::string sourceFunction(std::string Function) {
   return Function;
 }
 
+/// "/a/b/../c/./d.c" as "/a/c/d.c": the line table keeps the compiler's
+/// spelling, and one file must have one name.
+std::string normalPath(const std::string &Path) {
+  return std::filesystem::path(Path).lexically_normal().string();
+}
+
+/// "imb+0x1234": the code address as an offset in its module (the file name
+/// of the executable or library), the same in every run whatever address
+/// space layout the process got; "" when no module holds it.
+std::string moduleOffset(std::uintptr_t Address) {
+  Dl_info Info{};
+  if (dladdr(reinterpret_cast<void *>(Address), &Info) == 0 || !Info.dli_fbase)
+    return {};
+  std::string Module = Info.dli_fname ? Info.dli_fname : "";
+  if (Module.empty() || Module.find('/') == std::string::npos)
+    Module = program_invocation_name;
+  const std::size_t Slash = Module.rfind('/');
+  if (Slash != std::string::npos)
+    Module.erase(0, Slash + 1);
+  char Buffer[2 + 2 * sizeof(std::uintptr_t) + 1];
+  std::snprintf(Buffer, sizeof Buffer, "0x%" PRIxPTR,
+                Address - reinterpret_cast<std::uintptr_t>(Info.dli_fbase));
+  return Module + "+" + Buffer;
+}
+
 std::string hexAddress(std::uintptr_t Address) {
   char Buffer[2 + 2 * sizeof(std::uintptr_t) + 1];
   std::snprintf(Buffer, sizeof Buffer, "0x%" PRIxPTR, Address);
@@ -168,16 +197,17 @@ void resolveCodeAddresses(RegionTable &Regions) {
       Symbols = std::make_unique<Symbolizer>();
     const CodeLocation &L = Symbols->resolveReturnAddress(R.CodeAddress);
     if (!L.File.empty()) {
-      R.Descriptor.File = L.File;
+      R.Descriptor.File = normalPath(L.File);
       if (L.Line != 0)
         R.Descriptor.StartLines = pomp::ctc::LineRange{L.Line, L.Line};
       R.Location = regionLocation(R.Descriptor);
       if (!L.Function.empty())
         R.Location += " (" + sourceFunction(L.Function) + ")";
-    } else if (!L.Function.empty()) {
-      R.Location = sourceFunction(L.Function) + " (" + hexAddress(R.CodeAddress) + ")";
     } else {
-      R.Location = hexAddress(R.CodeAddress);
+      std::string Where = moduleOffset(R.CodeAddress);
+      if (Where.empty())
+        Where = hexAddress(R.CodeAddress);
+      R.Location = L.Function.empty() ? Where : sourceFunction(L.Function) + " (" + Where + ")";
     }
   }
 }

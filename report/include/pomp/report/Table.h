@@ -29,6 +29,17 @@ struct TableOptions {
   std::string Selection;
 };
 
+/// "regions: 6 registered, 5 entered, 1 never entered ...": why the header's
+/// region count and the table's rows differ (a region has a row per part).
+std::string regionCounts(const Profile &P);
+
+/// The directory all absolute source paths of the profile's regions share
+/// ("/home/me/lulesh/"), "" when there is none but "/"; tables show paths
+/// relative to it, the JSON keeps them whole.
+std::string commonRoot(const Profile &P);
+/// Title with "@<Root>" shortened to "@".
+std::string shortTitle(const std::string &Title, const std::string &Root);
+
 /// The lines `command:`, `settings:` and `host: ...` of profile.txt's header,
 /// "" for a profile without `run`.
 std::string runSummary(const RunMetadata &M);
