@@ -22,7 +22,10 @@ packages=(
   nlohmann-json3-dev  # report/: pomp-report reads profile.json with it (precise parse errors)
   ccache  # tests/ompcc/ccache.test: a second build through ccache hits
   chromium  # tests/report: renders pomp-report's HTML page headless (--dump-dom); large
+  nodejs npm  # tests/report/browser.test: puppeteer-core (from npm, into the build tree) drives chromium
   flang-19 libflang-19-dev gfortran  # Fortran: Flang's parser for ompinst, both real compilers
+  libopenmpi-dev openmpi-bin  # libpomp-mpi and the hybrid MPI+OpenMP tests (docs/MPI.md)
+  libpapi-dev  # POMP_METRICS: PAPI's header; libpapi.so.7.0 is dlopen()ed at run time (optional)
 )
 
 say() { printf '\n== %s\n' "$*"; }

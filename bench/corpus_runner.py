@@ -39,7 +39,9 @@ DEFAULT_BUILD_TIMEOUT = 600
 MAX_OUTPUT_BYTES = 16 << 20
 # Exit statuses from here on are a shell's report of a signal (or a runtime's abort).
 SIGNAL_EXIT_STATUS = 128
-SOURCE_EXTENSIONS = (".c", ".cc", ".cpp", ".cxx", ".c++", ".C")
+FORTRAN_EXTENSIONS = (".f", ".F", ".f90", ".F90", ".f95", ".F95", ".f03", ".F03", ".f08", ".F08",
+                      ".for", ".FOR", ".ftn", ".FTN")
+SOURCE_EXTENSIONS = (".c", ".cc", ".cpp", ".cxx", ".c++", ".C") + FORTRAN_EXTENSIONS
 
 # Directives that execute and that ompinst gives a region (docs/INSTRUMENTER.md, "What each
 # construct becomes"): the first word of the directive.
@@ -62,7 +64,7 @@ HOST_TARGET_FORMS = ("target data", "target enter", "target exit", "target updat
 
 # ompcc's warning (or, in strict mode, error) for a file compiled uninstrumented.
 FALLBACK_RE = re.compile(
-    r"^(?:\S*/)?(ompcc|ompc\+\+): (warning|error): (.+?): "
+    r"^(?:\S*/)?(ompcc|ompc\+\+|ompfc|ompf90|ompf77): (warning|error): (.+?): "
     r"(?:not instrumented|not instrumented, its OpenMP constructs are not measured|"
     r"cannot be instrumented): (.*)$",
     re.M,
@@ -73,6 +75,17 @@ NEEDS_INSTRUMENTATION_RE = re.compile(
     r"(?<![A-Za-z0-9_$])(?:omp|pomp|_Pragma|main|omp_[A-Za-z0-9_$]*)(?![A-Za-z0-9_$])"
 )
 MAIN_RE = re.compile(r"(?<![A-Za-z0-9_])main\s*\(\s*(void|int|\))")
+# A Fortran main program: a PROGRAM statement (free or fixed form).
+FORTRAN_MAIN_RE = re.compile(r"^[ \t]*program[ \t]+[a-z]\w*[ \t]*(!.*)?$", re.I | re.M)
+# ompfc's rule for Fortran files that cannot need instrumentation (docs/FORTRAN.md): no `$`,
+# `omp_`, `program` or `include` in any case.
+FORTRAN_NEEDS_INSTRUMENTATION_RE = re.compile(r"\$|omp_|program|include", re.I)
+# Region types of the merged profile that OMPT alone may add under instrumented Fortran code by
+# design (docs/FORTRAN.md): waits, reductions, the barriers flang emits around them, the single
+# flang runs a workshare as, the implicit tasks of a team. Any other OMPT-only construct region
+# in a merged flang profile is one that ompinst did not instrument.
+OMPT_ONLY_EXPECTED = {"wait", "reduction", "implicitbarrier", "single", "singlebody",
+                      "implicittask", "parallelbody", "taskcreate", "task", "overhead"}
 # The separator the compiler wrappers put between the words of a logged command.
 LOG_SEPARATOR = "\x1f"
 
@@ -98,7 +111,7 @@ def load_manifest(path):
         if not isinstance(data.get(key), str) or not data[key]:
             raise ManifestError(f"{path}: '{key}' (a non-empty string) is required")
     known = {"suite", "root", "timeout", "build_timeout", "normalize", "env", "programs",
-             "single_file", "copy", "compare", "setup", "comment"}
+             "single_file", "copy", "compare", "setup", "comment", "fortran"}
     for key in data:
         if key not in known:
             raise ManifestError(f"{path}: unknown key '{key}' (known: {', '.join(sorted(known))})")
@@ -133,6 +146,7 @@ def load_manifest(path):
             "env": {**suite["env"], **entry.get("env", {})},
             "compare": entry.get("compare", suite["compare"]),
             "skip": entry.get("skip"),
+            "fortran": bool(entry.get("fortran", data.get("fortran", False))),
         })
     for i, spec in enumerate(data.get("single_file", [])):
         where = f"{path}: single_file[{i}]"
@@ -186,23 +200,29 @@ def single_file_programs(suite, spec, where):
         rel = os.path.relpath(path, root)
         if any(e.search(rel) for e in excludes):
             continue
-        if spec.get("require_main", True):
+        if spec.get("require_main", True) and not path.endswith(FORTRAN_EXTENSIONS):
             try:
                 with open(path, encoding="utf-8", errors="replace") as f:
                     if not MAIN_RE.search(strip_comments(f.read())):
                         continue
             except OSError as e:
                 raise ManifestError(f"{where}: cannot read {path}: {e}")
-        cxx = not path.endswith(".c")
+        fortran = path.endswith(FORTRAN_EXTENSIONS)
+        if fortran and spec.get("require_main", True):
+            with open(path, encoding="utf-8", errors="replace") as f:
+                if not FORTRAN_MAIN_RE.search(f.read()):
+                    continue
+        cxx = not path.endswith(".c") and not fortran
         extra = {}
         for pattern, values in per_file.items():
             if fnmatch.fnmatch(rel, pattern):
                 extra.update(values)
         values = {"root": root, "dir": os.path.dirname(path)}
-        flags = substitute(extra.get("flags", spec.get("cxxflags" if cxx else "cflags", "-O1")),
-                           values)
+        flags = substitute(extra.get("flags", spec.get(
+            "fflags" if fortran else "cxxflags" if cxx else "cflags", "-O1")), values)
         program = {
             "name": rel, "mode": "single", "source": path, "cxx": cxx, "flags": flags,
+            "fortran": fortran,
             "output_unspecified": declares_output_unspecified(path),
             "libs": substitute(extra.get("libs", spec.get("libs", "-lm")), values),
             "args": extra.get("args", spec.get("args", "")),
@@ -225,27 +245,34 @@ class Config:
     """One way of building: the compilers a build sees and what is added to every command."""
 
     def __init__(self, name, family, cc, cxx, env=None, extra=(), instrumented=False,
-                 coverage=False):
+                 coverage=False, fc=None):
         self.name, self.family = name, family
-        self.cc, self.cxx = cc, cxx
+        self.cc, self.cxx, self.fc = cc, cxx, fc
         self.env = env or {}
         self.extra = list(extra)
         self.instrumented, self.coverage = instrumented, coverage
-        self.wrapper_cc = self.wrapper_cxx = None
+        self.wrapper_cc = self.wrapper_cxx = self.wrapper_fc = None
 
 
 def make_configs(args):
     bin_dir = args.toolkit_bin
     ompcc, ompcxx = os.path.join(bin_dir, "ompcc"), os.path.join(bin_dir, "ompc++")
+    # Fortran: gfortran beside gcc (libgomp), flang-new-19 beside clang-19 (libomp); ompfc over
+    # each. flang has no source-based coverage: Fortran programs are checked against OMPT instead
+    # (ProgramRunner.ompt_only_constructs).
+    ompfc = os.path.join(bin_dir, "ompfc")
     return [
-        Config("plain-gcc", "gcc", args.gcc, args.gxx),
-        Config("plain-clang", "clang", args.clang, args.clangxx),
+        Config("plain-gcc", "gcc", args.gcc, args.gxx, fc=args.gfortran),
+        Config("plain-clang", "clang", args.clang, args.clangxx, fc=args.flang),
         Config("ompcc-gcc", "gcc", ompcc, ompcxx,
-               {"OMPCC_CC": args.gcc, "OMPCC_CXX": args.gxx}, instrumented=True),
+               {"OMPCC_CC": args.gcc, "OMPCC_CXX": args.gxx, "OMPCC_FC": args.gfortran},
+               instrumented=True, fc=ompfc),
         Config("ompcc-clang", "clang", ompcc, ompcxx,
-               {"OMPCC_CC": args.clang, "OMPCC_CXX": args.clangxx}, instrumented=True),
+               {"OMPCC_CC": args.clang, "OMPCC_CXX": args.clangxx, "OMPCC_FC": args.flang},
+               instrumented=True, fc=ompfc),
         Config("cov-clang", "clang", args.clang, args.clangxx,
-               extra=["-fprofile-instr-generate", "-fcoverage-mapping"], coverage=True),
+               extra=["-fprofile-instr-generate", "-fcoverage-mapping"], coverage=True,
+               fc=args.flang),
     ]
 
 
@@ -255,7 +282,9 @@ def write_wrappers(configs, work):
     for config in configs:
         directory = os.path.join(work, "wrappers", config.name)
         os.makedirs(directory, exist_ok=True)
-        for lang, compiler in (("cc", config.cc), ("cxx", config.cxx)):
+        for lang, compiler in (("cc", config.cc), ("cxx", config.cxx), ("fc", config.fc)):
+            if compiler is None:
+                continue
             exports = "".join(f"{k}={shlex.quote(v)}; export {k}\n"
                               for k, v in sorted(config.env.items()))
             extra = " ".join(shlex.quote(e) for e in config.extra)
@@ -526,6 +555,44 @@ def directive_line_end(code, pos):
 PRAGMA_RE = re.compile(r"^[ \t]*#[ \t]*pragma[ \t]+omp\b", re.M)
 UNDERSCORE_PRAGMA_RE = re.compile(r"\b_Pragma\s*\(\s*\"\s*omp\b([^\"]*)\"")
 DEFINE_RE = re.compile(r"^[ \t]*#[ \t]*define\b", re.M)
+# OpenMP 5.1's attribute syntax: [[omp::directive(D)]], [[omp::sequence(directive(D1), ...)]],
+# and the same after `using omp:`.
+ATTRIBUTE_RE = re.compile(
+    r"\[\[\s*(?:using\s+omp\s*:\s*(?P<using>directive|sequence)|"
+    r"omp\s*::\s*(?P<name>directive|sequence))\s*\(")
+NESTED_DIRECTIVE_RE = re.compile(r"(?:\bomp\s*::\s*)?\bdirective\s*\(")
+
+
+def balanced_end(code, open_paren):
+    """The offset just past the ')' that closes the '(' at open_paren, or None."""
+    depth = 0
+    for i in range(open_paren, len(code)):
+        if code[i] == "(":
+            depth += 1
+        elif code[i] == ")":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+    return None
+
+
+def attribute_directives(code):
+    """(offset of the attribute's '[[', end offset, directive text) for every directive written
+    in the attribute syntax; a sequence gives one entry per directive, in order."""
+    found = []
+    for m in ATTRIBUTE_RE.finditer(code):
+        end = balanced_end(code, m.end() - 1)
+        if end is None:
+            continue
+        inner = code[m.end():end - 1]
+        if (m.group("using") or m.group("name")) == "directive":
+            found.append((m.start(), end, inner.strip()))
+            continue
+        for d in NESTED_DIRECTIVE_RE.finditer(inner):
+            d_end = balanced_end(inner, d.end() - 1)
+            if d_end is not None:
+                found.append((m.start(), end, inner[d.end():d_end - 1].strip()))
+    return found
 
 
 def scan_sites(path, rel):
@@ -576,6 +643,16 @@ def scan_sites(path, rel):
         column = m.start() - starts[line - 1] + 1
         sites.append((m.start(), Site(rel, line, column, offset_to_line(starts, m.end()),
                                       directive, kind)))
+    for start, end, directive in attribute_directives(code):
+        kind = directive_kind(directive)
+        if kind is None:
+            continue
+        line = offset_to_line(starts, start)
+        if any(a <= start < b for a, b in define_ranges):
+            kind = "macro"
+        column = start - starts[line - 1] + 1
+        sites.append((start, Site(rel, line, column, offset_to_line(starts, end - 1), directive,
+                                  kind)))
     result = []
     for offset, site in sorted(sites, key=lambda s: s[0]):
         if site.kind == "executable" and any(a <= offset < b for a, b in device_ranges):
@@ -724,6 +801,8 @@ def init_function_bases(binary):
 def needs_instrumentation(path):
     try:
         with open(path, encoding="utf-8", errors="replace") as f:
+            if path.endswith(FORTRAN_EXTENSIONS):
+                return bool(FORTRAN_NEEDS_INSTRUMENTATION_RE.search(f.read()))
             return bool(NEEDS_INSTRUMENTATION_RE.search(f.read()))
     except OSError:
         return True
@@ -769,11 +848,13 @@ class ProgramRunner:
             # Explicit both ways: the caller's environment may hold either.
             env["OMPCC_STRICT"] = "1" if self.args.strict and strict else "0"
         root = self.root_for(config)
-        values = {"cc": config.wrapper_cc, "cxx": config.wrapper_cxx, "root": root,
+        values = {"cc": config.wrapper_cc, "cxx": config.wrapper_cxx, "fc": config.wrapper_fc,
+                  "root": root,
                   "jobs": str(self.args.build_jobs), "openmp": "-fopenmp", "out": out_dir}
         if program["mode"] == "single":
             binary = os.path.join(out_dir, "prog")
-            compiler = config.wrapper_cxx if program["cxx"] else config.wrapper_cc
+            compiler = (config.wrapper_fc if program.get("fortran") else
+                        config.wrapper_cxx if program["cxx"] else config.wrapper_cc)
             cmd = (f"{shlex.quote(compiler)} {program['flags']} -fopenmp "
                    f"{shlex.quote(program['source'])} -o {shlex.quote(binary)} {program['libs']}")
             cwd = out_dir
@@ -781,7 +862,8 @@ class ProgramRunner:
             cmd = substitute(program["build"], values)
             binary = os.path.join(root, program["dir"], substitute(program["binary"], values))
             cwd = os.path.join(root, program["dir"])
-            env.update({"CC": config.wrapper_cc, "CXX": config.wrapper_cxx})
+            env.update({"CC": config.wrapper_cc, "CXX": config.wrapper_cxx,
+                        "FC": config.wrapper_fc})
             if os.path.exists(binary):
                 os.unlink(binary)
         res = run_command(cmd, cwd, env, self.suite["build_timeout"], shell=True)
@@ -882,6 +964,9 @@ class ProgramRunner:
                 if not plain or not plain["ok"]:
                     result["builds"][config.name] = "not built (plain build fails)"
                     continue
+            if config.coverage and self.program.get("fortran"):
+                result["builds"][config.name] = "not built (Fortran: no source-based coverage)"
+                continue
             if config.coverage and not builds["plain-clang"]["ok"]:
                 result["builds"][config.name] = "not built (plain build fails)"
                 continue
@@ -971,6 +1056,8 @@ class ProgramRunner:
                 result["runs"][f"{inst_name}/t{threads}"] = status
 
         regions = self.profile_regions(builds, runs)
+        if self.program.get("fortran"):
+            self.ompt_only_constructs(runs)
         # Ground truth: the sites the coverage build executed.
         cov = builds.get("cov-clang")
         if cov and cov["ok"]:
@@ -981,6 +1068,42 @@ class ProgramRunner:
 
     def config(self, name):
         return next(c for c in self.configs if c.name == name)
+
+    def ompt_only_constructs(self, runs):
+        """Fortran has no coverage build: the merged POMP + OMPT profiles of the flang build
+        are the check instead. OMPT sees every construct that ran; one that ompinst instrumented
+        is merged into its POMP region, so an OMPT-only region of a construct type (other than
+        those flang adds by design, OMPT_ONLY_EXPECTED) is a construct that ran without its
+        region."""
+        name = "ompcc-clang"
+        found, profiles = {}, 0
+        for threads in self.args.threads:
+            run = runs.get((name, threads))
+            if not run:
+                continue
+            for path in glob.glob(os.path.join(run["dir"], "experiment*", "profile.json")):
+                profiles += 1
+                try:
+                    with open(path, encoding="utf-8") as f:
+                        profile = json.load(f)
+                except (OSError, ValueError):
+                    continue
+                regions = {r["id"]: r for r in profile.get("regions", [])}
+                for node in profile.get("nodes", []):
+                    region = regions.get(node.get("region"))
+                    if not region or region.get("origin") != "ompt" or not node.get("visits"):
+                        continue
+                    kind = region.get("type", "")
+                    if kind in OMPT_ONLY_EXPECTED:
+                        continue
+                    where = region.get("name") or region.get("function") or ""
+                    found[(kind, where)] = found.get((kind, where), 0) + node["visits"]
+        if not profiles:
+            return
+        self.result["sites"]["ompt_only_constructs"] = sum(1 for _ in found)
+        for (kind, where), visits in sorted(found.items()):
+            self.fail("site without region", name, construct=kind, where=where,
+                      note=f"OMPT-only region in the merged profile, {visits} visits")
 
     def coverage(self, build):
         config = self.config("cov-clang")
@@ -1183,6 +1306,8 @@ def parse_args(argv):
     parser.add_argument("--clangxx", default="clang++-19")
     parser.add_argument("--llvm-cov", default="llvm-cov-19")
     parser.add_argument("--llvm-profdata", default="llvm-profdata-19")
+    parser.add_argument("--gfortran", default="gfortran")
+    parser.add_argument("--flang", default="flang-new-19")
     args = parser.parse_args(argv)
     try:
         args.threads = [int(t) for t in args.threads.split(",") if t]

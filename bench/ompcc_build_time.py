@@ -11,9 +11,15 @@ as medians and ratios:
   probe     one configure probe (`conftest.c` compiled and linked), which ompcc passes through:
             the driver's own cost
 
-each with clang-19 and with gcc as the real compiler.
+  lulesh    with --lulesh DIR (a checkout of LLNL/LULESH, never part of the project): one large
+            C++ file, `ompc++ -O2 -DUSE_MPI=0 -std=c++17 -c lulesh.cc` against the plain compiler
+            (issue 15: at most 1.10 x)
+
+each with clang-19 and with gcc as the real compiler. The load average is printed before and
+after: the machine is shared, and timings taken under load are noisy.
 
     bench/ompcc_build_time.py [--bin build/bin] [--rounds 5] [--compilers clang,gcc]
+        [--what samples,project,probe,lulesh] [--lulesh DIR] [--base-bin OLD_BIN]
 """
 import argparse
 import glob
@@ -42,18 +48,30 @@ def timed(cmd, cwd, env=None):
     return elapsed
 
 
-def alternate(rounds, plain, wrapped):
-    """Runs plain() and wrapped() in alternating rounds after one warm-up each; medians."""
+BASE = []
+
+
+def alternate(rounds, plain, wrapped, base=None):
+    """Runs plain(), wrapped() and base() (when given) in alternating rounds after one warm-up
+    each; medians. The base median goes to BASE for report()."""
     plain()
     wrapped()
-    ours, theirs = [], []
+    if base:
+        base()
+    ours, theirs, before = [], [], []
     for _ in range(rounds):
         theirs.append(plain())
         ours.append(wrapped())
+        if base:
+            before.append(base())
+    BASE[:] = [statistics.median(before)] if base else []
     return statistics.median(theirs), statistics.median(ours)
 
 
 def report(name, plain_name, plain, wrapped):
+    if BASE:
+        print("%-8s %-22s base ompcc median %7.3f s   ratio %.2f"
+              % (name, plain_name, BASE[0], BASE[0] / plain))
     print("%-8s %-22s median %7.3f s   ompcc median %7.3f s   ratio %.2f"
           % (name, plain_name, plain, wrapped, wrapped / plain))
 
@@ -65,11 +83,26 @@ def main():
     parser.add_argument("--bin", default=os.path.join(root, "build", "bin"))
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--compilers", default="clang,gcc")
+    parser.add_argument("--what", default="samples,project,probe,lulesh",
+                        help="the measurements to take (lulesh only with --lulesh)")
+    parser.add_argument("--lulesh", default=None, help="a directory with LULESH's lulesh.cc")
+    parser.add_argument("--base-bin", default=None,
+                        help="another toolkit's bin directory (an older ompcc and ompinst), "
+                             "timed in the same rounds: a before/after comparison")
     args = parser.parse_args()
+    what = set(args.what.split(","))
+    if args.lulesh is None:
+        what.discard("lulesh")
+    print("load before: %s" % " ".join("%.2f" % x for x in os.getloadavg()))
     ompcc = os.path.join(os.path.abspath(args.bin), "ompcc")
     ompcxx = os.path.join(os.path.abspath(args.bin), "ompc++")
+    base = None
+    if args.base_bin:
+        base = (os.path.join(os.path.abspath(args.base_bin), "ompcc"),
+                os.path.join(os.path.abspath(args.base_bin), "ompc++"))
     samples = sorted(glob.glob(os.path.join(root, "samples", "*.c")) +
                      glob.glob(os.path.join(root, "samples", "*.cpp")))
+    programs = {s for s in samples if "main(" in open(s, errors="replace").read()}
     project = os.path.join(root, "tests", "ompcc", "Inputs", "project")
     work = tempfile.mkdtemp(prefix="pomp-bench-ompcc-")
     try:
@@ -85,14 +118,17 @@ def main():
                     for sample in samples:
                         driver = cxx_driver if sample.endswith(".cpp") else c_driver
                         out = os.path.join(work, "sample")
-                        total += timed([driver] + extra + ["-O2", sample, "-o", out, "-lm"],
-                                       work, env)
+                        # A sample without main (a kernel of a mixed program) is compiled only.
+                        link = ["-o", out, "-lm"] if sample in programs else ["-c", "-o", out]
+                        total += timed([driver] + extra + ["-O2", sample] + link, work, env)
                     return total
                 return run
 
-            plain, wrapped = alternate(args.rounds, build_samples(cc, cxx, ["-fopenmp"]),
-                                       build_samples(ompcc, ompcxx, []))
-            report("samples", cc + " -fopenmp", plain, wrapped)
+            if "samples" in what:
+                plain, wrapped = alternate(args.rounds, build_samples(cc, cxx, ["-fopenmp"]),
+                                           build_samples(ompcc, ompcxx, []),
+                                           build_samples(base[0], base[1], []) if base else None)
+                report("samples", cc + " -fopenmp", plain, wrapped)
 
             def build_project(c_driver, cxx_driver):
                 def run():
@@ -103,9 +139,11 @@ def main():
                                  directory, env)
                 return run
 
-            plain, wrapped = alternate(args.rounds, build_project(cc, cxx),
-                                       build_project(ompcc, ompcxx))
-            report("project", "make -j2 (" + cc + ")", plain, wrapped)
+            if "project" in what:
+                plain, wrapped = alternate(args.rounds, build_project(cc, cxx),
+                                           build_project(ompcc, ompcxx),
+                                           build_project(*base) if base else None)
+                report("project", "make -j2 (" + cc + ")", plain, wrapped)
 
             probe = os.path.join(work, "conftest.c")
             with open(probe, "w") as f:
@@ -114,8 +152,21 @@ def main():
             def build_probe(driver):
                 return lambda: timed([driver, "-O2", "conftest.c", "-o", "conftest"], work, env)
 
-            plain, wrapped = alternate(args.rounds * 4, build_probe(cc), build_probe(ompcc))
-            report("probe", cc + " (conftest)", plain, wrapped)
+            if "probe" in what:
+                plain, wrapped = alternate(args.rounds * 4, build_probe(cc), build_probe(ompcc))
+                report("probe", cc + " (conftest)", plain, wrapped)
+
+            def build_lulesh(driver, extra):
+                source = os.path.join(os.path.abspath(args.lulesh), "lulesh.cc")
+                flags = ["-O2", "-DUSE_MPI=0", "-std=c++17", "-c", source, "-o", "lulesh.o"]
+                return lambda: timed([driver] + extra + flags, work, env)
+
+            if "lulesh" in what:
+                plain, wrapped = alternate(args.rounds, build_lulesh(cxx, ["-fopenmp"]),
+                                           build_lulesh(ompcxx, []),
+                                           build_lulesh(base[1], []) if base else None)
+                report("lulesh", cxx + " -c lulesh.cc", plain, wrapped)
+        print("load after: %s" % " ".join("%.2f" % x for x in os.getloadavg()))
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -5,8 +5,9 @@ both merged, measured in one run.
 The program is bench/parallel_barrier.c (one parallel region, one barrier) or, with --epcc, the
 EPCC OpenMP micro-benchmarks' syncbench v4.0 (PARALLEL, FOR, BARRIER, SINGLE, CRITICAL, LOCK, ORDERED,
 ATOMIC, REDUCTION, ...: github.com/EPCCed/epcc-openmp-microbenchmarks, openmpbench_C_v40; fetch it
-yourself, it is not part of this project). Each is built twice,
-plainly with clang-19 and instrumented with ompcc; the five configurations run in alternating
+yourself, it is not part of this project), or with --epcc and --taskbench its taskbench (overhead
+per task). Each is built twice,
+plainly with clang-19 and instrumented with ompcc; the configurations run in alternating
 rounds so that machine noise hits all alike, and the table shows medians:
 
   no tool      plain build, no OMPT tool
@@ -14,10 +15,16 @@ rounds so that machine noise hits all alike, and the table shows medians:
   OMPT only    plain build, libpomp as libomp's OMPT tool (what pomp-run does)
   POMP only    ompcc build, POMP_OMPT=off
   both         ompcc build, POMP and OMPT merged (the default with libomp)
+  ... (baseline)  with --baseline PREFIX: the same three of another (installed) toolkit
+  Caliper      with --caliper PREFIX: plain build, LLNL Caliper's OMPT service
+               (CALI_CONFIG=openmp-report, PREFIX/lib*/libcaliper.so as the OMPT tool); fetch and
+               build Caliper yourself (-DWITH_OMPT=ON), it is never part of this project or CI
 
     bench/ompt_overhead.py [--bin build/bin] [--lib build/lib] [--rounds 11] [--epcc DIR]
+                           [--taskbench] [--baseline PREFIX] [--caliper PREFIX]
 """
 import argparse
+import glob
 import os
 import re
 import statistics
@@ -44,7 +51,8 @@ def build(args, work):
     tool = os.path.join(work, "noop_ompt_tool.so")
     check([cc, "-O2", "-shared", "-fPIC", os.path.join(HERE, "noop_ompt_tool.c"), "-o", tool])
     if args.epcc:
-        sources = [os.path.join(args.epcc, "syncbench.c"), os.path.join(args.epcc, "common.c")]
+        bench = "taskbench.c" if args.taskbench else "syncbench.c"
+        sources = [os.path.join(args.epcc, bench), os.path.join(args.epcc, "common.c")]
         flags = ["-fopenmp", "-O1", "-I" + args.epcc]
     else:
         sources = [os.path.join(HERE, "parallel_barrier.c")]
@@ -54,7 +62,12 @@ def build(args, work):
     check([cc] + flags + sources + ["-o", plain, "-lm"])
     check([os.path.join(args.bin, "ompcc"), "--cc=" + cc] + flags + sources + ["-o", inst, "-lm"],
           cwd=work)
-    return plain, inst, tool
+    baseline = None
+    if args.baseline:
+        baseline = os.path.join(work, "instrumented-baseline")
+        check([os.path.join(args.baseline, "bin", "ompcc"), "--cc=" + cc] + flags + sources +
+              ["-o", baseline, "-lm"], cwd=work)
+    return plain, inst, tool, baseline
 
 
 def measure(args, exe, env):
@@ -68,7 +81,11 @@ def measure(args, exe, env):
     for line in out.splitlines():
         m = EPCC_LINE.match(line.strip())
         if m:
-            values[m.group(1).strip()] = float(m.group(2))
+            # taskbench names two tests MASTER TASK: the second gets its number.
+            key = m.group(1).strip()
+            while key in values:
+                key += " (2)"
+            values[key] = float(m.group(2))
         elif line.startswith(("parallel_ns", "barrier_ns")):
             key, value = line.split()
             values[key] = float(value)
@@ -86,11 +103,17 @@ def main():
                         help="parallel_barrier's repetitions (default: its own)")
     parser.add_argument("--epcc", help="directory of the EPCC OpenMP micro-benchmarks")
     parser.add_argument("--epcc-outer", type=int, default=20)
+    parser.add_argument("--taskbench", action="store_true",
+                        help="with --epcc: EPCC's taskbench instead of syncbench")
+    parser.add_argument("--baseline", help="prefix of another toolkit (bin/ompcc, lib/libpomp.so)")
+    parser.add_argument("--caliper", help="prefix of a Caliper installation built with OMPT")
     args = parser.parse_args()
     args.bin = os.path.abspath(args.bin)
+    if args.baseline:
+        args.baseline = os.path.abspath(args.baseline)
     libpomp = os.path.abspath(os.path.join(args.lib, "libpomp.so"))
     with tempfile.TemporaryDirectory(prefix="pomp-ompt-bench-") as work:
-        plain, inst, tool = build(args, work)
+        plain, inst, tool, baseline = build(args, work)
         base = dict(os.environ, OMP_NUM_THREADS=args.threads, OMP_PROC_BIND="true",
                     POMP_QUIET="1")
         for name in ("OMP_TOOL_LIBRARIES", "POMP_OMPT", "OMP_TOOL"):
@@ -102,9 +125,24 @@ def main():
             "POMP only": (inst, {"POMP_OMPT": "off"}),
             "both": (inst, {}),
         }
-        samples = {c: {} for c in CONFIGS}
+        configs = list(CONFIGS)
+        if baseline:
+            runs["OMPT only (baseline)"] = (
+                plain, {"OMP_TOOL_LIBRARIES": os.path.join(args.baseline, "lib", "libpomp.so")})
+            runs["POMP only (baseline)"] = (baseline, {"POMP_OMPT": "off"})
+            runs["both (baseline)"] = (baseline, {})
+            configs += ["OMPT only (baseline)", "POMP only (baseline)", "both (baseline)"]
+        if args.caliper:
+            found = glob.glob(os.path.join(args.caliper, "lib*", "libcaliper.so"))
+            if not found:
+                sys.exit("bench: no lib*/libcaliper.so under " + args.caliper)
+            runs["Caliper"] = (plain, {"OMP_TOOL_LIBRARIES": found[0],
+                                       "CALI_CONFIG": "openmp-report,output=/dev/null"})
+            configs.append("Caliper")
+        samples = {c: {} for c in configs}
+        load_before = os.getloadavg()
         for r in range(args.rounds):
-            for config in CONFIGS:
+            for config in configs:
                 exe, extra = runs[config]
                 env = dict(base, POMP_EXPERIMENT_DIR=os.path.join(work, "exp-%d" % r), **extra)
                 env["POMP_EXPERIMENT_DIR"] += "-" + config.replace(" ", "_")
@@ -114,11 +152,14 @@ def main():
         keys = list(samples["no tool"])
         print("median of %d alternating rounds, %s threads, %s per construct%s" %
               (args.rounds, args.threads, unit, " (EPCC overhead)" if args.epcc else ""))
-        print("| construct | " + " | ".join(CONFIGS) + " | both / no tool |")
-        print("|---" * (len(CONFIGS) + 2) + "|")
+        print("load average (1, 5, 15 min) before: %.2f %.2f %.2f, after: %.2f %.2f %.2f" %
+              (load_before + os.getloadavg()))
+        print("| construct | " + " | ".join(configs) + " | both / no tool |")
+        print("|---" * (len(configs) + 2) + "|")
+        both = configs.index("both")
         for key in keys:
-            medians = [statistics.median(samples[c].get(key, [float("nan")])) for c in CONFIGS]
-            ratio = medians[-1] / medians[0] if medians[0] else float("nan")
+            medians = [statistics.median(samples[c].get(key, [float("nan")])) for c in configs]
+            ratio = medians[both] / medians[0] if medians[0] else float("nan")
             cells = " | ".join("%.3f" % m if args.epcc else "%.0f" % m for m in medians)
             print("| %s | %s | %.2f |" % (key, cells, ratio))
     return 0

@@ -43,6 +43,20 @@ if(NOT POMP_OTF2_INCLUDE_DIR)
 endif()
 find_program(POMP_OTF2_PRINT otf2-print)
 
+# PAPI's header (libpapi-dev), optional: with it libpomp records hardware counters per region
+# (POMP_METRICS), loading libpapi.so.7.0 with dlopen() only when they are asked for. Without it
+# POMP_METRICS says that this build has no PAPI; the tests that need counters are UNSUPPORTED.
+option(POMP_WITH_PAPI "Record hardware counters with PAPI when its header is found" ON)
+if(POMP_WITH_PAPI)
+  find_path(POMP_PAPI_INCLUDE_DIR papi.h)
+endif()
+if(POMP_WITH_PAPI AND POMP_PAPI_INCLUDE_DIR)
+  set(POMP_HAVE_PAPI ON)
+else()
+  set(POMP_HAVE_PAPI OFF)
+  message(STATUS "PAPI (libpapi-dev) not found: libpomp records no hardware counters")
+endif()
+
 # Compilers the tests build OpenMP programs with: the instrumented output must work with both.
 find_program(POMP_CLANG19 clang-19 HINTS "${LLVM_TOOLS_BINARY_DIR}")
 find_program(POMP_CLANGXX19 clang++-19 HINTS "${LLVM_TOOLS_BINARY_DIR}")
@@ -59,4 +73,17 @@ if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
   set(POMP_HAVE_LIBFUZZER ON)
 else()
   set(POMP_HAVE_LIBFUZZER OFF)
+endif()
+
+# MPI (optional; Debian's Open MPI: libopenmpi-dev, openmpi-bin): libpomp-mpi, the PMPI layer that
+# makes each rank of a hybrid job a part of one job measurement (docs/MPI.md), and its tests. The
+# build and every other test work without it; the MPI tests are then UNSUPPORTED (feature `mpi`).
+find_package(MPI COMPONENTS C QUIET)
+find_program(POMP_MPIRUN NAMES mpirun mpiexec)
+find_program(POMP_MPICC mpicc)
+if(MPI_C_FOUND AND POMP_MPIRUN AND POMP_MPICC)
+  set(POMP_HAVE_MPI ON)
+else()
+  set(POMP_HAVE_MPI OFF)
+  message(STATUS "MPI not found: libpomp-mpi is not built and the MPI tests are unsupported")
 endif()

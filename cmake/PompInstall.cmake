@@ -70,8 +70,23 @@ write_basic_package_version_file("${PROJECT_BINARY_DIR}/cmake/POMPConfigVersion.
                                  COMPATIBILITY SameMinorVersion)
 install(FILES "${PROJECT_BINARY_DIR}/cmake/POMPConfig.cmake"
               "${PROJECT_BINARY_DIR}/cmake/POMPConfigVersion.cmake"
+              "${CMAKE_CURRENT_LIST_DIR}/POMPInstrument.cmake"
         DESTINATION ${POMP_INSTALL_CMAKEDIR})
 
 # pkg-config
 configure_file("${CMAKE_CURRENT_LIST_DIR}/pomp.pc.in" "${PROJECT_BINARY_DIR}/cmake/pomp.pc" @ONLY)
 install(FILES "${PROJECT_BINARY_DIR}/cmake/pomp.pc" DESTINATION ${POMP_INSTALL_LIBDIR}/pkgconfig)
+
+# Documentation: man pages for the tools, the docs as Markdown (the tools' --help texts name them).
+#   <dir>/share/man/man1/ompcc.1 ompinst.1 pomp-link.1 pomp-report.1 pomp-run.1
+#   <dir>/share/doc/pomp/README.md and docs/*.md
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/docs/man/" DESTINATION share/man/man1
+        FILES_MATCHING PATTERN "*.1")
+foreach(POMP_DRIVER_MAN ompc++ ompfc)
+  install(CODE "
+    file(CREATE_LINK ompcc.1 \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/share/man/man1/${POMP_DRIVER_MAN}.1\"
+         SYMBOLIC)")
+endforeach()
+install(FILES "${PROJECT_SOURCE_DIR}/README.md" DESTINATION share/doc/pomp)
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/docs/" DESTINATION share/doc/pomp
+        FILES_MATCHING PATTERN "*.md")

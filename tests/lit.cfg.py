@@ -93,6 +93,10 @@ if config.otf2_print and not config.otf2_print.endswith("-NOTFOUND"):
 
 if config.pomp_sanitize:
     config.available_features.add("sanitize")
+# Hardware counters (POMP_METRICS): libpomp built with PAPI's header and PAPI's perf software
+# events loadable (this needs no CPU counters, so it holds in containers and VMs too).
+if getattr(config, "pomp_have_papi", False):
+    config.available_features.add("papi")
 # tests/ompcc/ccache.test builds through ccache (dev.sh installs it).
 if shutil.which("ccache"):
     config.available_features.add("ccache")
@@ -138,3 +142,18 @@ def ompinst_instruments_fortran():
 
 if ompinst_instruments_fortran():
     config.available_features.add("fortran-instrumenter")
+
+# MPI (docs/MPI.md): Debian's Open MPI (libopenmpi-dev, openmpi-bin; dev.sh installs them) and
+# libpomp-mpi, built only when CMake found MPI. Tests start jobs on this machine; Open MPI is told
+# not to look for other nodes or a single-copy mechanism the sandbox lacks, to oversubscribe the
+# two cores, and (in each test) to keep its session directory under the test's own TMPDIR.
+if (shutil.which("mpirun") and shutil.which("mpicc")
+        and os.path.exists(os.path.join(config.pomp_lib_dir, "libpomp-mpi.so"))):
+    config.available_features.add("mpi")
+    config.environment["OMPI_MCA_btl_vader_single_copy_mechanism"] = "none"
+    config.environment["OMPI_MCA_plm_rsh_agent"] = ""
+    config.environment["OMPI_MCA_rmaps_base_oversubscribe"] = "1"
+    mpirun = ["mpirun", "--oversubscribe"]
+    if os.geteuid() == 0:
+        mpirun.append("--allow-run-as-root")
+    config.substitutions.append(("%mpirun", " ".join(mpirun)))

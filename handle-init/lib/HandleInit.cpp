@@ -257,6 +257,15 @@ std::string fileInitFunction(const FileHandles &Handles, Language Lang) {
              ctcVariable(Index, Header.Tag) + ");\n";
     }
   Out += "}\n";
+  // Bound when the file is loaded too: without POMP_Init_Handles() (no
+  // pomp-link) a construct's first event would bind its handle while the
+  // code of another thread reads it plainly, a data race in the C/C++ sense.
+  // Binding twice is harmless (POMP_Get_handle stores into a zero handle only).
+  const std::string AtLoad = "pomp_bind_at_load_" + std::string(Handles.FileId);
+  Out += "#if defined(__GNUC__) && !defined(POMP_NO_LOAD_TIME_BINDING)\n";
+  Out += "static void " + AtLoad + "(void) __attribute__((constructor));\n";
+  Out += "static void " + AtLoad + "(void) { " + initFunctionName(Handles.FileId) + "(); }\n";
+  Out += "#endif\n";
   return Out;
 }
 

@@ -2,6 +2,7 @@
 #include "ApiCalls.h"
 
 #include "ConstructEditor.h"
+#include "pomp/model/ApiRoutines.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -17,61 +18,13 @@ using namespace clang;
 
 namespace {
 
-/// An OpenMP routine that gets a wrapper, and the event that decides whether
-/// the Runtime group's level instruments it.
-struct WrappedRoutine {
-  std::string_view Name;
-  Event Decides;
-  /// Routines with enter/exit events have a single-event variant for the
-  /// Runtime group's event level.
-  bool HasEventVariant;
-  /// Wrapped at every level, without handle or event: the wrapper keeps the
-  /// instrumented program from crashing (omp_pause_resource).
-  bool Always = false;
-};
-
-/// The single event of the variant of omp_set_lock and omp_set_nest_lock.
-Event eventVariant(const WrappedRoutine &R) {
-  return R.Decides == Event::Set_lock_enter ? Event::Set_lock_event : Event::Set_nest_lock_event;
-}
-
-constexpr WrappedRoutine Routines[] = {
-    {"omp_init_lock", Event::Init_lock_event, false},
-    {"omp_init_lock_with_hint", Event::Init_lock_event, false},
-    {"omp_destroy_lock", Event::Destroy_lock_event, false},
-    {"omp_set_lock", Event::Set_lock_enter, true},
-    {"omp_unset_lock", Event::Unset_lock_event, false},
-    {"omp_test_lock", Event::Test_lock_event, false},
-    {"omp_init_nest_lock", Event::Init_nest_lock_event, false},
-    {"omp_init_nest_lock_with_hint", Event::Init_nest_lock_event, false},
-    {"omp_destroy_nest_lock", Event::Destroy_nest_lock_event, false},
-    {"omp_set_nest_lock", Event::Set_nest_lock_enter, true},
-    {"omp_unset_nest_lock", Event::Unset_nest_lock_event, false},
-    {"omp_test_nest_lock", Event::Test_nest_lock_event, false},
-    {"omp_set_num_threads", Event::Set_num_threads_event, false},
-    {"omp_get_num_threads", Event::Get_num_threads_event, false},
-    {"omp_get_max_threads", Event::Get_max_threads_event, false},
-    {"omp_get_thread_num", Event::Get_thread_num_event, false},
-    {"omp_get_num_procs", Event::Get_num_procs_event, false},
-    {"omp_in_parallel", Event::In_parallel_event, false},
-    {"omp_set_dynamic", Event::Set_dynamic_event, false},
-    {"omp_get_dynamic", Event::Get_dynamic_event, false},
-    {"omp_set_nested", Event::Set_nested_event, false},
-    {"omp_get_nested", Event::Get_nested_event, false},
-    // No event decides about these (Decides is not used).
-    {"omp_pause_resource", Event::Get_nested_event, false, /*Always=*/true},
-    {"omp_pause_resource_all", Event::Get_nested_event, false, /*Always=*/true},
-};
+using model::WrappedRoutine;
 
 const WrappedRoutine *findRoutine(const FunctionDecl &F) {
   // Only the OpenMP runtime's own routines: global C functions.
   if (!F.getDeclContext()->getRedeclContext()->isTranslationUnit() || !F.getIdentifier())
     return nullptr;
-  const StringRef Name = F.getName();
-  for (const WrappedRoutine &R : Routines)
-    if (Name == StringRef(R.Name.data(), R.Name.size()))
-      return &R;
-  return nullptr;
+  return model::findApiRoutine(F.getName());
 }
 
 class ApiCallVisitor : public RecursiveASTVisitor<ApiCallVisitor> {
@@ -81,8 +34,7 @@ public:
   bool shouldVisitTemplateInstantiations() const { return false; }
 
   bool instrumented(const WrappedRoutine &R) const {
-    return R.Always || File.enabled(R.Decides) ||
-           (R.HasEventVariant && File.enabled(eventVariant(R)));
+    return model::apiCallInstrumented(R, [this](Event E) { return File.enabled(E); });
   }
 
   bool TraverseDecl(Decl *D) {
@@ -178,10 +130,7 @@ private:
   }
 
   std::string wrapperName(const WrappedRoutine &R) const {
-    std::string Name = "POMP_Wrap_" + std::string(R.Name);
-    if (R.HasEventVariant && !File.enabled(R.Decides))
-      Name += "_event";
-    return Name;
+    return model::apiWrapperName(R, [this](Event E) { return File.enabled(E); });
   }
 
   /// static <ret> pomp_address_<i>(<params>) { return POMP_Wrap_<r>(&h, ctc, <params>); }

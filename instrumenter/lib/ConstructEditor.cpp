@@ -268,7 +268,7 @@ ctc::RegionDescriptor ConstructEditor::describe(ctc::RegionKind Kind) const {
   return R;
 }
 
-std::string ConstructEditor::call(Event E, std::initializer_list<std::string> Args) {
+std::string ConstructEditor::call(Event E, const std::vector<std::string> &Args) {
   std::string Text(eventInfo(E).Routine);
   Text += '(';
   bool First = true;

@@ -163,7 +163,7 @@ public:
   unsigned newHandle(ctc::RegionKind Kind) { return newHandle(describe(Kind)); }
 
   /// Text of a POMP call statement: "POMP_<Event>(Args...);".
-  static std::string call(Event E, std::initializer_list<std::string> Args);
+  static std::string call(Event E, const std::vector<std::string> &Args);
   /// Expressions used in calls (FileInstrumentation names them).
   std::string handle(unsigned Index) const { return File.handleName(Index); }
   std::string handleAddress(unsigned Index) const { return File.handleAddress(Index); }

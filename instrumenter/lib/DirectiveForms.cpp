@@ -50,6 +50,11 @@ const char *const OtherPragmasReason =
     "produced by a macro whose pragmas cannot all be rewritten into pragma lines (an OpenMP "
     "directive without a construct of its own, or an operand the preprocessor did not show)";
 const char *const UnreadableReason = "its text as the compiler saw it cannot be recovered";
+const char *const IgnoredPartReason =
+    "written in the attribute syntax with a part Clang ignores (a malformed clause): as a #pragma "
+    "line it would not mean what Clang understood";
+/// The warning group of the parser's "... - ignoring" diagnostics.
+constexpr llvm::StringLiteral IgnoredPragmasGroup = "ignored-pragmas";
 } // namespace
 
 //===--- DirectiveFormRecorder --------------------------------------------===//
@@ -347,10 +352,62 @@ bool isMetadirective(const std::pair<std::string, std::size_t> &Directive) {
 }
 } // namespace
 
+//===--- IgnoredDirectiveParts --------------------------------------------===//
+
+IgnoredDirectiveParts &IgnoredDirectiveParts::install(DiagnosticsEngine &Diags) {
+  DiagnosticConsumer &Next = *Diags.getClient();
+  std::unique_ptr<DiagnosticConsumer> Owned = Diags.takeClient();
+  auto *Parts = new IgnoredDirectiveParts(Next, std::move(Owned));
+  Diags.setClient(Parts, /*ShouldOwnClient=*/true);
+  Diags.setSeverityForGroup(diag::Flavor::WarningOrError, IgnoredPragmasGroup,
+                            diag::Severity::Remark);
+  return *Parts;
+}
+
+bool IgnoredDirectiveParts::within(FileID File, std::size_t Begin, std::size_t End) const {
+  const auto It = Offsets.find(File);
+  return It != Offsets.end() &&
+         std::any_of(It->second.begin(), It->second.end(),
+                     [&](std::size_t At) { return At >= Begin && At < End; });
+}
+
+void IgnoredDirectiveParts::BeginSourceFile(const LangOptions &Lang, const Preprocessor *PP) {
+  Next.BeginSourceFile(Lang, PP);
+}
+
+void IgnoredDirectiveParts::EndSourceFile() { Next.EndSourceFile(); }
+
+void IgnoredDirectiveParts::finish() { Next.finish(); }
+
+void IgnoredDirectiveParts::clear() {
+  DiagnosticConsumer::clear();
+  Next.clear();
+}
+
+bool IgnoredDirectiveParts::IncludeInDiagnosticCounts() const {
+  return Next.IncludeInDiagnosticCounts();
+}
+
+void IgnoredDirectiveParts::HandleDiagnostic(DiagnosticsEngine::Level Level,
+                                             const Diagnostic &Info) {
+  if (Level == DiagnosticsEngine::Remark &&
+      DiagnosticIDs::getWarningOptionForDiag(Info.getID()) == IgnoredPragmasGroup) {
+    if (Info.getLocation().isValid() && Info.hasSourceManager()) {
+      const std::pair<FileID, unsigned> At =
+          Info.getSourceManager().getDecomposedExpansionLoc(Info.getLocation());
+      Offsets[At.first].push_back(At.second);
+    }
+    return;
+  }
+  DiagnosticConsumer::HandleDiagnostic(Level, Info);
+  Next.HandleDiagnostic(Level, Info);
+}
+
 //===--- DirectiveForms ---------------------------------------------------===//
 
-DirectiveForms::DirectiveForms(ASTContext &Context, const DirectiveFormRecorder &Recorder)
-    : Context(Context), SM(Context.getSourceManager()), Recorder(Recorder) {
+DirectiveForms::DirectiveForms(ASTContext &Context, const DirectiveFormRecorder &Recorder,
+                               const IgnoredDirectiveParts &Ignored)
+    : Context(Context), SM(Context.getSourceManager()), Recorder(Recorder), Ignored(Ignored) {
   collectOperators();
   if (rewritable(SM.getMainFileID()))
     scanAttributes(SM.getMainFileID());
@@ -419,6 +476,9 @@ void DirectiveForms::scanAttributes(FileID File) {
         Why = SharedSpecifierReason;
       else if (std::any_of(S.Directives.begin(), S.Directives.end(), isMetadirective))
         Why = MetadirectiveReason;
+      else if (Ignored.within(File, Tokens[At].Offset,
+                              Tokens[S.End - 1].Offset + Tokens[S.End - 1].Tok.getLength()))
+        Why = IgnoredPartReason;
       else if (OtherBefore)
         Why = NotFirstReason;
       if (!RunWhy)

@@ -17,6 +17,7 @@
 #ifndef POMP_INSTRUMENTER_DIRECTIVEFORMS_H
 #define POMP_INSTRUMENTER_DIRECTIVEFORMS_H
 
+#include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "llvm/ADT/DenseMap.h"
@@ -24,6 +25,7 @@
 #include "llvm/ADT/StringSet.h"
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -76,10 +78,12 @@ public:
   /// True when Offset of File lies inside the invocation of a macro (in one
   /// of its arguments).
   bool inMacroInvocation(clang::FileID File, std::size_t Offset) const;
-
-private:
+  /// Sees each token the preprocessor hands the parser: installed as the
+  /// preprocessor's token watcher, which another watcher that replaces it
+  /// (MainFileBodyFilter) calls in turn.
   void onToken(const clang::Token &Tok);
 
+private:
   clang::Preprocessor &PP;
   const clang::SourceManager &SM;
   llvm::DenseMap<clang::SourceLocation, Expansion> Expansions;
@@ -93,11 +97,45 @@ private:
   clang::SourceLocation LastOther;
 };
 
+/// Records where Clang's parser ignored part of an OpenMP directive (its
+/// `ignored-pragmas` warnings, such as a clause without its ':'). Such a
+/// directive does not mean to Clang what its text says, so its text must
+/// not become a pragma line that another compiler reads as written. The
+/// parse runs with -w, so install() maps the group to remarks, which -w
+/// leaves alone; this consumer keeps them and passes everything else on.
+class IgnoredDirectiveParts : public clang::DiagnosticConsumer {
+public:
+  /// Wraps Diags' client; Diags owns the result.
+  static IgnoredDirectiveParts &install(clang::DiagnosticsEngine &Diags);
+
+  /// True when Clang ignored something between the offsets [Begin, End) of
+  /// File.
+  bool within(clang::FileID File, std::size_t Begin, std::size_t End) const;
+
+  void BeginSourceFile(const clang::LangOptions &Lang, const clang::Preprocessor *PP) override;
+  void EndSourceFile() override;
+  void finish() override;
+  void clear() override;
+  bool IncludeInDiagnosticCounts() const override;
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override;
+
+private:
+  IgnoredDirectiveParts(clang::DiagnosticConsumer &Next,
+                        std::unique_ptr<clang::DiagnosticConsumer> Owned)
+      : Next(Next), Owned(std::move(Owned)) {}
+
+  clang::DiagnosticConsumer &Next;
+  std::unique_ptr<clang::DiagnosticConsumer> Owned;
+  std::map<clang::FileID, std::vector<std::size_t>> Offsets;
+};
+
 /// The rewriting of one translation unit's directives that are not
 /// `#pragma omp` lines, and why some of them stay as they are.
 class DirectiveForms {
 public:
-  DirectiveForms(clang::ASTContext &Context, const DirectiveFormRecorder &Recorder);
+  DirectiveForms(clang::ASTContext &Context, const DirectiveFormRecorder &Recorder,
+                 const IgnoredDirectiveParts &Ignored);
 
   /// Files with directives to rewrite: the name the compiler opened each
   /// by, made absolute, and its rewritten text.
@@ -129,6 +167,7 @@ private:
   clang::ASTContext &Context;
   const clang::SourceManager &SM;
   const DirectiveFormRecorder &Recorder;
+  const IgnoredDirectiveParts &Ignored;
   std::map<clang::FileID, std::vector<Rewrite>> Rewrites;
   std::map<clang::FileID, std::vector<AttributeSite>> Attributes;
   /// Reasons of `_Pragma` operators and macros left alone, by the

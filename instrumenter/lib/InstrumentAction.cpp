@@ -9,6 +9,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "ApiCalls.h"
+#include "BodySkipping.h"
 #include "ConstructEditor.h"
 #include "DirectiveForms.h"
 #include "Functions.h"
@@ -60,9 +61,19 @@ const char *notAPragmaLine(const OMPExecutableDirective &D, const FileInstrument
   if (At < Buffer.size() && Buffer[At] == '#')
     return nullptr;
   // Clang resolves a metadirective whose selectors are constant into the
-  // variant it chose, which starts inside the metadirective's pragma.
-  const std::string_view Line =
-      Buffer.substr(File.lineStart(D.getBeginLoc()), At - File.lineStart(D.getBeginLoc()));
+  // variant it chose, which starts inside the metadirective's pragma, also
+  // on one of its continuation lines.
+  std::size_t Start = File.lineStart(D.getBeginLoc());
+  while (Start > 0 && Buffer[Start - 1] == '\n') {
+    std::size_t End = Start - 1;
+    if (End > 0 && Buffer[End - 1] == '\r')
+      --End;
+    if (End == 0 || Buffer[End - 1] != '\\')
+      break;
+    const std::size_t Previous = Buffer.rfind('\n', End - 1);
+    Start = Previous == std::string_view::npos ? 0 : Previous + 1;
+  }
+  const std::string_view Line = Buffer.substr(Start, At - Start);
   if (Buffer.substr(At, 7) != "_Pragma" && Line.find('#') != std::string_view::npos)
     return "a metadirective's variant is chosen by each compiler itself";
   return Forms.reasonLeftAlone(D);
@@ -329,76 +340,50 @@ public:
       : File(File), Diags(Diags) {}
 
   void instrument(const std::vector<PompPragma> &Pragmas) {
+    First = Pragmas.data();
     for (const PompPragma &P : Pragmas)
       instrumentOne(P);
-    for (const OpenRegion &R : Open)
-      error(R.Loc, "user region '" + R.Name + "' is never ended");
+    for (const model::UserRegionMatcher::Open &R : Regions.unclosed())
+      error(Pragmas[R.Where].Loc, "user region '" + R.Name + "' is never ended");
   }
 
 private:
-  struct OpenRegion {
-    std::string Name;
-    unsigned Handle;
-    SourceLocation Loc;
-  };
-
+  /// Spells the shared model's plan of one directive in C.
   void instrumentOne(const PompPragma &P) {
-    const std::string Tid = File.threadId();
-    switch (P.What) {
-    case PompPragma::Kind::RegionBegin: {
-      const unsigned H = File.addHandle(userRegion(P));
-      Open.push_back({P.Name, H, P.Loc});
-      replaceLine(P, File.enabled(Event::User_region_begin)
-                         ? ConstructEditor::call(Event::User_region_begin,
-                                                 {File.handleAddress(H), Tid, File.ctcName(H)})
-                         : "");
+    const model::PompDirectivePlan Plan = model::planPompDirective(
+        P.What, [this](Event E) { return File.enabled(E); });
+    if (Plan.ControlRoutine) {
+      replaceLine(P, std::string(Plan.ControlRoutine) + "();");
       return;
     }
-    case PompPragma::Kind::RegionEnd:
-    case PompPragma::Kind::RegionAltEnd: {
-      if (Open.empty() || Open.back().Name != P.Name) {
-        error(P.Loc, Open.empty()
-                         ? "end of user region '" + P.Name + "' without a begin"
-                         : "end of user region '" + P.Name + "' does not match the open region '" +
-                               Open.back().Name + "'");
+    unsigned H = 0;
+    if (Plan.NewHandle) {
+      H = File.addHandle(userRegion(P));
+      if (P.What == PompPragma::Kind::RegionBegin)
+        Regions.begin(P.Name, H, static_cast<std::size_t>(&P - First));
+    } else if (P.What == PompPragma::Kind::RegionEnd ||
+               P.What == PompPragma::Kind::RegionAltEnd) {
+      std::string Error;
+      const std::optional<unsigned> Begin = Regions.end(P, Error);
+      if (!Begin) {
+        error(P.Loc, Error);
         return;
       }
-      const unsigned H = Open.back().Handle;
-      if (P.What == PompPragma::Kind::RegionEnd)
-        Open.pop_back();
-      replaceLine(P, File.enabled(Event::User_region_end)
-                         ? ConstructEditor::call(Event::User_region_end, {File.handleName(H), Tid})
-                         : "");
-      return;
+      H = *Begin;
     }
-    case PompPragma::Kind::Event: {
-      const unsigned H = File.addHandle(userRegion(P));
-      replaceLine(P, File.enabled(Event::User_event)
-                         ? ConstructEditor::call(Event::User_event,
-                                                 {File.handleAddress(H), Tid, File.ctcName(H)})
-                         : "");
-      return;
+    // Level, noinstrument and instrument were consumed by the construct
+    // visitor; the pragma stays as a comment of intent.
+    std::string Code;
+    for (const model::Step &S : Plan.Steps) {
+      std::vector<std::string> Args;
+      for (const model::Arg A : S.Args)
+        Args.push_back(A == model::Arg::HandleFirst ? File.handleAddress(H)
+                       : A == model::Arg::Handle    ? File.handleName(H)
+                       : A == model::Arg::Ctc       ? File.ctcName(H)
+                                                    : File.threadId());
+      Code += ConstructEditor::call(S.E, Args);
     }
-    case PompPragma::Kind::Init:
-      replaceLine(P, "POMP_Init();");
-      return;
-    case PompPragma::Kind::Finalize:
-      replaceLine(P, "POMP_Finalize();");
-      return;
-    case PompPragma::Kind::On:
-      replaceLine(P, "POMP_On();");
-      return;
-    case PompPragma::Kind::Off:
-      replaceLine(P, "POMP_Off();");
-      return;
-    case PompPragma::Kind::Level:
-    case PompPragma::Kind::NoInstrument:
-    case PompPragma::Kind::Instrument:
-      // Consumed by the construct visitor; the pragma stays as a comment of
-      // intent, and compilers ignore unknown pragmas.
-      replaceLine(P, "");
-      return;
-    }
+    replaceLine(P, Code);
   }
 
   ctc::RegionDescriptor userRegion(const PompPragma &P) const {
@@ -426,25 +411,34 @@ private:
 
   FileInstrumentation &File;
   DiagnosticsEngine &Diags;
-  std::vector<OpenRegion> Open;
+  model::UserRegionMatcher Regions{/*CaseInsensitive=*/false};
+  const PompPragma *First = nullptr;
 };
 
 /// Builds the output of one file once its AST is complete.
 class InstrumentConsumer : public ASTConsumer {
 public:
   InstrumentConsumer(const Options &Opts, ResultSink &Sink, const PompPragmaHandler &Pragmas,
-                     const IncludeRecorder &Includes, const DirectiveFormRecorder &Forms)
-      : Opts(Opts), Sink(Sink), Pragmas(Pragmas), Includes(Includes), FormRecorder(Forms) {}
+                     const IncludeRecorder &Includes, const DirectiveFormRecorder &Forms,
+                     const IgnoredDirectiveParts &Ignored,
+                     std::unique_ptr<MainFileBodyFilter> Bodies)
+      : Opts(Opts), Sink(Sink), Pragmas(Pragmas), Includes(Includes), FormRecorder(Forms),
+        Ignored(Ignored), Bodies(std::move(Bodies)) {}
 
   /// Only the main file and headers with OpenMP directives (pragmas,
   /// attributes, uses of macros expanding to _Pragma) are rewritten,
   /// so the bodies of functions in other files need not be built (Sema still
   /// keeps those that constant evaluation or return type deduction needs).
+  /// In the main file, a body is skipped when it can produce no edit
+  /// (MainFileBodyFilter): not main's, not with --functions.
   bool shouldSkipFunctionBody(Decl *D) override {
     const SourceManager &SM = D->getASTContext().getSourceManager();
     const FileID File = SM.getFileID(SM.getExpansionLoc(D->getLocation()));
-    if (File == SM.getMainFileID())
-      return false;
+    if (File == SM.getMainFileID()) {
+      const FunctionDecl *Function = D->getAsFunction();
+      return Bodies && !Opts.InstrumentFunctions && Function && !Function->isMain() &&
+             !D->getLocation().isMacroID() && Bodies->canSkipBodyAtLastToken();
+    }
     auto [It, New] = FileMayHoldOpenMP.try_emplace(File, false);
     if (New)
       It->second = !SM.isInSystemHeader(SM.getLocForStartOfFile(File)) &&
@@ -458,8 +452,9 @@ public:
     if (Diags.hasErrorOccurred())
       return;
     const SourceManager &SM = Context.getSourceManager();
+    limitTraversalToUserCode(Context);
     const OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
-    const DirectiveForms Forms(Context, FormRecorder);
+    const DirectiveForms Forms(Context, FormRecorder, Ignored);
     FileResult Result;
     if (Opts.RewriteDirectiveForms && !Forms.rewrittenFiles().empty()) {
       // The rewritten files are parsed and instrumented again.
@@ -494,6 +489,21 @@ public:
   }
 
 private:
+  /// The traversals of the translation unit (the visitors here and the
+  /// parent map the construct handlers ask, `ParentMapContext`) start at the
+  /// top-level declarations outside system headers: those hold nothing to
+  /// instrument, the visitors skip them anyway, and nothing of the user's
+  /// code is reached through them. Building the parent map over the system
+  /// headers took a tenth of ompinst's time on LULESH (issue 15).
+  static void limitTraversalToUserCode(ASTContext &Context) {
+    const SourceManager &SM = Context.getSourceManager();
+    std::vector<Decl *> Scope;
+    for (Decl *D : Context.getTranslationUnitDecl()->decls())
+      if (!SM.isInSystemHeader(D->getLocation()))
+        Scope.push_back(D);
+    Context.setTraversalScope(Scope);
+  }
+
   static void instrumentMain(ASTContext &Context, FileInstrumentation &File) {
     const SourceManager &SM = Context.getSourceManager();
     for (Decl *D : Context.getTranslationUnitDecl()->decls()) {
@@ -591,8 +601,11 @@ private:
   const PompPragmaHandler &Pragmas;
   const IncludeRecorder &Includes;
   const DirectiveFormRecorder &FormRecorder;
+  const IgnoredDirectiveParts &Ignored;
   /// Per file: may it hold an OpenMP directive (mayHoldOpenMP)?
   llvm::DenseMap<FileID, bool> FileMayHoldOpenMP;
+  /// Null when every body of the main file is built.
+  std::unique_ptr<MainFileBodyFilter> Bodies;
 };
 
 /// Registers the `#pragma pomp` handler and creates the consumer.
@@ -611,9 +624,15 @@ protected:
     const IncludeRecorder &Includes = *Recorder;
     CI.getPreprocessor().addPPCallbacks(std::move(Recorder));
     auto Forms = std::make_unique<DirectiveFormRecorder>(CI.getPreprocessor());
-    const DirectiveFormRecorder &FormRecorder = *Forms;
+    DirectiveFormRecorder &FormRecorder = *Forms;
     CI.getPreprocessor().addPPCallbacks(std::move(Forms));
-    return std::make_unique<InstrumentConsumer>(Opts, Sink, *Handler, Includes, FormRecorder);
+    const IgnoredDirectiveParts &Ignored = IgnoredDirectiveParts::install(CI.getDiagnostics());
+    std::unique_ptr<MainFileBodyFilter> Bodies;
+    if (Opts.SkipPlainBodies && !Opts.InstrumentFunctions)
+      Bodies = std::make_unique<MainFileBodyFilter>(
+          CI.getPreprocessor(), [&FormRecorder](const Token &Tok) { FormRecorder.onToken(Tok); });
+    return std::make_unique<InstrumentConsumer>(Opts, Sink, *Handler, Includes, FormRecorder,
+                                                Ignored, std::move(Bodies));
   }
 
 private:

@@ -11,12 +11,15 @@
 ///   #pragma pomp noinstrument | instrument
 ///
 /// A Clang PragmaHandler records them while the file is preprocessed and
-/// reports unknown or malformed ones as errors at their file:line.
+/// reports unknown or malformed ones as errors at their file:line; the
+/// shared model (pomp/model/PompDirectives.h) parses and plans them, for the
+/// Fortran front end's `!$pomp` too.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef POMP_INSTRUMENTER_POMPPRAGMAS_H
 #define POMP_INSTRUMENTER_POMPPRAGMAS_H
 
+#include "pomp/model/PompDirectives.h"
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Lex/Pragma.h"
 
@@ -25,27 +28,9 @@
 
 namespace pomp::inst {
 
-/// One recognised `#pragma pomp`.
-struct PompPragma {
-  enum class Kind {
-    RegionBegin, ///< userregion start, inst begin
-    RegionEnd,   ///< userregion stop, inst end
-    RegionAltEnd, ///< inst altend: an extra end on another way out
-    Event,        ///< userregion event
-    Init,
-    Finalize,
-    On,
-    Off,
-    Level,          ///< inst <group> <level> [file]
-    NoInstrument,   ///< stop instrumenting from here
-    Instrument      ///< resume instrumenting
-  };
-  Kind What;
+/// One recognised `#pragma pomp`: the shared model's directive and where it is.
+struct PompPragma : model::PompDirective {
   clang::SourceLocation Loc; ///< the `#` of the pragma... its `pomp` token
-  std::string Name;          ///< region name; group name for Level
-  int Group = 0;
-  int Level = 0;
-  bool WholeFile = false; ///< Level applies to the rest of the file
 };
 
 /// Records every `#pragma pomp` of the main file, in order.

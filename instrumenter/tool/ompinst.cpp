@@ -9,6 +9,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "pomp/fortran/FortranInstrumenter.h"
+#include "pomp/instrumenter/HiddenDirectives.h"
 #include "pomp/instrumenter/Instrumenter.h"
 
 #include "clang/Basic/FileManager.h"
@@ -75,10 +76,21 @@ cl::opt<std::string> HeaderDir(
     cl::desc("Write the instrumented copies of the project's own headers below this directory "
              "(default: <output without extension>.pomp-headers)"),
     cl::value_desc("dir"), cl::cat(Category));
+cl::opt<bool> HideMetadirectives(
+    "hide-metadirectives",
+    cl::desc("Parse as if the main file's metadirective lines were not there, as gcc before 15 "
+             "compiles them (ompcc sets it when the real compiler ignores metadirectives); the "
+             "output keeps them"),
+    cl::cat(Category));
+cl::opt<bool> NoSkipBodies(
+    "no-skip-bodies",
+    cl::desc("Build every function body of the main file, also those without OpenMP (the same "
+             "output, slower; for comparisons)"),
+    cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("Do not print the summary line"), cl::cat(Category));
 
 void printVersion(raw_ostream &OS) {
-  OS << "ompinst (POMP toolkit) " << POMP_API_VERSION << ", POMP API " << POMP_API_VERSION
+  OS << "ompinst (POMP toolkit) " << POMP_TOOLKIT_VERSION << ", POMP API " << POMP_API_VERSION
      << ", parsing with Clang 19\n";
 }
 
@@ -214,6 +226,33 @@ instrumentSource(const clang::tooling::CompilationDatabase &Database, StringRef 
            << Command.Directory << "': " << EC.message() << "\n";
     return std::nullopt;
   }
+  std::vector<std::string> CommandLine = Adjust(Command.CommandLine, Command.Filename);
+  bool Hidden = false;
+  if (HideMetadirectives) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Text = FileSystem->getBufferForFile(Absolute);
+    if (!Text) {
+      errs() << "ompinst: error: " << Source << ": " << Text.getError().message() << "\n";
+      return std::nullopt;
+    }
+    const inst::HiddenDirectives Parsed = inst::hideMetadirectives((*Text)->getBuffer());
+    for (const unsigned Line : Parsed.Lines)
+      errs() << Source << ":" << Line
+             << ": warning: metadirective hidden from the parse: the real compiler ignores it, "
+                "so it is left as it is and only the constructs in its statement are "
+                "instrumented\n";
+    if (!Parsed.Lines.empty()) {
+      Hidden = true;
+      llvm::IntrusiveRefCntPtr<vfs::InMemoryFileSystem> Memory(new vfs::InMemoryFileSystem());
+      Memory->addFile(Absolute, 0, MemoryBuffer::getMemBufferCopy(Parsed.Text, Absolute));
+      FileSystem->pushOverlay(Memory);
+      if (std::error_code EC = FileSystem->setCurrentWorkingDirectory(Command.Directory)) {
+        errs() << "ompinst: error: " << Source << ": " << EC.message() << "\n";
+        return std::nullopt;
+      }
+      // The hidden lines are pragmas of an unknown namespace now.
+      CommandLine.push_back("-Wno-unknown-pragmas");
+    }
+  }
   inst::Options PassOpts = Opts;
   inst::ResultSink Sink;
   while (true) {
@@ -222,8 +261,7 @@ instrumentSource(const clang::tooling::CompilationDatabase &Database, StringRef 
     Sink = inst::ResultSink();
     std::unique_ptr<clang::tooling::FrontendActionFactory> Factory =
         inst::newInstrumentActionFactory(PassOpts, Sink);
-    clang::tooling::ToolInvocation Invocation(Adjust(Command.CommandLine, Command.Filename),
-                                              Factory.get(), Files.get(),
+    clang::tooling::ToolInvocation Invocation(CommandLine, Factory.get(), Files.get(),
                                               std::make_shared<clang::PCHContainerOperations>());
     const bool Parsed = Invocation.run();
     // One parse gives at most one result: the main file's.
@@ -248,7 +286,10 @@ instrumentSource(const clang::tooling::CompilationDatabase &Database, StringRef 
     }
     PassOpts.RewriteDirectiveForms = false;
   }
-  return Sink.results().begin()->second;
+  inst::FileResult Result = Sink.results().begin()->second;
+  if (Hidden)
+    inst::restoreHiddenDirectives(Result.Output);
+  return Result;
 }
 
 /// Instruments a Fortran file with the Fortran front end (the same levels
@@ -319,6 +360,7 @@ int main(int Argc, const char **Argv) {
   }
   inst::Options Opts;
   Opts.LineDirectives = !NoLineDirectives;
+  Opts.SkipPlainBodies = !NoSkipBodies;
   Opts.InstrumentFunctions = Functions || !FunctionFilter.empty();
   Opts.FunctionFilter = FunctionFilter;
   if (!parseLevels(Opts))

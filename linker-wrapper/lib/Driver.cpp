@@ -75,6 +75,10 @@ constexpr StringRef OmpinstArgOption = "--ompinst-arg=";
 constexpr StringRef CxxOption = "--ompc++";
 constexpr StringRef HelpOption = "--ompcc-help";
 constexpr StringRef PrintConfigOption = "--ompcc-print-config";
+constexpr StringRef VersionOption = "--ompcc-version";
+/// `ompcc --ompcc-launcher <compiler> <arguments>`: ompcc as CMake's compiler
+/// launcher (<LANG>_COMPILER_LAUNCHER), which puts the real compiler first.
+constexpr StringRef LauncherOption = "--ompcc-launcher";
 constexpr StringRef StrictOption = "--ompcc-strict";
 
 /// pomp-link's exit status when strict mode finds an uninstrumented source
@@ -86,6 +90,34 @@ constexpr StringRef OmpinstName = "ompinst";
 constexpr StringRef PompLinkName = "pomp-link";
 constexpr StringRef SharedLibPomp = "libpomp.so";
 constexpr StringRef StaticLibPomp = "libpomp.a";
+/// The MPI layer (docs/MPI.md), built when MPI was found.
+constexpr StringRef SharedLibPompMpi = "libpomp-mpi.so";
+
+/// Whether a link is an MPI program's (docs/MPI.md): the real compiler is an
+/// MPI wrapper (mpicc, mpicxx, mpic++, mpiCC, mpifort, mpif90, mpif77, also
+/// behind ccache), or an argument names libmpi (`-lmpi`, `-lmpich`,
+/// `libmpi.so`, `libmpi.a`).
+bool isMpiWrapper(const std::vector<std::string> &Compiler) {
+  for (const std::string &Word : Compiler) {
+    const StringRef Name = path::filename(Word);
+    if (Name.starts_with("mpic") || Name.starts_with("mpif") || Name == "mpiCC")
+      return true;
+  }
+  return false;
+}
+
+bool isMpiLink(const std::vector<std::string> &Compiler, const std::vector<std::string> &Argv) {
+  if (isMpiWrapper(Compiler))
+    return true;
+  for (const std::string &Word : Argv) {
+    const StringRef W(Word);
+    const StringRef File = path::filename(W);
+    if (W == "-lmpi" || W == "-lmpich" || File.starts_with("libmpi.so") ||
+        File.starts_with("libmpich.so") || File == "libmpi.a" || File == "libmpich.a")
+      return true;
+  }
+  return false;
+}
 constexpr StringRef PompHeader = "pomplib.h";
 constexpr StringRef PompFortranInclude = "pomp_lib.h";
 /// Where an installed toolkit keeps the Fortran include file, below include/.
@@ -105,6 +137,12 @@ bool isLinkInputFile(StringRef Path) {
                           "ELF") ||
          Head.starts_with("!<arch>\n") || Head.starts_with("!<thin>\n") ||
          Head.starts_with("BC\xC0\xDE") || Head.starts_with("\xDE\xC0\x17\x0B");
+}
+
+/// Whether the file at Path holds Word anywhere (false when unreadable).
+bool fileMentions(StringRef Path, StringRef Word) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer = llvm::MemoryBuffer::getFile(Path);
+  return Buffer && (*Buffer)->getBuffer().contains(Word);
 }
 
 /// The first line of a captured stderr that says "error:", else its first
@@ -168,6 +206,41 @@ struct Instrumented {
   std::string HeaderDirectory;
 };
 
+/// The include directories and macros an MPI compiler wrapper adds on its
+/// own, which ompinst's parse needs to find mpi.h: Open MPI's wrappers print
+/// them with `--showme:compile`, MPICH's with `-compile-info` (whose first
+/// word is the compiler). Empty when the wrapper says nothing.
+std::vector<std::string> mpiWrapperParseFlags(const std::vector<std::string> &Compiler,
+                                              TempDirectory &Temp) {
+  std::vector<std::string> Flags;
+  if (Compiler.empty())
+    return Flags;
+  // `ccache mpicc`: the wrapper is the last word.
+  const std::string &Wrapper = Compiler.back();
+  llvm::ErrorOr<std::string> Program = llvm::sys::findProgramByName(Wrapper);
+  if (!Program)
+    return Flags;
+  const std::string Output = Temp.add("mpi-wrapper-flags.txt");
+  for (StringRef Query : {"--showme:compile", "-compile-info"}) {
+    const std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(Output), StringRef("")};
+    const StringRef Args[] = {Wrapper, Query};
+    if (llvm::sys::ExecuteAndWait(*Program, Args, std::nullopt, Redirects) != 0)
+      continue;
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text = llvm::MemoryBuffer::getFile(Output);
+    if (!Text)
+      continue;
+    llvm::SmallVector<StringRef, 16> Words;
+    (*Text)->getBuffer().split(Words, ' ', -1, false);
+    for (StringRef W : Words) {
+      W = W.trim();
+      if (W.starts_with("-I") || W.starts_with("-D"))
+        Flags.push_back(W.str());
+    }
+    break;
+  }
+  return Flags;
+}
+
 /// The state of one ompcc command.
 class Driver {
 public:
@@ -190,6 +263,10 @@ private:
   int compileInput(std::size_t Index, const std::optional<std::string> &ObjectFile);
   /// Whether ompinst has a Fortran front end (asked once).
   bool ompinstHandlesFortran();
+  /// Whether the real compiler ignores `metadirective` as an unknown pragma
+  /// (gcc before 15), so that ompinst may hide such lines from Clang's parse
+  /// as well (asked at most once, for a file Clang rejected).
+  bool compilerIgnoresMetadirectives();
   /// Runs ompinst on the input; nullopt (and Reason) when it fails.
   std::optional<Instrumented> instrument(const Argument &Input, std::size_t Index,
                                          std::string &Reason);
@@ -256,6 +333,10 @@ private:
   bool NotInstrumented = false;
   /// ompinstHandlesFortran()'s answer, once asked.
   std::optional<bool> FortranFrontEnd;
+  /// compilerIgnoresMetadirectives()'s answer, once asked.
+  std::optional<bool> IgnoresMetadirectives;
+  /// mpiWrapperParseFlags()'s answer, once asked.
+  std::optional<std::vector<std::string>> MpiParseFlags;
 };
 
 std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_t Index,
@@ -268,7 +349,7 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
   }
   Instrumented Inst{*Directory, Temp.add(Unit + "/" + path::filename(Input.Value).str()),
                     Temp.add(Unit + ".headers")};
-  const std::string Log = Temp.add(Unit + ".ompinst.log");
+  std::string Log = Temp.add(Unit + ".ompinst.log");
   // Fortran's language (and source form) follows the suffix, which the
   // instrumented copy keeps (contract of docs/FORTRAN.md).
   std::vector<std::string> Argv = {Paths.Ompinst, Input.Value, "-o", Inst.Source};
@@ -282,12 +363,30 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
   for (const Argument &Arg : Command.Args)
     if (Arg.ForParse)
       llvm::append_range(Argv, Arg.Words);
+  // An MPI wrapper's own -I for mpi.h (docs/MPI.md), asked once per command.
+  if (Input.Lang != Language::Fortran && isMpiWrapper(Compiler)) {
+    if (!MpiParseFlags)
+      MpiParseFlags = mpiWrapperParseFlags(Compiler, Temp);
+    llvm::append_range(Argv, *MpiParseFlags);
+  }
   // The real compiler warns about the user's code, once; the parse must not
   // repeat it (ompinst's own warnings, such as a construct produced by a
   // macro, are not affected). Clang's flag: not for Flang's parser.
-  if (Input.Lang != Language::Fortran)
+  if (Input.Lang != Language::Fortran) {
     Argv.push_back("-Wno-everything");
-  const int Status = Runner.run(Argv, StringRef(Log));
+    // Code that calls the POMP API itself (POMP_USER_REGION_BEGIN) includes
+    // pomplib.h; after the user's directories, as in the compile.
+    llvm::append_values(Argv, "-isystem", Paths.IncludeDir);
+  }
+  int Status = Runner.run(Argv, StringRef(Log));
+  // Clang 19 rejects some metadirectives that gcc before 15 builds because
+  // it ignores them; the parse may then ignore them too.
+  if (Status != 0 && Input.Lang != Language::Fortran &&
+      fileMentions(Input.Value, "metadirective") && compilerIgnoresMetadirectives()) {
+    Argv.insert(llvm::find(Argv, "--"), "--hide-metadirectives");
+    Log = Temp.add(Unit + ".ompinst-hidden.log");
+    Status = Runner.run(Argv, StringRef(Log));
+  }
   if (Status == 0) {
     copyFileTo(Log, Diagnostics);
     return Inst;
@@ -314,6 +413,29 @@ bool Driver::ompinstHandlesFortran() {
         FortranFrontEnd = (*Help)->getBuffer().contains("Fortran");
   }
   return *FortranFrontEnd;
+}
+
+bool Driver::compilerIgnoresMetadirectives() {
+  // The compiler accepts the pragma and only warns that it does not know it:
+  // -Werror=unknown-pragmas turns that warning, and only that, into failure.
+  if (!IgnoresMetadirectives) {
+    IgnoresMetadirectives = false;
+    const std::string Probe = Temp.add("metadirective-probe.c");
+    const std::string Log = Temp.add("metadirective-probe.log");
+    if (writeTextFile(Probe, "int main(void) {\n"
+                             "#pragma omp metadirective when(user={condition(1)}: parallel)\n"
+                             "  ;\n"
+                             "  return 0;\n"
+                             "}\n"))
+      return false;
+    std::vector<std::string> Argv = Compiler;
+    llvm::append_values(Argv, "-fopenmp", "-fsyntax-only", "-x", "c", Probe);
+    if (Runner.run(Argv, StringRef(Log)) == 0) {
+      Argv.insert(Argv.end() - 1, "-Werror=unknown-pragmas");
+      IgnoresMetadirectives = Runner.run(Argv, StringRef(Log)) != 0;
+    }
+  }
+  return *IgnoresMetadirectives;
 }
 
 std::vector<std::string> Driver::projectIncludeDirectories() const {
@@ -409,10 +531,14 @@ std::vector<std::string> Driver::compileCommand(const Argument &Input, StringRef
       Argv.push_back("-fdebug-prefix-map=" + Inst->Directory + "=" +
                      std::string(OriginalDirectory));
     }
-  } else if (Inst) {
+  } else if (Inst || Input.Lang == Language::C || Input.Lang == Language::CXX) {
     // pomplib.h as a system header: no warnings from it under the user's
     // -Wall -pedantic, and -MMD leaves it out like every toolkit header.
+    // Also for a source compiled as it is: code that calls the POMP API
+    // (POMP_USER_REGION_BEGIN) includes it.
     llvm::append_values(Argv, "-isystem", Paths.IncludeDir);
+  }
+  if (!Fortran && Inst) {
     // The #line directives point the line table at the original; the
     // compilation unit's name follows with this map.
     llvm::SmallString<256> OriginalDirectory(SourceDirectory);
@@ -796,6 +922,12 @@ int Driver::compileAndLink() {
       path::append(Library, StaticLibPomp);
       llvm::append_values(Argv, std::string(Library), "-lstdc++", "-lm");
     } else {
+      // An MPI program gets the PMPI layer first, so that its MPI_Init comes
+      // before libmpi's (docs/MPI.md).
+      llvm::SmallString<256> MpiLayer(Paths.LibDir);
+      path::append(MpiLayer, SharedLibPompMpi);
+      if (isMpiLink(Compiler, Argv) && fs::exists(MpiLayer))
+        Argv.push_back(std::string(MpiLayer));
       // An rpath, so that the program runs without LD_LIBRARY_PATH.
       path::append(Library, SharedLibPomp);
       llvm::append_values(Argv, std::string(Library), "-Wl,-rpath," + Paths.LibDir);
@@ -974,9 +1106,15 @@ bool isFortranDriverName(StringRef Argv0) {
 
 void extractDriverOptions(std::vector<std::string> &Args, DriverOptions &Options) {
   std::vector<std::string> Rest;
+  bool CompilerNext = false;
   for (std::string &Arg : Args) {
     const StringRef Word = Arg;
-    if (Word == KeepOption)
+    if (CompilerNext) {
+      CompilerNext = false;
+      Options.Compiler = Arg;
+    } else if (Word == LauncherOption)
+      CompilerNext = true;
+    else if (Word == KeepOption)
       Options.Keep = true;
     else if (Word == CxxOption)
       Options.Cxx = true;
@@ -984,6 +1122,8 @@ void extractDriverOptions(std::vector<std::string> &Args, DriverOptions &Options
       Options.Help = true;
     else if (Word == PrintConfigOption)
       Options.PrintConfig = true;
+    else if (Word == VersionOption)
+      Options.Version = true;
     else if (Word == StrictOption)
       Options.Strict = true;
     else if (Word.starts_with(CompilerOption))
@@ -1025,6 +1165,10 @@ void printUsage(llvm::raw_ostream &OS, const DriverOptions &Options) {
         "                        OMPCC_STRICT=1\n"
         "  -v                    print every command run (also passed to the compiler)\n"
         "  --ompcc-print-config  print the real compiler and the toolkit's paths\n"
+        "  --ompcc-launcher <compiler>  the real compiler comes next: ompcc as CMake's\n"
+        "                        compiler launcher (pomp_instrument(), docs/OMPCC.md)\n"
+        "  --ompcc-version       print the toolkit's version (--version prints the real\n"
+        "                        compiler's, then the toolkit's)\n"
         "  --ompcc-help          print this help\n"
         "\n"
         "Environment: OMPCC_CC, OMPCC_CXX (the real compilers, default: those the toolkit\n"
@@ -1032,7 +1176,8 @@ void printUsage(llvm::raw_ostream &OS, const DriverOptions &Options) {
         "compiles the C it generates with OMPCC_CC), OMPCC_PASSTHROUGH=1 (instrument\n"
         "nothing, add nothing),\n"
         "OMPCC_STRICT=1 (as --ompcc-strict; 0 or unset: not strict).\n"
-        "Exit status: the real compiler's; 1 for ompcc's own errors.\n";
+        "Exit status: the real compiler's; 1 for ompcc's own errors.\n"
+        "Documentation: man ompcc, <prefix>/share/doc/pomp/OMPCC.md (installed), docs/OMPCC.md.\n";
 }
 
 int runDriver(StringRef Argv0, StringRef ExecutablePath, llvm::ArrayRef<std::string> Args,
@@ -1047,6 +1192,11 @@ int runDriver(StringRef Argv0, StringRef ExecutablePath, llvm::ArrayRef<std::str
   const StringRef Name = Opts.Fortran ? "ompfc" : Opts.Cxx ? "ompc++" : "ompcc";
   if (Opts.Help) {
     printUsage(llvm::outs(), Opts);
+    return 0;
+  }
+  if (Opts.Version) {
+    llvm::outs() << Name << " (POMP toolkit) " << POMP_TOOLKIT_VERSION << ", POMP API "
+                 << POMP_API_VERSION_TEXT << "\n";
     return 0;
   }
   llvm::Expected<std::vector<std::string>> Expanded = expandResponseFiles(Given);
@@ -1114,7 +1264,14 @@ int runDriver(StringRef Argv0, StringRef ExecutablePath, llvm::ArrayRef<std::str
     llvm::append_range(Argv, Given);
     // The command is the one given (response files unexpanded): it needs
     // no response file of ours, so no temporary directory either.
-    return CommandRunner(Name, Opts.Verbose, Diagnostics, /*Scratch=*/nullptr).run(Argv);
+    const int Status =
+        CommandRunner(Name, Opts.Verbose, Diagnostics, /*Scratch=*/nullptr).run(Argv);
+    // `ompcc --version` is the real compiler's answer, which build systems
+    // read (its first line stays first), and then the toolkit's.
+    if (Status == 0 && llvm::is_contained(Given, "--version"))
+      llvm::outs() << Name << " (POMP toolkit) " << POMP_TOOLKIT_VERSION << ", POMP API "
+                   << POMP_API_VERSION_TEXT << "\n";
+    return Status;
   }
 
   llvm::Expected<TempDirectory> Temp =

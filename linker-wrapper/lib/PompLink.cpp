@@ -185,6 +185,7 @@ void printUsage(llvm::raw_ostream &OS) {
      << ")\n"
         "  --cc-arg=<arg>    extra argument for that compiler, repeatable (--cc-arg=-m32)\n"
         "  -v, --verbose     list each input and the init functions found in it (stderr)\n"
+        "  --version         print the toolkit's version\n"
         "  -h, --help        print this help\n"
         "  --                every later argument is an input\n"
         "\n"
@@ -201,7 +202,9 @@ void printUsage(llvm::raw_ostream &OS) {
         "Exit status: 0 success (also when no init function is found: a warning, and an empty\n"
         "POMP_Init_Handles() is generated so that the link works), 1 an input cannot be read or\n"
         "is not a link input, an init function is defined twice, the output cannot be written\n"
-        "or the compiler failed, 2 usage error, 3 --strict and a source is not instrumented.\n";
+        "or the compiler failed, 2 usage error, 3 --strict and a source is not instrumented.\n"
+        "Documentation: man pomp-link, <prefix>/share/doc/pomp/HANDLE_INIT.md (installed),\n"
+        "docs/HANDLE_INIT.md.\n";
 }
 
 Expected<Options> parseArguments(llvm::ArrayRef<std::string_view> Args) {
@@ -217,6 +220,8 @@ Expected<Options> parseArguments(llvm::ArrayRef<std::string_view> Args) {
       OnlyInputs = true;
     } else if (Arg == "-h" || Arg == "--help") {
       Opts.Help = true;
+    } else if (Arg == "--version") {
+      Opts.Version = true;
     } else if (Arg == "-v" || Arg == "--verbose") {
       Opts.Verbose = true;
     } else if (Arg == "--print-source") {
@@ -255,7 +260,7 @@ Expected<Options> parseArguments(llvm::ArrayRef<std::string_view> Args) {
       return makeError("unknown option '" + Arg + "'");
     }
   }
-  if (Opts.Help)
+  if (Opts.Help || Opts.Version)
     return Opts;
   if (Opts.ReportAs.empty())
     return makeError("--report-as= needs a name");
@@ -389,6 +394,10 @@ Error compileToObject(StringRef Source, StringRef Compiler,
 int runPompLink(const Options &Opts, llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
   if (Opts.Help) {
     printUsage(Out);
+    return ExitSuccess;
+  }
+  if (Opts.Version) {
+    Out << "pomp-link (POMP toolkit) " << POMP_TOOLKIT_VERSION << "\n";
     return ExitSuccess;
   }
   Expected<std::string> Source = generateInit(Opts, Err);

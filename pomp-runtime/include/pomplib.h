@@ -159,6 +159,28 @@ void POMP_Init_Handles(void);
  * ""), POMP_ERROR_FINALIZED after finalisation. */
 int32_t POMP_Note_uninstrumented(const char *file, const char *reason);
 
+/* Called by libpomp-mpi in MPI_Init (docs/MPI.md): the program is rank
+ * `rank` of an MPI job of `size` ranks, and its measurement is written into
+ * the job's part `directory`, which the caller created (mode 0755); the
+ * profile records rank and size, and ranks other than 0 print no summary.
+ * Initialises the library. POMP_ERROR_INVALID_ARGUMENT for a NULL or empty
+ * directory, a rank outside 0..size-1, or a measurement whose directory was
+ * claimed already (POMP_TRACE=1: the part stays there); POMP_ERROR_FINALIZED
+ * after finalisation. */
+int32_t POMP_Note_mpi_part(const char *directory, int32_t rank, int32_t size);
+
+/* Called by every thread of a team at the end of a parallel region that
+ * ompinst instrumented, with the context POMP_Parallel_fork returned (passed
+ * in as firstprivate), to decide whether the explicit barrier that stands for
+ * the team's join barrier runs: non-zero when it must (POMP events alone);
+ * 0 when the OpenMP runtime reports the join barrier itself (POMP and OMPT
+ * merged), and then the events that follow the explicit barrier are skipped
+ * too: the runtime's join closes the regions they would close, at the team's
+ * end (docs/OMPT.md, "The join barrier"). A pure function of the context, so
+ * every thread of the team takes the same branch; a context of 0 (no fork
+ * recorded) needs the barrier. */
+int32_t POMP_Join_barrier_needed(POMP_Context_t fork_context);
+
 /* The message of the last error on the calling thread: for
  * POMP_ERROR_MALFORMED_CTC it names the byte offset and the problem. Never
  * NULL; "" when there was none. */
@@ -168,6 +190,42 @@ const char *POMP_Last_error_message(void);
 
 #define POMP_EVENT(Name, Group, Role, Handle, Levels, Params) int32_t POMP_##Name Params;
 #include "pomp_events.def"
+
+/*--- User regions in one line ---------------------------------------------*/
+
+/* Begins the user region called name (a C string) on the calling thread.
+ * *handle is the call site's handle, 0 until the first call binds it; name
+ * is one region wherever it is used, located at the file and line of the
+ * first begin that registered it. Thread safe. The macros below supply the
+ * handle, file and line. */
+int32_t POMP_User_region_begin_named(POMP_Handle_t *handle, const char *name, const char *file,
+                                     int32_t line);
+
+/* Ends the user region called name, which must be the innermost region the
+ * calling thread has open (POMP_ERROR_UNBALANCED otherwise, and for a name
+ * no begin has registered). */
+int32_t POMP_User_region_end_named(POMP_Handle_t *handle, const char *name);
+
+/* One-line user regions, like Caliper's CALI_MARK_BEGIN/END and Score-P's
+ * SCOREP_USER_REGION_BEGIN/END: a static handle per call site, registered
+ * lazily by its first call (docs/POMP_API.md, "User regions in one line").
+ * A program built without POMP defines POMP_NO_USER_REGIONS, or does not
+ * include this header, and the macros cost nothing. */
+#ifndef POMP_NO_USER_REGIONS
+#define POMP_USER_REGION_BEGIN(name)                                                               \
+  do {                                                                                             \
+    static POMP_Handle_t pomp_user_region_site_ = 0;                                               \
+    POMP_User_region_begin_named(&pomp_user_region_site_, (name), __FILE__, __LINE__);             \
+  } while (0)
+#define POMP_USER_REGION_END(name)                                                                 \
+  do {                                                                                             \
+    static POMP_Handle_t pomp_user_region_site_ = 0;                                               \
+    POMP_User_region_end_named(&pomp_user_region_site_, (name));                                   \
+  } while (0)
+#else
+#define POMP_USER_REGION_BEGIN(name) ((void)0)
+#define POMP_USER_REGION_END(name) ((void)0)
+#endif
 
 #ifdef __cplusplus
 } /* extern "C" */

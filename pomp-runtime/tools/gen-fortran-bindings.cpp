@@ -111,8 +111,12 @@ struct Passing {
 Passing passingOf(const std::string &CType) {
   if (CType == "POMP_Handle_t *")
     return {"POMP_Handle_t *", "%", "integer(kind=8), intent(inout)"};
+  // A handle the construct's first event may have bound in another thread
+  // (the Fortran init routine runs only from POMP_Init_Handles()): read
+  // atomically, as libpomp reads a handle passed by address.
   if (CType == "POMP_Handle_t")
-    return {"const POMP_Handle_t *", "*%", "integer(kind=8), intent(in)"};
+    return {"const POMP_Handle_t *", "__atomic_load_n(%, __ATOMIC_ACQUIRE)",
+            "integer(kind=8), intent(in)"};
   if (CType == "int32_t")
     return {"const int32_t *", "*%", "integer(kind=4), intent(in)"};
   if (CType == "int64_t")

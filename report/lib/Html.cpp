@@ -4,142 +4,17 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <sys/stat.h>
+
 namespace pomp::report {
 namespace {
 
 /// Pixels a call-path level is indented by in tree mode.
 constexpr int IndentPixels = 14;
-
-const char *const Style = R"css(
-body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; }
-h1 { font-size: 1.4em; margin-bottom: 0.2em; }
-h2 { font-size: 1.15em; margin-top: 1.6em; }
-p.meta, p.note { color: #555; margin: 0.3em 0; }
-div.warning { border: 2px solid #c60; background: #fff4e5; padding: 0.3em 0.8em; margin: 0.6em 0; }
-table.report { border-collapse: collapse; font-variant-numeric: tabular-nums; }
-table.report th, table.report td { padding: 2px 8px; border-bottom: 1px solid #e4e4e4; }
-table.report th { background: #f3f3f3; text-align: left; white-space: nowrap; }
-table.report.sortable th { cursor: pointer; user-select: none; }
-table.report th.sorted-desc::after { content: " \25BE"; }
-table.report th.sorted-asc::after { content: " \25B4"; }
-table.report td.num { text-align: right; white-space: nowrap; }
-table.report tr.wait td.region { color: #a0522d; }
-table.report tbody tr:hover { background: #f7f7ff; }
-#timeline svg { width: 100%; height: auto; border: 1px solid #ddd; background: #fff; }
-#timeline text { font: 11px system-ui, sans-serif; fill: #333; }
-#timeline text.interval-label { font-size: 10px; fill: #111; pointer-events: none; }
-#timeline rect.interval { stroke: #fff; stroke-width: 0.3; }
-#timeline rect.interval:hover { stroke: #000; stroke-width: 1; }
-#timeline line.tick { stroke: #ccc; }
-)css";
-
-/// Sorts the table on a click on a header (numbers largest first, text
-/// alphabetically; a second click reverses) and on `#sort=<key>` at load.
-/// Draws the timeline from the JSON in #timeline-data.
-const char *const Script = R"js(
-(function () {
-  'use strict';
-  var table = document.getElementById('regions');
-  function cellValue(row, index, numeric) {
-    var cell = row.cells[index];
-    return numeric ? parseFloat(cell.getAttribute('data-value')) : cell.textContent;
-  }
-  function sortBy(th, descending) {
-    var index = th.cellIndex, numeric = th.getAttribute('data-type') === 'num';
-    var body = table.tBodies[0];
-    var rows = Array.prototype.slice.call(body.rows);
-    rows.sort(function (a, b) {
-      var x = cellValue(a, index, numeric), y = cellValue(b, index, numeric);
-      var order = numeric ? x - y : (x < y ? -1 : x > y ? 1 : 0);
-      if (descending) order = -order;
-      return order || (+a.getAttribute('data-order') - +b.getAttribute('data-order'));
-    });
-    rows.forEach(function (row) { body.appendChild(row); });
-    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (c) {
-      c.classList.remove('sorted-asc', 'sorted-desc');
-    });
-    th.classList.add(descending ? 'sorted-desc' : 'sorted-asc');
-    table.setAttribute('data-sorted-by', th.getAttribute('data-key'));
-  }
-  if (table && table.getAttribute('data-tree') !== 'yes') {
-    table.classList.add('sortable');
-    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th) {
-      th.addEventListener('click', function () {
-        var numeric = th.getAttribute('data-type') === 'num';
-        var descending = th.classList.contains('sorted-desc') ? false :
-                         th.classList.contains('sorted-asc') ? true : numeric;
-        sortBy(th, descending);
-      });
-    });
-    var wanted = /(?:^#|&)sort=([a-z_]+)/.exec(location.hash);
-    if (wanted) {
-      var th = table.querySelector('th[data-key="' + wanted[1] + '"]');
-      if (th) sortBy(th, th.getAttribute('data-type') === 'num');
-    }
-  }
-
-  var dataNode = document.getElementById('timeline-data');
-  var holder = document.getElementById('timeline');
-  if (!dataNode || !holder) return;
-  var data = JSON.parse(dataNode.textContent);
-  var SVG = 'http://www.w3.org/2000/svg';
-  var width = 1200, labelWidth = 170, plotWidth = width - labelWidth - 10;
-  var rowHeight = 14, laneGap = 10, axisHeight = 24, charWidth = 6;
-  var end = Math.max(data.end_ns, 1);
-  function el(name, attrs, parent) {
-    var e = document.createElementNS(SVG, name);
-    for (var k in attrs) e.setAttribute(k, attrs[k]);
-    if (parent) parent.appendChild(e);
-    return e;
-  }
-  function duration(ns) {
-    if (ns >= 1e9) return (ns / 1e9).toFixed(3) + ' s';
-    if (ns >= 1e6) return (ns / 1e6).toFixed(3) + ' ms';
-    if (ns >= 1e3) return (ns / 1e3).toFixed(3) + ' \u00b5s';
-    return ns + ' ns';
-  }
-  function color(region) {
-    return 'hsl(' + ((region * 137.508) % 360).toFixed(1) + ',60%,62%)';
-  }
-  var height = axisHeight;
-  data.lanes.forEach(function (lane) { height += (lane.max_depth + 1) * rowHeight + laneGap; });
-  var svg = el('svg', {viewBox: '0 0 ' + width + ' ' + height, 'data-lanes': data.lanes.length});
-  var ticks = 5;
-  for (var t = 0; t <= ticks; ++t) {
-    var x = labelWidth + plotWidth * t / ticks;
-    el('line', {'class': 'tick', x1: x, x2: x, y1: axisHeight - 6, y2: height}, svg);
-    el('text', {x: x, y: axisHeight - 10, 'text-anchor': t === 0 ? 'start' : 'end'}, svg)
-        .textContent = duration(Math.round(end * t / ticks));
-  }
-  var y = axisHeight;
-  data.lanes.forEach(function (lane) {
-    var g = el('g', {'class': 'lane', 'data-location': lane.location, 'data-name': lane.name,
-                     'data-shown': lane.iv.length, 'data-total': lane.total}, svg);
-    el('text', {'class': 'lane-label', x: 4, y: y + rowHeight - 3}, g).textContent = lane.name;
-    lane.iv.forEach(function (iv) {
-      var region = data.regions[iv[3]];
-      var rect = el('rect', {'class': 'interval', 'data-region': region.name,
-                             x: (labelWidth + plotWidth * iv[0] / end).toFixed(2),
-                             y: y + iv[2] * rowHeight,
-                             width: Math.max(plotWidth * iv[1] / end, 0.5).toFixed(2),
-                             height: rowHeight - 1, fill: color(iv[3])}, g);
-      var tip = region.name + ' \u2014 ' + duration(iv[1]) + ' (depth ' + iv[2] + ')' +
-                (region.file ? ' ' + region.file + ':' + region.line : '');
-      el('title', {}, rect).textContent = tip;
-      // A name inside the rectangle where it fits; the tooltip has it anyway.
-      var fits = Math.floor((plotWidth * iv[1] / end - 4) / charWidth);
-      if (fits >= 3) {
-        var label = el('text', {'class': 'interval-label', x: +rect.getAttribute('x') + 2,
-                                y: y + iv[2] * rowHeight + rowHeight - 4}, g);
-        label.textContent = region.name.length <= fits ? region.name :
-                            region.name.slice(0, fits - 1) + '\u2026';
-      }
-    });
-    y += (lane.max_depth + 1) * rowHeight + laneGap;
-  });
-  holder.appendChild(svg);
-})();
-)js";
 
 std::string seconds(std::uint64_t Ns) { return formatSeconds(Ns); }
 
@@ -230,28 +105,21 @@ std::string timelineJson(const Timeline &T) {
     json Intervals = json::array();
     for (const Interval &I : L.Intervals)
       Intervals.push_back({I.StartNs, I.DurationNs, I.Depth, I.Region});
+    json Bins = json::array();
+    for (const Bin &B : L.Bins)
+      Bins.push_back({B.Index, B.Depth, B.BusyNs, B.Visits, B.Region, B.Run});
     Lanes.push_back({{"location", L.Location},
                      {"name", L.Name},
                      {"total", L.TotalIntervals},
                      {"max_depth", L.MaxDepth},
-                     {"iv", std::move(Intervals)}});
+                     {"iv", std::move(Intervals)},
+                     {"bin_ns", L.BinNs},
+                     {"binned", L.BinnedVisits},
+                     {"bins", std::move(Bins)}});
   }
   const json Data = {
       {"end_ns", T.EndNs}, {"regions", std::move(Regions)}, {"lanes", std::move(Lanes)}};
-  const std::string Text = Data.dump(-1, ' ', false, json::error_handler_t::replace);
-  std::string Safe;
-  Safe.reserve(Text.size());
-  for (char C : Text) {
-    if (C == '<')
-      Safe += "\\u003c";
-    else if (C == '>')
-      Safe += "\\u003e";
-    else if (C == '&')
-      Safe += "\\u0026";
-    else
-      Safe += C;
-  }
-  return Safe;
+  return scriptSafeJson(Data.dump(-1, ' ', false, json::error_handler_t::replace));
 }
 
 std::string timelineNotes(const Timeline &T) {
@@ -266,7 +134,9 @@ std::string timelineNotes(const Timeline &T) {
     if (L.Intervals.size() < L.TotalIntervals)
       Note += " drawn: the " + std::to_string(L.Intervals.size()) + " longest of " +
               std::to_string(L.TotalIntervals) + " region visits (at most " +
-              std::to_string(T.Limits.IntervalsPerLane) + " per location).";
+              std::to_string(T.Limits.IntervalsPerLane) + " per location); the other " +
+              std::to_string(L.BinnedVisits) + " as the time they cover in stretches of " +
+              seconds(L.BinNs) + " s.";
     if (L.UnmatchedLeaves != 0)
       Note += " " + std::to_string(L.UnmatchedLeaves) + " Leave events without an Enter.";
     if (L.OpenAtEnd != 0)
@@ -278,7 +148,222 @@ std::string timelineNotes(const Timeline &T) {
   return H;
 }
 
+/// Lines of context the source view shows around a construct, the most lines
+/// of one construct it embeds, and the most source text of one page: a page
+/// of a large program stays small, the rest is named as not embedded.
+constexpr std::uint32_t SourceContextLines = 3;
+constexpr std::uint32_t MaxSnippetLines = 80;
+constexpr std::size_t MaxSourceBytes = 2u << 20;
+/// Rows of the heat map: the regions with the most exclusive time.
+constexpr std::size_t HeatMapRows = 40;
+/// Imbalance is embedded in thousandths, enough for a tooltip.
+constexpr double PerMille = 1000.0;
+
+/// A source file read at report time, or why it could not be.
+struct SourceFile {
+  std::string Path; ///< where it was found
+  std::vector<std::string> Lines;
+  std::string Problem; ///< "" when read
+};
+
+bool isRegularFile(const std::string &Path) {
+  struct stat Info {};
+  return ::stat(Path.c_str(), &Info) == 0 && S_ISREG(Info.st_mode);
+}
+
+/// Finds File as the profile names it: as given (absolute, or relative to the
+/// current directory), then relative to the experiment directory and its parent.
+SourceFile readSource(const std::string &File, const std::string &BaseDir) {
+  SourceFile S;
+  std::vector<std::string> Candidates = {File};
+  if (!File.empty() && File[0] != '/' && !BaseDir.empty()) {
+    Candidates.push_back(BaseDir + "/" + File);
+    Candidates.push_back(BaseDir + "/../" + File);
+  }
+  for (const std::string &Path : Candidates) {
+    if (!isRegularFile(Path))
+      continue;
+    std::ifstream In(Path);
+    std::string Line;
+    while (std::getline(In, Line))
+      S.Lines.push_back(Line);
+    if (In.bad())
+      continue;
+    S.Path = Path;
+    return S;
+  }
+  S.Problem = "not readable at report time (looked for " + Candidates.front();
+  for (std::size_t I = 1; I < Candidates.size(); ++I)
+    S.Problem += ", " + Candidates[I];
+  S.Problem += ")";
+  return S;
+}
+
+/// The source lines of every region with a file and lines: {"<id>": {file,
+/// first, lines, hl, more} or {file, missing}}.
+nlohmann::ordered_json sourcesJson(const Profile &P, const std::string &BaseDir) {
+  using json = nlohmann::ordered_json;
+  std::map<std::string, SourceFile> Files;
+  std::size_t Bytes = 0;
+  json Sources = json::object();
+  for (const auto &[Id, R] : P.Regions) {
+    if (R.File.empty() || R.FirstLine == 0)
+      continue;
+    auto It = Files.find(R.File);
+    if (It == Files.end())
+      It = Files.emplace(R.File, readSource(R.File, BaseDir)).first;
+    const SourceFile &F = It->second;
+    json S = {{"file", F.Path.empty() ? R.File : F.Path}};
+    if (!F.Problem.empty()) {
+      S["missing"] = F.Problem;
+    } else if (R.FirstLine > F.Lines.size()) {
+      S["missing"] = "the file has " + std::to_string(F.Lines.size()) + " lines, not line " +
+                     std::to_string(R.FirstLine) + " (changed since the run?)";
+    } else if (Bytes > MaxSourceBytes) {
+      S["missing"] = "not embedded: the page holds " + std::to_string(MaxSourceBytes >> 20) +
+                     " MB of source already";
+    } else {
+      const std::uint32_t First =
+          R.FirstLine > SourceContextLines ? R.FirstLine - SourceContextLines : 1;
+      const std::uint32_t Wanted = R.LastLine + SourceContextLines;
+      const std::uint32_t Last = std::min<std::uint32_t>(
+          {Wanted, static_cast<std::uint32_t>(F.Lines.size()), First + MaxSnippetLines - 1});
+      json Lines = json::array();
+      for (std::uint32_t L = First; L <= Last; ++L) {
+        Lines.push_back(F.Lines[L - 1]);
+        Bytes += F.Lines[L - 1].size();
+      }
+      S["first"] = First;
+      S["lines"] = std::move(Lines);
+      S["hl"] = {R.FirstLine, R.LastLine};
+      const std::uint32_t End = std::min<std::uint32_t>(Wanted, F.Lines.size());
+      if (End > Last)
+        S["more"] = End - Last;
+    }
+    Sources[std::to_string(Id)] = std::move(S);
+  }
+  return Sources;
+}
+
+/// The call tree the page's script draws: the nodes with the largest inclusive
+/// time (at most Limit) and their ancestors, in pre-order, each as [parent
+/// index, title index, region, kind, visits, inclusive, exclusive, threads,
+/// imbalance in thousandths, hidden children, their inclusive time].
+nlohmann::ordered_json treeJson(const Profile &P, std::size_t Limit) {
+  using json = nlohmann::ordered_json;
+  const std::size_t N = P.Nodes.size();
+  std::vector<bool> Keep(N, N <= Limit + 1);
+  if (N > Limit + 1) {
+    std::vector<std::uint64_t> Inclusive;
+    Inclusive.reserve(N);
+    for (const Node &Nd : P.Nodes)
+      Inclusive.push_back(Nd.InclusiveNs);
+    std::nth_element(Inclusive.begin(), Inclusive.begin() + static_cast<std::ptrdiff_t>(Limit),
+                     Inclusive.end(), std::greater<>());
+    const std::uint64_t Threshold = Inclusive[Limit];
+    std::size_t Kept = 0;
+    // Pre-order: marking a node's ancestors stops at the first kept one.
+    for (std::size_t I = 0; I < N && Kept < Limit; ++I)
+      if (P.Nodes[I].InclusiveNs > Threshold)
+        for (std::size_t At = I; At != Node::NoParent && !Keep[At]; At = P.Nodes[At].Parent) {
+          Keep[At] = true;
+          ++Kept;
+        }
+    Keep[0] = true;
+  }
+  std::vector<std::uint32_t> Index(N, 0);
+  std::vector<std::uint64_t> HiddenCount(N, 0), HiddenNs(N, 0);
+  for (std::size_t I = 1; I < N; ++I) {
+    const Node &Nd = P.Nodes[I];
+    if (!Keep[I] && Keep[Nd.Parent]) {
+      ++HiddenCount[Nd.Parent];
+      HiddenNs[Nd.Parent] += Nd.InclusiveNs;
+    }
+  }
+  std::map<std::string, std::size_t> TitleIndex;
+  json Titles = json::array();
+  json Nodes = json::array();
+  std::uint32_t Next = 0;
+  for (std::size_t I = 0; I < N; ++I) {
+    if (!Keep[I])
+      continue;
+    const Node &Nd = P.Nodes[I];
+    Index[I] = Next++;
+    const auto [It, New] = TitleIndex.emplace(P.title(Nd), TitleIndex.size());
+    if (New)
+      Titles.push_back(It->first);
+    std::vector<std::uint64_t> Inclusive;
+    for (const ThreadMetrics &M : Nd.PerThread)
+      Inclusive.push_back(M.InclusiveNs);
+    Nodes.push_back({Nd.Parent == Node::NoParent ? -1 : static_cast<std::int64_t>(Index[Nd.Parent]),
+                     It->second, Nd.RegionId, kindName(Nd.Kind), Nd.Visits, Nd.InclusiveNs,
+                     Nd.ExclusiveNs, Nd.PerThread.size(),
+                     static_cast<std::int64_t>(imbalanceOf(Inclusive) * PerMille + 0.5),
+                     HiddenCount[I], HiddenNs[I]});
+  }
+  return json{{"titles", std::move(Titles)}, {"nodes", std::move(Nodes)}};
+}
+
+/// The heat map: threads as columns, the regions with the most exclusive time
+/// as rows, each thread's exclusive time in a cell.
+nlohmann::ordered_json heatJson(const Profile &P) {
+  using json = nlohmann::ordered_json;
+  std::vector<Row> Rows = flatRows(P);
+  if (Rows.size() > HeatMapRows)
+    Rows.resize(HeatMapRows);
+  json Threads = P.Threads;
+  std::map<std::uint32_t, std::size_t> Column;
+  for (std::size_t I = 0; I < P.Threads.size(); ++I)
+    Column[P.Threads[I]] = I;
+  json Out = json::array();
+  for (const Row &R : Rows) {
+    std::vector<std::uint64_t> Values(P.Threads.size(), 0);
+    for (const ThreadShare &S : R.PerThread) {
+      const auto It = Column.find(S.Thread);
+      if (It != Column.end())
+        Values[It->second] += S.ExclusiveNs;
+    }
+    const Node &First = P.Nodes[R.FirstNode];
+    Out.push_back({{"title", R.Title}, {"region", First.RegionId}, {"v", std::move(Values)}});
+  }
+  return json{{"threads", std::move(Threads)}, {"rows", std::move(Out)}};
+}
+
+/// Everything the page's script needs from the profile.
+std::string profileJson(const HtmlPage &Page) {
+  using json = nlohmann::ordered_json;
+  const Profile &P = *Page.P;
+  json Regions = json::object();
+  for (const auto &[Id, R] : P.Regions)
+    Regions[std::to_string(Id)] = {{"label", R.Label}, {"location", R.Location}};
+  json RowRegions = json::object();
+  for (const Row &R : Page.Rows)
+    RowRegions[std::to_string(R.FirstNode)] = P.Nodes[R.FirstNode].RegionId;
+  const json Data = {{"regions", std::move(Regions)},
+                     {"row_regions", std::move(RowRegions)},
+                     {"tree", treeJson(P, Page.TreeNodeLimit)},
+                     {"heat", heatJson(P)},
+                     {"sources", sourcesJson(P, Page.SourceBaseDir)}};
+  return scriptSafeJson(Data.dump(-1, ' ', false, json::error_handler_t::replace));
+}
+
 } // namespace
+
+std::string scriptSafeJson(const std::string &Text) {
+  std::string Safe;
+  Safe.reserve(Text.size());
+  for (char C : Text) {
+    if (C == '<')
+      Safe += "\\u003c";
+    else if (C == '>')
+      Safe += "\\u003e";
+    else if (C == '&')
+      Safe += "\\u0026";
+    else
+      Safe += C;
+  }
+  return Safe;
+}
 
 std::string escapeHtml(std::string_view Text) {
   std::string Out;
@@ -313,7 +398,7 @@ std::string renderHtml(const HtmlPage &Page) {
   H += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
   H += "<meta name=\"generator\" content=\"pomp-report\">\n";
   H += "<title>POMP report: " + escapeHtml(P.Program) + "</title>\n";
-  H += "<style>" + std::string(Style) + "</style>\n</head>\n<body>\n";
+  H += "<style>" + std::string(PageStyle) + "</style>\n</head>\n<body>\n";
   H += "<h1>POMP report of " + escapeHtml(P.Program) + "</h1>\n";
   H += "<p class=\"meta\">pid " + std::to_string(P.Pid) + ", started " + escapeHtml(P.StartTime) +
        ", " + seconds(P.DurationNs) + " s, " + std::to_string(P.Threads.size()) + " threads, " +
@@ -325,6 +410,11 @@ std::string renderHtml(const HtmlPage &Page) {
     for (const auto &[File, Reason] : P.Uninstrumented)
       H += "<li><code>" + escapeHtml(File) + "</code>: " + escapeHtml(Reason) + "</li>\n";
     H += "</ul></div>\n";
+  }
+  if (Page.Compare) {
+    H += "<h2 id=\"compare-title\">Two runs compared</h2>\n";
+    H += renderCompareHtml(*Page.Compare);
+    H += "<p class=\"note\">The sections below show run B.</p>\n";
   }
   H += Page.Table.Tree ? "<h2>Call paths</h2>\n" : "<h2>Regions</h2>\n";
   H += "<p class=\"note\">" +
@@ -340,16 +430,31 @@ std::string renderHtml(const HtmlPage &Page) {
   H += "<p class=\"note\" id=\"anomalies\">anomalies:" +
        escapeHtml(Anomalies.empty() ? std::string(" none") : Anomalies) + "</p>\n";
 
+  H += "<h2>Call tree</h2>\n<p class=\"note\">Inclusive time summed over threads; click "
+       "\u25B8 to expand a node, a name to see its source. <button type=\"button\" "
+       "id=\"hot-path\">expand the hottest path</button> <button type=\"button\" "
+       "id=\"collapse-all\">collapse all</button></p>\n<div id=\"calltree\"></div>\n";
+  H += "<h2>Source</h2>\n<div id=\"source\"><p class=\"note\">Select a region in the call "
+       "tree, the table or the timeline to see its source lines here.</p></div>\n";
+  H += "<h2>Threads</h2>\n<p class=\"note\">Exclusive time of each thread (column) in the "
+       "regions with the most exclusive time (rows); darker is more, scaled per row, so an "
+       "uneven row is an imbalance.</p>\n<div id=\"heatmap\"></div>\n";
   H += "<h2>Timeline</h2>\n";
   if (Page.Trace) {
     H += timelineNotes(*Page.Trace);
-    H += "<div id=\"timeline\"></div>\n";
+    H += "<div id=\"timeline-controls\"><button type=\"button\" id=\"zoom-in\">+</button> "
+         "<button type=\"button\" id=\"zoom-out\">\u2212</button> <button type=\"button\" "
+         "id=\"zoom-reset\">whole run</button> <span class=\"note\">wheel: zoom, drag: pan, "
+         "click: select</span></div>\n";
+    H += "<div id=\"timeline\"></div>\n<div id=\"timeline-info\" class=\"note\"></div>\n"
+         "<div id=\"legend\"></div>\n";
     H += "<script type=\"application/json\" id=\"timeline-data\">" + timelineJson(*Page.Trace) +
          "</script>\n";
   } else {
     H += "<p class=\"note\" id=\"no-timeline\">" + escapeHtml(Page.TraceNote) + "</p>\n";
   }
-  H += "<script>" + std::string(Script) + "</script>\n</body>\n</html>\n";
+  H += "<script type=\"application/json\" id=\"profile-data\">" + profileJson(Page) + "</script>\n";
+  H += "<script>" + std::string(PageScript) + "</script>\n</body>\n</html>\n";
   return H;
 }
 

@@ -107,12 +107,45 @@ void readHeader(const Field &Root, Profile &P) {
   P.Pid = Root.member("pid").integerValue();
   P.StartTime = Root.member("start_time").stringValue();
   P.DurationNs = Root.member("duration_ns").unsignedValue();
+  // Optional: profiles written before POMP_METRICS have no such field. It
+  // comes before "nodes", so the streamed nodes find the names.
+  if (Root.object().count("metrics") == 0)
+    return;
+  const Field Metrics = Root.member("metrics");
+  const Field Recorded = Metrics.member("recorded");
+  for (std::size_t I = 0, N = Recorded.arraySize(); I < N; ++I)
+    P.Metrics.push_back(Recorded.element(I).stringValue());
+  const Field Unavailable = Metrics.member("unavailable");
+  for (std::size_t I = 0, N = Unavailable.arraySize(); I < N; ++I) {
+    const Field U = Unavailable.element(I);
+    P.UnavailableMetrics.emplace_back(U.member("name").stringValue(),
+                                      U.member("reason").stringValue());
+  }
 }
 
 void readThreads(const Field &Root, Profile &P) {
   const Field Threads = Root.member("threads");
   for (std::size_t I = 0, N = Threads.arraySize(); I < N; ++I)
     P.Threads.push_back(Threads.element(I).member("index").smallUnsigned());
+}
+
+/// The source span of a region, for the page's source view only: a profile
+/// without it (older, or another writer) loads with none.
+void readSourceSpan(const Field &F, Region &R) {
+  const json::object_t &Object = F.object();
+  auto Line = [&](const char *Key, std::size_t Index) -> std::uint32_t {
+    const auto It = Object.find(Key);
+    if (It == Object.end() || !It->second.is_array() || It->second.size() <= Index ||
+        !It->second[Index].is_number_unsigned())
+      return 0;
+    const std::uint64_t V = It->second[Index].get<std::uint64_t>();
+    return V > std::numeric_limits<std::uint32_t>::max() ? 0 : static_cast<std::uint32_t>(V);
+  };
+  const auto File = Object.find("file");
+  if (File != Object.end() && File->second.is_string())
+    R.File = File->second.get<std::string>();
+  R.FirstLine = Line("start_lines", 0);
+  R.LastLine = std::max(Line("end_lines", 1), R.FirstLine);
 }
 
 void readRegions(const Field &Root, Profile &P) {
@@ -128,6 +161,7 @@ void readRegions(const Field &Root, Profile &P) {
     R.Label = F.member("label").stringValue();
     R.Name = F.member("name").stringValue();
     R.Location = F.member("location").stringValue();
+    readSourceSpan(F, R);
     if (!P.Regions.emplace(R.Id, R).second)
       Id.fail("region " + std::to_string(R.Id) + " is defined twice");
   }
@@ -188,6 +222,14 @@ void readNode(const Field &F, std::size_t I, Profile &P) {
   N.Visits = F.member("visits").unsignedValue();
   N.InclusiveNs = F.member("inclusive_ns").unsignedValue();
   N.ExclusiveNs = F.member("exclusive_ns").unsignedValue();
+  if (!P.Metrics.empty()) {
+    const Field Metrics = F.member("metrics");
+    for (const std::string &Name : P.Metrics) {
+      const Field Values = Metrics.member(Name.c_str());
+      N.MetricInclusive.push_back(Values.member("inclusive").unsignedValue());
+      N.MetricExclusive.push_back(Values.member("exclusive").unsignedValue());
+    }
+  }
   const Field PerThread = F.member("per_thread");
   const std::size_t Threads = PerThread.arraySize();
   N.PerThread.reserve(Threads);

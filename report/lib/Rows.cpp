@@ -90,6 +90,20 @@ std::uint64_t workOf(std::uint64_t InclusiveNs, std::uint64_t WaitNs) {
   return InclusiveNs > WaitNs ? InclusiveNs - WaitNs : 0;
 }
 
+/// Adds a node's counters to a flat row: exclusive values always, inclusive
+/// ones for the outermost occurrence only, as the times.
+void addMetrics(const Node &N, bool Outermost, Row &R) {
+  if (R.MetricExclusive.size() < N.MetricExclusive.size()) {
+    R.MetricInclusive.resize(N.MetricInclusive.size(), 0);
+    R.MetricExclusive.resize(N.MetricExclusive.size(), 0);
+  }
+  for (std::size_t I = 0; I < N.MetricExclusive.size(); ++I) {
+    R.MetricExclusive[I] += N.MetricExclusive[I];
+    if (Outermost)
+      R.MetricInclusive[I] += N.MetricInclusive[I];
+  }
+}
+
 void describe(const Profile &P, const Node &N, Row &R) {
   R.Title = P.title(N);
   R.Construct = N.Construct;
@@ -222,6 +236,7 @@ std::vector<Row> flatRows(const Profile &P) {
       E.R.Visits += N.Visits;
       E.R.ExclusiveNs += N.ExclusiveNs;
       const bool Outermost = Open[K] == 0;
+      addMetrics(N, Outermost, E.R);
       if (Outermost) {
         E.R.InclusiveNs += N.InclusiveNs;
         E.R.WaitNs += Wait.Total[I];
@@ -282,6 +297,8 @@ std::vector<Row> treeRows(const Profile &P) {
     R.InclusiveNs = N.InclusiveNs;
     R.ExclusiveNs = N.ExclusiveNs;
     R.WaitNs = Wait.Total[I];
+    R.MetricInclusive = N.MetricInclusive;
+    R.MetricExclusive = N.MetricExclusive;
     std::vector<std::uint64_t> Work;
     R.PerThread.reserve(N.PerThread.size());
     for (const ThreadMetrics &M : N.PerThread) {

@@ -2,10 +2,10 @@
 
 #include "pomp/report/Table.h"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include <cstdarg>
-#include <cstdio>
+#include <algorithm>
 #include <set>
 #include <sstream>
 #include <string_view>
@@ -15,26 +15,17 @@ namespace {
 
 constexpr double NsPerSecond = 1e9;
 constexpr double Percent = 100.0;
-/// Room for one formatted line; longer region titles are cut, as in profile.txt.
-constexpr std::size_t LineBufferSize = 512;
 /// Spaces per call-path level, as in profile.txt.
 constexpr int IndentPerLevel = 2;
+/// The narrowest column of a hardware counter.
+constexpr std::size_t MinMetricWidth = 12;
 /// Version of the --json output; fields are only ever added.
 constexpr int JsonReportVersion = 1;
 
 double seconds(std::uint64_t Ns) { return static_cast<double>(Ns) / NsPerSecond; }
 
-std::string formatLine(const char *Format, ...) __attribute__((format(printf, 1, 2)));
-std::string formatLine(const char *Format, ...) {
-  char Buffer[LineBufferSize];
-  va_list Args;
-  va_start(Args, Format);
-  const int N = std::vsnprintf(Buffer, sizeof Buffer, Format, Args);
-  va_end(Args);
-  if (N < 0)
-    return {};
-  return std::string(Buffer, std::min<std::size_t>(static_cast<std::size_t>(N), sizeof Buffer - 1));
-}
+/// Spaces before a tree row's title.
+std::string indent(int Columns) { return std::string(static_cast<std::size_t>(Columns), ' '); }
 
 const char *metricName(ThreadMetric M) {
   return M == ThreadMetric::Exclusive ? "exclusive" : "inclusive";
@@ -81,11 +72,10 @@ std::string regionCounts(const Profile &P) {
     if (N.Parent != Node::NoParent && N.Visits > 0)
       Entered.insert(N.RegionId);
   const std::size_t Never = P.Regions.size() - std::min(P.Regions.size(), Entered.size());
-  return formatLine(
-      "regions: %zu registered, %zu entered, %zu never entered (not reached, or their "
-      "events were off);\na row is one part of a region: parallel and parallel body "
-      "are two rows of one region",
-      P.Regions.size(), Entered.size(), Never);
+  return fmt::format("regions: {} registered, {} entered, {} never entered (not reached, or their "
+                     "events were off);\na row is one part of a region: parallel and parallel body "
+                     "are two rows of one region",
+                     P.Regions.size(), Entered.size(), Never);
 }
 
 std::string commonRoot(const Profile &P) {
@@ -128,21 +118,22 @@ std::string waitingSummary(const Profile &P) {
       WaitNs += N.ExclusiveNs;
   const double ThreadTimeNs =
       static_cast<double>(P.DurationNs) * static_cast<double>(P.Threads.size());
-  return formatLine("waiting: %.6f s, %.1f%% of the threads' time (%zu threads x %.6f s)",
-                    seconds(WaitNs),
-                    ThreadTimeNs > 0 ? Percent * static_cast<double>(WaitNs) / ThreadTimeNs : 0.0,
-                    P.Threads.size(), seconds(P.DurationNs));
+  return fmt::format("waiting: {:.6f} s, {:.1f}% of the threads' time ({} threads x {:.6f} s)",
+                     seconds(WaitNs),
+                     ThreadTimeNs > 0 ? Percent * static_cast<double>(WaitNs) / ThreadTimeNs : 0.0,
+                     P.Threads.size(), seconds(P.DurationNs));
 }
 
-std::string formatSeconds(std::uint64_t Ns) { return formatLine("%.6f", seconds(Ns)); }
+std::string formatSeconds(std::uint64_t Ns) { return fmt::format("{:.6f}", seconds(Ns)); }
 
-std::string formatPercent(double Fraction) { return formatLine("%.1f%%", Percent * Fraction); }
+std::string formatPercent(double Fraction) { return fmt::format("{:.1f}%", Percent * Fraction); }
 
 void writeTable(std::ostream &Text, const Profile &P, const std::vector<Row> &Rows,
                 const TableOptions &O) {
-  Text << formatLine("POMP report of %s (pid %lld), started %s, %.6f s, %zu threads, %zu regions\n",
-                     P.Program.c_str(), static_cast<long long>(P.Pid), P.StartTime.c_str(),
-                     seconds(P.DurationNs), P.Threads.size(), P.Regions.size());
+  // fmt: no line buffer, so a title of any length is printed whole.
+  Text << fmt::format("POMP report of {} (pid {}), started {}, {:.6f} s, {} threads, {} regions\n",
+                      P.Program, P.Pid, P.StartTime, seconds(P.DurationNs), P.Threads.size(),
+                      P.Regions.size());
   Text << runSummary(P.Run);
   Text << regionCounts(P) << "\n";
   Text << waitingSummary(P) << "\n";
@@ -156,34 +147,57 @@ void writeTable(std::ostream &Text, const Profile &P, const std::vector<Row> &Ro
     Text << "paths: relative to " << Root << " (full paths in --json)\n";
   Text << (O.Tree ? "\nCall paths" : "\nRegions, summed over threads and call paths");
   Text << "; " << O.Selection << ".\n";
-  Text << formatLine("min/avg/max: per-thread %s time; imbalance: %s;\n", metricName(O.Metric),
-                     ImbalanceDefinition);
+  Text << fmt::format("min/avg/max: per-thread {} time; imbalance: {};\n", metricName(O.Metric),
+                      ImbalanceDefinition);
   Text << "wait: waiting time (barriers, locks, taskwait, critical and ordered entry) in the "
           "region.\n";
-  Text << formatLine("%14s %14s %12s %7s %10s %10s %10s %9s %12s %-5s %s\n", "exclusive[s]",
-                     "inclusive[s]", "visits", "threads", "min[s]", "avg[s]", "max[s]", "imbalance",
-                     "wait[s]", "kind", O.Tree ? "call path" : "region");
+  if (!P.Metrics.empty())
+    Text << "Hardware counters (POMP_METRICS): exclusive and inclusive per counter, before kind.\n";
+  for (const auto &[Name, Reason] : P.UnavailableMetrics)
+    Text << "Not recorded: " << Name << " (" << Reason << ")\n";
+  // Each counter's two columns, as wide as its name.
+  std::vector<std::size_t> Widths;
+  std::string MetricHeader;
+  for (const std::string &Name : P.Metrics) {
+    Widths.push_back(std::max<std::size_t>(Name.size() + 6, MinMetricWidth));
+    MetricHeader += fmt::format("{:>{}} {:>{}} ", Name + "[excl]", Widths.back(), Name + "[incl]",
+                                Widths.back());
+  }
+  Text << fmt::format("{:>14} {:>14} {:>12} {:>7} {:>10} {:>10} {:>10} {:>9} {:>12} {}{:<5} {}\n",
+                      "exclusive[s]", "inclusive[s]", "visits", "threads", "min[s]", "avg[s]",
+                      "max[s]", "imbalance", "wait[s]", MetricHeader, "kind",
+                      O.Tree ? "call path" : "region");
   for (const Row &R : Rows) {
     const int Indent = O.Tree ? IndentPerLevel * static_cast<int>(R.Depth) : 0;
-    Text << formatLine("%14.6f %14.6f %12llu %7zu %10.6f %10.6f %10.6f %8.1f%% %12.6f %-5s %*s%s\n",
-                       seconds(R.ExclusiveNs), seconds(R.InclusiveNs),
-                       static_cast<unsigned long long>(R.Visits), R.Threads,
-                       seconds(R.threadMin(O.Metric)), R.threadMean(O.Metric) / NsPerSecond,
-                       seconds(R.threadMax(O.Metric)), Percent * R.Imbalance, seconds(R.WaitNs),
-                       kindName(R.Kind), Indent, "", shortTitle(R.Title, Root).c_str());
+    std::string MetricValues;
+    for (std::size_t I = 0; I < Widths.size(); ++I) {
+      const bool Has = I < R.MetricExclusive.size();
+      MetricValues += fmt::format("{:>{}} {:>{}} ", Has ? R.MetricExclusive[I] : 0, Widths[I],
+                                  Has ? R.MetricInclusive[I] : 0, Widths[I]);
+    }
+    Text << fmt::format(
+        "{:14.6f} {:14.6f} {:12} {:7} {:10.6f} {:10.6f} {:10.6f} {:8.1f}% {:12.6f} {}{:<5} {}{}\n",
+        seconds(R.ExclusiveNs), seconds(R.InclusiveNs), R.Visits, R.Threads,
+        seconds(R.threadMin(O.Metric)), R.threadMean(O.Metric) / NsPerSecond,
+        seconds(R.threadMax(O.Metric)), Percent * R.Imbalance, seconds(R.WaitNs), MetricValues,
+        kindName(R.Kind), indent(Indent), shortTitle(R.Title, Root));
     if (!O.Threads)
       continue;
+    // Counters are shown per row only: their per-thread values are in profile.json.
+    std::string MetricBlank;
+    for (std::size_t Width : Widths)
+      MetricBlank += fmt::format("{:>{}} {:>{}} ", "", Width, "", Width);
     for (const ThreadShare &S : R.PerThread)
-      Text << formatLine("%14.6f %14.6f %12llu %7s %10s %10.6f %10s %9s %12.6f %-5s %*sthread %u\n",
-                         seconds(S.ExclusiveNs), seconds(S.InclusiveNs),
-                         static_cast<unsigned long long>(S.Visits), "", "",
-                         seconds(shareMetric(S, O.Metric)), "", "", seconds(S.WaitNs), "",
-                         Indent + IndentPerLevel, "", S.Thread);
+      Text << fmt::format(
+          "{:14.6f} {:14.6f} {:12} {:7} {:10} {:10.6f} {:10} {:9} {:12.6f} {}{:<5} {}thread {}\n",
+          seconds(S.ExclusiveNs), seconds(S.InclusiveNs), S.Visits, "", "",
+          seconds(shareMetric(S, O.Metric)), "", "", seconds(S.WaitNs), MetricBlank, "",
+          indent(Indent + IndentPerLevel), S.Thread);
   }
   std::string Anomalies;
   for (const auto &[Name, Count] : P.Anomalies)
     if (Count != 0)
-      Anomalies += formatLine(" %s=%llu", Name.c_str(), static_cast<unsigned long long>(Count));
+      Anomalies += fmt::format(" {}={}", Name, Count);
   Text << (Anomalies.empty() ? "\nanomalies: none\n" : "\nanomalies:" + Anomalies + "\n");
 }
 
@@ -207,7 +221,7 @@ std::string dumpJson(const OrderedJson &Value) {
   return Value.dump(JsonIndent, ' ', false, OrderedJson::error_handler_t::replace);
 }
 
-OrderedJson rowJson(const Row &R, const TableOptions &O) {
+OrderedJson rowJson(const Row &R, const TableOptions &O, const std::vector<std::string> &Names) {
   OrderedJson J = OrderedJson::object();
   J["node"] = R.FirstNode;
   if (O.Tree) {
@@ -237,6 +251,13 @@ OrderedJson rowJson(const Row &R, const TableOptions &O) {
                        {"exclusive_ns", S.ExclusiveNs},
                        {"wait_ns", S.WaitNs}});
   J["per_thread"] = std::move(Threads);
+  if (!R.MetricExclusive.empty()) {
+    OrderedJson Metrics = OrderedJson::object();
+    for (std::size_t I = 0; I < R.MetricExclusive.size() && I < Names.size(); ++I)
+      Metrics[Names[I]] = {{"inclusive", R.MetricInclusive[I]},
+                           {"exclusive", R.MetricExclusive[I]}};
+    J["metrics"] = std::move(Metrics);
+  }
   return J;
 }
 
@@ -262,6 +283,13 @@ void writeJson(std::ostream &Text, const Profile &P, const std::vector<Row> &Row
   for (const auto &[File, Reason] : P.Uninstrumented)
     Uninstrumented.push_back({{"file", File}, {"reason", Reason}});
   Out["uninstrumented"] = std::move(Uninstrumented);
+  // Only with hardware counters, so reports of other profiles stay as they were.
+  if (!P.Metrics.empty() || !P.UnavailableMetrics.empty()) {
+    OrderedJson Unavailable = OrderedJson::array();
+    for (const auto &[Name, Reason] : P.UnavailableMetrics)
+      Unavailable.push_back({{"name", Name}, {"reason", Reason}});
+    Out["metrics"] = {{"recorded", P.Metrics}, {"unavailable", std::move(Unavailable)}};
+  }
   // The rows (a tree has one per node) are written one by one into the dump
   // of the rest, each indented as the whole document's dump would indent it:
   // a document of them all took six times the output's size.
@@ -275,7 +303,7 @@ void writeJson(std::ostream &Text, const Profile &P, const std::vector<Row> &Row
     for (std::size_t I = 0; I < Rows.size(); ++I) {
       Text << (I == 0 ? "\n" : ",\n") << RowIndent;
       // Raw line breaks in a dump are its layout (strings escape theirs).
-      for (const char C : dumpJson(rowJson(Rows[I], O))) {
+      for (const char C : dumpJson(rowJson(Rows[I], O, P.Metrics))) {
         Text << C;
         if (C == '\n')
           Text << RowIndent;

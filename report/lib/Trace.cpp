@@ -91,6 +91,19 @@ struct LaneState {
   std::uint64_t LastTime = 0;
   std::uint64_t Unmatched = 0;
   std::uint64_t OpenAtEnd = 0;
+  /// The visits not kept, summed per depth into TimelineLimits::BinsPerLane
+  /// stretches of BinTicks ticks from the trace's first event. A visit past
+  /// the last stretch doubles the width (pairs of stretches merge), so the
+  /// memory is bounded and the width fits the lane's time without knowing it.
+  struct RawBin {
+    std::uint64_t Busy = 0;
+    std::uint64_t Visits = 0;
+    std::uint64_t Longest = 0;
+    OTF2_RegionRef Region = 0;
+  };
+  std::uint64_t BinTicks = 1;
+  std::map<std::uint32_t, std::vector<RawBin>> Bins;
+  std::uint64_t Binned = 0;
 };
 
 /// Everything the callbacks collect.
@@ -121,8 +134,53 @@ struct ReadState {
     if (L.Longest.size() < PerLane) {
       L.Longest.push(I);
     } else if (PerLane != 0 && LongerFirst()(I, L.Longest.top())) {
+      bin(L, L.Longest.top());
       L.Longest.pop();
       L.Longest.push(I);
+    } else {
+      bin(L, I);
+    }
+  }
+
+  /// Adds a visit that is not kept to its lane's stretches of time.
+  void bin(LaneState &L, const RawInterval &I) {
+    constexpr std::size_t N = TimelineLimits::BinsPerLane;
+    ++L.Binned;
+    // The global reader delivers events in time order: FirstTime is final.
+    const std::uint64_t Start = I.Start - FirstTime;
+    const std::uint64_t End = Start + I.Duration;
+    while (End >= N * L.BinTicks) {
+      for (auto &[Depth, Bins] : L.Bins)
+        for (std::size_t K = 0; K < N / 2; ++K) {
+          LaneState::RawBin Merged = Bins[2 * K];
+          const LaneState::RawBin &Other = Bins[2 * K + 1];
+          Merged.Busy += Other.Busy;
+          Merged.Visits += Other.Visits;
+          if (Other.Longest > Merged.Longest) {
+            Merged.Longest = Other.Longest;
+            Merged.Region = Other.Region;
+          }
+          Bins[K] = Merged;
+          Bins[K + N / 2] = {};
+        }
+      L.BinTicks *= 2;
+    }
+    std::vector<LaneState::RawBin> &Bins = L.Bins[I.Depth];
+    if (Bins.empty())
+      Bins.resize(N);
+    const std::uint64_t First = Start / L.BinTicks;
+    ++Bins[First].Visits;
+    for (std::uint64_t K = First; K * L.BinTicks <= End && K < N; ++K) {
+      const std::uint64_t From = std::max(Start, K * L.BinTicks);
+      const std::uint64_t To = std::min(End, (K + 1) * L.BinTicks);
+      if (To < From)
+        continue;
+      LaneState::RawBin &B = Bins[K];
+      B.Busy += To - From;
+      if (I.Duration >= B.Longest) {
+        B.Longest = I.Duration;
+        B.Region = I.Region;
+      }
     }
   }
 
@@ -354,6 +412,24 @@ bool readTimeline(const std::string &AnchorPath, const TimelineLimits &Limits, T
                                  toNs(R.Duration, S.Resolution), R.Depth, IndexOf(R.Region)});
       Shown.MaxDepth = std::max(Shown.MaxDepth, R.Depth);
       L.Longest.pop();
+    }
+    Shown.BinnedVisits = L.Binned;
+    Shown.BinNs = toNs(L.BinTicks, S.Resolution);
+    for (const auto &[Depth, Bins] : L.Bins) {
+      Shown.MaxDepth = std::max(Shown.MaxDepth, Depth);
+      for (std::size_t K = 0; K < Bins.size(); ++K) {
+        if (Bins[K].Busy == 0 && Bins[K].Visits == 0)
+          continue;
+        const Bin B{static_cast<std::uint32_t>(K),    Depth,
+                    toNs(Bins[K].Busy, S.Resolution), Bins[K].Visits,
+                    IndexOf(Bins[K].Region),          1};
+        Bin *Last = Shown.Bins.empty() ? nullptr : &Shown.Bins.back();
+        if (Last && Last->Depth == Depth && Last->Index + Last->Run == B.Index &&
+            Last->BusyNs == B.BusyNs && Last->Region == B.Region && B.Visits == 0)
+          ++Last->Run;
+        else
+          Shown.Bins.push_back(B);
+      }
     }
     std::sort(Shown.Intervals.begin(), Shown.Intervals.end(),
               [](const Interval &A, const Interval &B) {

@@ -21,7 +21,11 @@ int main(void) {
     sum += i + offset;
     last = i;
   }
-  // CHECK: POMP_Implicit_barrier_exit({{.*}}); POMP_Loop_exit(pomp_handle_[[L]], omp_get_thread_num()); } POMP_Parallel_end(pomp_handle_[[P]], omp_get_thread_num()); } POMP_Parallel_exit(pomp_handle_[[P]], omp_get_thread_num()); }
+  // The worksharing half's barrier is the team's last: it, Loop_exit and Parallel_end run only
+  // when POMP_Join_barrier_needed() says so.
+  // CHECK: POMP_Implicit_barrier_enter({{.*}}); if (POMP_Join_barrier_needed(pomp_ctx_[[P]])) {
+  // CHECK-NEXT: #pragma omp barrier
+  // CHECK-NEXT: POMP_Implicit_barrier_exit({{.*}}); POMP_Loop_exit(pomp_handle_[[L]], omp_get_thread_num()); } } if (POMP_Join_barrier_needed(pomp_ctx_[[P]])) { POMP_Parallel_end(pomp_handle_[[P]], omp_get_thread_num()); } } POMP_Parallel_exit(pomp_handle_[[P]], omp_get_thread_num()); }
 
   // CHECK: #pragma omp parallel firstprivate(pomp_ctx_{{[0-9]+}})
   // CHECK-NEXT: { POMP_Parallel_begin_forked({{.*}}); { POMP_Sections_enter(

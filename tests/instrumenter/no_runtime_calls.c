@@ -22,7 +22,7 @@ int main(void) {
 #pragma omp for
       for (int i = 0; i < 100; i++)
         a[i] += 1;
-      // CHECK: POMP_Parallel_end(pomp_handle_[[P]], omp_get_thread_num()); } POMP_Parallel_exit(pomp_handle_[[P]], -1);
+      // CHECK: POMP_Parallel_end(pomp_handle_[[P]], omp_get_thread_num()); } } POMP_Parallel_exit(pomp_handle_[[P]], -1);
     }
     // CHECK-NEXT: POMP_Teams_end(pomp_handle_[[T]], -1); } POMP_Teams_exit(pomp_handle_[[T]], omp_get_thread_num());
   }

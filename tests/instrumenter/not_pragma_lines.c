@@ -15,6 +15,12 @@ int main(void) {
 #pragma omp metadirective when(user = {condition(1)} : parallel for reduction(+ : s)) default(parallel for reduction(+ : s))
   for (int i = 0; i < 100; i++)
     s += i;
+  // Also when the chosen variant starts on a continuation line of the pragma.
+  // WARN: not_pragma_lines.c:[[@LINE+2]]:{{[0-9]+}}: warning: OpenMP construct is not instrumented: a metadirective's variant is chosen by each compiler itself
+#pragma omp metadirective when(user = {condition(0)} : parallel for reduction(+ : s)) \
+    default(parallel for reduction(+ : s))
+  for (int i = 0; i < 100; i++)
+    s -= i;
   // WARN-NOT: not_pragma_lines.c:[[@LINE+7]]
   // CHECK: POMP_Parallel_fork(
   // CHECK-NEXT: #line [[@LINE+5]] "{{.*}}not_pragma_lines.c"
@@ -34,7 +40,7 @@ int main(void) {
   printf("%d\n", s > 4995);
   return 0;
 }
-// WARN: ompinst: {{.*}}not_pragma_lines.c: 4 OpenMP constructs instrumented (0 in headers); not instrumented: 0 in headers that cannot be rewritten, 0 produced by macros, 1 not written as #pragma lines
+// WARN: ompinst: {{.*}}not_pragma_lines.c: 4 OpenMP constructs instrumented (0 in headers); not instrumented: 0 in headers that cannot be rewritten, 0 produced by macros, 2 not written as #pragma lines
 // EVENTS: Parallel_fork 2
 // EVENTS: Critical_enter 2
 // EVENTS: Barrier_enter 2

@@ -76,7 +76,7 @@ int main(void) {
   return 0;
 }
 
-// CHECK: pomp: OMPT: tool of fake runtime 1.0: 21 callbacks registered
+// CHECK: pomp: OMPT: tool of fake runtime 1.0: 20 callbacks registered
 // CHECK: pomp: OMPT: always delivered: thread_begin, thread_end, parallel_begin,
 // CHECK: pomp: OMPT: not always delivered: flush=never
 // CHECK: unknown command: 1

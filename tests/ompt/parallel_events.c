@@ -30,31 +30,23 @@ int main(void) {
 // CHECK:      0 enter Parallel_enter parallel [ompt]
 // CHECK-NEXT: 0 enter Parallel_begin parallel [ompt]
 // CHECK-NEXT: 0 enter Barrier_enter barrier [ompt]
-// CHECK-NEXT: 0 enter Implicit_barrier_enter wait [ompt]
-// CHECK-NEXT: 0 leave Implicit_barrier_enter wait [ompt]
 // CHECK-NEXT: 0 leave Barrier_enter barrier [ompt]
 // CHECK-NEXT: 0 enter Critical_enter critical [ompt]
 // CHECK-NEXT: 0 enter Critical_begin critical [ompt]
 // CHECK-NEXT: 0 leave Critical_begin critical [ompt]
 // CHECK-NEXT: 0 leave Critical_enter critical [ompt]
 // CHECK-NEXT: 0 enter Implicit_barrier_enter implicitbarrier [ompt]
-// CHECK-NEXT: 0 enter Implicit_barrier_enter wait [ompt]
-// CHECK-NEXT: 0 leave Implicit_barrier_enter wait [ompt]
 // CHECK-NEXT: 0 leave Implicit_barrier_enter implicitbarrier [ompt]
 // CHECK-NEXT: 0 leave Parallel_begin parallel [ompt]
 // CHECK-NEXT: 0 leave Parallel_enter parallel [ompt]
 // CHECK-NEXT: 1 enter Parallel_begin parallel [ompt]
 // CHECK-NEXT: 1 enter Barrier_enter barrier [ompt]
-// CHECK-NEXT: 1 enter Implicit_barrier_enter wait [ompt]
-// CHECK-NEXT: 1 leave Implicit_barrier_enter wait [ompt]
 // CHECK-NEXT: 1 leave Barrier_enter barrier [ompt]
 // CHECK-NEXT: 1 enter Critical_enter critical [ompt]
 // CHECK-NEXT: 1 enter Critical_begin critical [ompt]
 // CHECK-NEXT: 1 leave Critical_begin critical [ompt]
 // CHECK-NEXT: 1 leave Critical_enter critical [ompt]
 // CHECK-NEXT: 1 enter Implicit_barrier_enter implicitbarrier [ompt]
-// CHECK-NEXT: 1 enter Implicit_barrier_enter wait [ompt]
-// CHECK-NEXT: 1 leave Implicit_barrier_enter wait [ompt]
 // CHECK-NEXT: 1 leave Implicit_barrier_enter implicitbarrier [ompt]
 // CHECK-NEXT: 1 leave Parallel_begin parallel [ompt]
 // CHECK-NOT:  {{.}}
@@ -64,9 +56,7 @@ int main(void) {
 // TREE-NEXT: parallel{{( @.*)?}} visits=1 threads=1
 // TREE-NEXT:   parallel body{{( @.*)?}} visits=2 threads=2
 // TREE-NEXT:     barrier{{( @.*)?}} visits=2 threads=2
-// TREE-NEXT:       {{[a-z ]+}} wait{{( @.*)?}} visits=2 threads=2
 // TREE-NEXT:     critical{{( @.*)?}} visits=2 threads=2
 // TREE-NEXT:       critical body{{( @.*)?}} visits=2 threads=2
 // TREE-NEXT:     implicit barrier{{( @.*)?}} visits=2 threads=2
-// TREE-NEXT:       {{[a-z ]+}} wait{{( @.*)?}} visits=2 threads=2
 // TREE-NEXT: anomalies: none

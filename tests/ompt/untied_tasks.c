@@ -79,16 +79,18 @@ int main(void) {
 // OMPT-NEXT:             task create @.omp_task_entry..2 visits=8
 // OMPT-NEXT:               task @.omp_task_entry..2 visits=8
 // OMPT-NEXT:             taskwait @.omp_task_entry..2 visits=8
-// OMPT-NEXT:               {{[a-z ]+}} wait{{( @.*)?}} visits=8
 // OMPT-NEXT:     implicit barrier @main visits=8
-// OMPT-NEXT:       {{[a-z ]+}} wait{{( @.*)?}} visits=8
 // OMPT-NEXT: anomalies: none
 
 // Instrumented, with libomp's events merged in: each taskyield region (200 per task) is left on
 // the thread that resumed the task.
+// Merged: the runtime's waiting time inside a region POMP reports (barrier, taskwait, lock,
+// critical) is no region of its own: POMP's region is the waiting (docs/OMPT.md). The team's join
+// barrier is the runtime's (ompinst's explicit one is skipped at run time in merged mode).
 // MERGED:      threads: 4
 // MERGED-NEXT: parallel @{{.*}}untied_tasks.c:42 visits=1
 // MERGED-NEXT:   parallel body @{{.*}}untied_tasks.c:42 visits=4
+// MERGED-NEXT:     implicit barrier @{{.*}}untied_tasks.c:42 visits=4
 // MERGED-NEXT:     single @{{.*}}untied_tasks.c:43 visits=4
 // MERGED-NEXT:       single body @{{.*}}untied_tasks.c:43 visits=1
 // MERGED-NEXT:         task create @{{.*}}untied_tasks.c:45 visits=8
@@ -97,16 +99,13 @@ int main(void) {
 // MERGED-NEXT:               task @{{.*}}untied_tasks.c:48 visits=8
 // MERGED-NEXT:             taskyield @{{.*}}untied_tasks.c:56 visits=1600
 // MERGED-NEXT:             taskwait @{{.*}}untied_tasks.c:58 visits=8
-// MERGED-NEXT:               {{[a-z ]+}} wait{{( @.*)?}} visits=8
 // MERGED-NEXT:       implicit barrier @{{.*}}untied_tasks.c:43 visits=4
-// MERGED-NEXT:         {{[a-z ]+}} wait{{( @.*)?}} visits=4
-// MERGED-NEXT:     implicit barrier @{{.*}}untied_tasks.c:42 visits=4
-// MERGED-NEXT:       {{[a-z ]+}} wait{{( @.*)?}} visits=4
 // MERGED-NEXT: anomalies: none
 
 // GCC:      threads: 4
 // GCC-NEXT: parallel @{{.*}}untied_tasks.c:42 visits=1
 // GCC-NEXT:   parallel body @{{.*}}untied_tasks.c:42 visits=4
+// GCC-NEXT:     implicit barrier @{{.*}}untied_tasks.c:42 visits=4
 // GCC-NEXT:     single @{{.*}}untied_tasks.c:43 visits=4
 // GCC-NEXT:       single body @{{.*}}untied_tasks.c:43 visits=1
 // GCC-NEXT:         task create @{{.*}}untied_tasks.c:45 visits=8
@@ -116,5 +115,4 @@ int main(void) {
 // GCC-NEXT:             taskyield @{{.*}}untied_tasks.c:56 visits=1600
 // GCC-NEXT:             taskwait @{{.*}}untied_tasks.c:58 visits=8
 // GCC-NEXT:       implicit barrier @{{.*}}untied_tasks.c:43 visits=4
-// GCC-NEXT:     implicit barrier @{{.*}}untied_tasks.c:42 visits=4
 // GCC-NEXT: anomalies: none

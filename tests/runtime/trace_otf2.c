@@ -22,6 +22,7 @@
 
 // RUN: env POMP_OMPT=off POMP_TRACE=1 POMP_TRACE_FORMAT=both POMP_QUIET=1 POMP_EXPERIMENT_DIR=%t.both.dir %t.clang 10 | %FileCheck --check-prefix=OUT %s
 // RUN: python3 %S/Inputs/trace_check.py %otf2-print %t.both.dir --chrome | %FileCheck --check-prefix=BOTH %s
+// RUN: grep -m1 '"name":"parallel @trace.c:' %t.both.dir/trace.json | %FileCheck --check-prefix=XEVENT %s
 
 // RUN: env POMP_OMPT=off POMP_TRACE=1 POMP_EXPERIMENT_DIR=%t.file/exp %t.gcc 10 > %t.out3 2> %t.err3; echo "status $?" >> %t.out3
 // RUN: %FileCheck --check-prefix=OUT %s < %t.out3
@@ -77,7 +78,7 @@ int main(int argc, char **argv) {
 // OUT: program output
 
 // SUMMARY: pomp: profile in [[DIR]]/ (profile.txt, profile.json): 3 threads, 7 regions, {{.*}}
-// SUMMARY: pomp: trace [[DIR]]/trace/traces.otf2: 436 events, 3 threads, 0 buffer flushes, no events dropped
+// SUMMARY: pomp: trace [[DIR]]/trace/traces.otf2: 442 events, 3 threads, 0 buffer flushes, no events dropped
 
 // 3 x (10 x 6 + 2) + 1 regions entered, one lock acquisition and release per iteration.
 // CHECK:      locations: 3
@@ -125,7 +126,7 @@ int main(int argc, char **argv) {
 // DEFS: REGION {{.*}}Name: "atomic event @trace.c:17"{{.*}}Role: ATOMIC
 // DEFS: REGION {{.*}}Name: "implicit barrier @trace.c:18"{{.*}}Role: IMPLICIT_BARRIER
 
-// TINY-SUMMARY: pomp: trace {{.*}}: 420016 events, 3 threads, {{[1-9][0-9]+}} buffer flushes, no events dropped
+// TINY-SUMMARY: pomp: trace {{.*}}: 420022 events, 3 threads, {{[1-9][0-9]+}} buffer flushes, no events dropped
 // TINY:      locations: 3
 // TINY-NEXT: ENTER: 180007
 // TINY-NEXT: LEAVE: 180007
@@ -140,6 +141,9 @@ int main(int argc, char **argv) {
 
 // BOTH: locations: 3
 // BOTH: chrome: 187 events, balanced
+// A visit is one complete event with its duration, the file's base name in its name and the
+// source location in its args.
+// XEVENT: {"name":"parallel @trace.c:{{[0-9]+}}","ph":"X","pid":{{[0-9]+}},"tid":0,"ts":{{[0-9]+\.[0-9][0-9][0-9]}},"dur":{{[0-9]+\.[0-9][0-9][0-9]}},"args":{"file":"trace.c","line":10}},
 
 // UNWRITABLE: pomp: cannot create directory '[[FILE]]/exp': Not a directory; no trace or profile written
 // UNWRITABLE-NOT: pomp

@@ -13,9 +13,11 @@
 #include "pomp/fortran/FortranInstrumenter.h"
 
 #include "FortranLines.h"
+#include "PompDirectives.h"
 
 #include "pomp/ctc/Ctc.h"
 #include "pomp/handle-init/HandleInit.h"
+#include "pomp/model/ApiRoutines.h"
 #include "pomp/model/ConstructModel.h"
 
 #include "flang/Common/Fortran-features.h"
@@ -119,6 +121,13 @@ struct Insertion {
 };
 
 /// An edit inside an original line.
+/// Stands for the file's common block name (pomp_cb_ and 16 hex digits),
+/// known only at the end, and is as long, so that line lengths hold.
+constexpr std::string_view CommonPlaceholder = "@POMP_COMMON_BLOCK_NAME@";
+/// The nesting key of a directive's continuation lines: before any other
+/// insertion at the same line.
+constexpr int ContinuationDepth = -1000;
+
 struct InlineEdit {
   std::size_t Offset, Length;
   std::string Text;
@@ -127,6 +136,9 @@ struct InlineEdit {
 /// A procedure (or main program) that gets declarations.
 struct Unit {
   unsigned DeclarationBoundary = 0;
+  /// The unit's lines: its first, and the first after its execution part
+  /// (its `contains` or end statement); where `!$pomp` calls may go.
+  unsigned FirstLine = 0, ExecutionEnd = 0;
   std::string Indent;
   bool UsesHandles = false;
   bool UsesThreadId = false;
@@ -173,6 +185,10 @@ struct EndAtomicVisitor {
   template <typename T> void Post(const T &) {}
 };
 
+/// Inserted lines of a `!$pomp` directive come first at their boundary: the
+/// directive is before whatever the next line closes or opens.
+constexpr int PompDirectiveDepth = 1 << 20;
+
 /// Which clauses of a list to read: all, or those of one half of a split construct.
 using ClauseFilter = std::function<bool(const parser::OmpClause &)>;
 
@@ -181,17 +197,20 @@ class Instrumenter {
 public:
   Instrumenter(parser::Parsing &P, const parser::SourceFile &Main, const Options &Opts,
                std::string FileName, bool Fixed)
-      : Parsing(P), Main(Main), Opts(Opts), FileName(std::move(FileName)), Fixed(Fixed) {
+      : Parsing(P), Main(Main), Opts(Opts), FileName(std::move(FileName)), Fixed(Fixed),
+        Levels(Opts.Levels) {
     const auto Content = Main.content();
     Text.assign(Content.data(), Content.size());
     LineCount = static_cast<unsigned>(Main.lines());
+    Pomp = scanPompLines(Text, Fixed);
   }
 
   // Program units: a scoping unit with an execution part.
   bool Pre(const parser::MainProgram &X) {
     enterUnit(std::get<parser::SpecificationPart>(X.t),
               headerSpan(std::get<std::optional<parser::Statement<parser::ProgramStmt>>>(X.t)),
-              std::get<parser::ExecutionPart>(X.t));
+              std::get<parser::ExecutionPart>(X.t),
+              executionEnd(X, std::get<parser::Statement<parser::EndProgramStmt>>(X.t)));
     InMain = true;
     mainProgram(X);
     return true;
@@ -200,21 +219,24 @@ public:
   bool Pre(const parser::SubroutineSubprogram &X) {
     enterUnit(std::get<parser::SpecificationPart>(X.t),
               span(std::get<parser::Statement<parser::SubroutineStmt>>(X.t).source),
-              std::get<parser::ExecutionPart>(X.t));
+              std::get<parser::ExecutionPart>(X.t),
+              executionEnd(X, std::get<parser::Statement<parser::EndSubroutineStmt>>(X.t)));
     return true;
   }
   void Post(const parser::SubroutineSubprogram &) { leaveUnit(); }
   bool Pre(const parser::FunctionSubprogram &X) {
     enterUnit(std::get<parser::SpecificationPart>(X.t),
               span(std::get<parser::Statement<parser::FunctionStmt>>(X.t).source),
-              std::get<parser::ExecutionPart>(X.t));
+              std::get<parser::ExecutionPart>(X.t),
+              executionEnd(X, std::get<parser::Statement<parser::EndFunctionStmt>>(X.t)));
     return true;
   }
   void Post(const parser::FunctionSubprogram &) { leaveUnit(); }
   bool Pre(const parser::SeparateModuleSubprogram &X) {
     enterUnit(std::get<parser::SpecificationPart>(X.t),
               span(std::get<parser::Statement<parser::MpSubprogramStmt>>(X.t).source),
-              std::get<parser::ExecutionPart>(X.t));
+              std::get<parser::ExecutionPart>(X.t),
+              executionEnd(X, std::get<parser::Statement<parser::EndMpSubprogramStmt>>(X.t)));
     return true;
   }
   void Post(const parser::SeparateModuleSubprogram &) { leaveUnit(); }
@@ -279,9 +301,16 @@ public:
       C.End = span(End->source);
       C.EndClauses = &std::get<parser::OmpClauseList>(End->t);
     } else if (Loop) {
-      // Without `end do` the construct ends with its loop.
+      // Without `end do` the construct ends with its loop, unless an
+      // enclosing loop ends on the same line (F77 `do 10` loops sharing
+      // `10 continue`): nothing can go after the inner loop alone then.
       C.End = extent(*Loop);
       C.EndIsLoop = true;
+      if (C.End &&
+          std::find(DoEndLines.begin(), DoEndLines.end(), C.End->Last) != DoEndLines.end()) {
+        C.End.reset();
+        C.SharedEnd = true;
+      }
     }
     C.Loop = Loop ? &*Loop : nullptr;
     instrument(C);
@@ -289,6 +318,14 @@ public:
     return true;
   }
   void Post(const parser::OpenMPLoopConstruct &) { leaveBody(); }
+
+  // The last lines of the DO loops around the current point.
+  bool Pre(const parser::DoConstruct &X) {
+    const auto S = extent(X);
+    DoEndLines.push_back(S ? S->Last : 0);
+    return true;
+  }
+  void Post(const parser::DoConstruct &) { DoEndLines.pop_back(); }
 
   bool Pre(const parser::OpenMPSectionsConstruct &X) {
     const auto &Begin = std::get<parser::OmpBeginSectionsDirective>(X.t);
@@ -370,11 +407,40 @@ public:
 
   bool Pre(const parser::OpenMPExecutableAllocate &) { return false; }
 
+  // OpenMP library routines called in statements (not in directive clauses).
+  bool Pre(const parser::OmpClauseList &) {
+    ++InClauses;
+    return true;
+  }
+  void Post(const parser::OmpClauseList &) { --InClauses; }
+  bool Pre(const parser::CallStmt &X) {
+    apiCallSite(X.call, /*Function=*/false);
+    return true;
+  }
+  bool Pre(const parser::FunctionReference &X) {
+    apiCallSite(X.v, /*Function=*/true);
+    return true;
+  }
+  bool Pre(const parser::SubroutineStmt &X) {
+    Defined.insert(std::get<parser::Name>(X.t).ToString());
+    return true;
+  }
+  bool Pre(const parser::FunctionStmt &X) {
+    Defined.insert(std::get<parser::Name>(X.t).ToString());
+    return true;
+  }
+
   template <typename T> bool Pre(const T &) { return true; }
   template <typename T> void Post(const T &) {}
 
   /// The instrumented text.
   std::string finish();
+  /// Spells the user-region and control `!$pomp` directives and the `!P$`
+  /// lines, after the walk; false with the errors (file:line) if some
+  /// directive is malformed, misplaced or unmatched.
+  bool pompDirectives(std::string &Errors);
+  /// Rewrites the OpenMP routine calls the walk found into their wrappers.
+  void apiCalls();
 
   unsigned Constructs = 0;
   std::string Warnings;
@@ -385,6 +451,7 @@ private:
     Directive Kind = Directive::OMPD_unknown;
     std::optional<Span> Begin, End;
     bool EndIsLoop = false;
+    bool SharedEnd = false; ///< the loop ends on an enclosing loop's line
     bool Standalone = false;
     const parser::OmpClauseList *BeginClauses = nullptr;
     const parser::OmpClauseList *EndClauses = nullptr;
@@ -406,6 +473,18 @@ private:
   bool instrumentSplit(const Construct &C);
 
   void instrument(const Construct &C);
+  void instrumentConstruct(const Construct &C);
+  /// Applies the level and noinstrument/instrument directives before a line.
+  void applyPompDirectives(unsigned BeforeLine);
+  bool enabled(Event E) const {
+    const inst::EventInfo &Info = inst::eventInfo(E);
+    return (Info.LevelMask & (1u << Levels[Info.Group])) != 0;
+  }
+  /// Whether the thread number may be asked for at a line (not inside simd,
+  /// teams, loop), from the bodies the walk saw.
+  bool threadIdAvailableAt(unsigned Line) const;
+  /// The innermost unit whose execution part holds a line, or null.
+  Unit *unitAt(unsigned Line);
   void mainProgram(const parser::MainProgram &X);
 
   // Position helpers.
@@ -423,14 +502,29 @@ private:
   unsigned nextSignificantLine(unsigned Line) const;
 
   void enterUnit(const parser::SpecificationPart &Spec, std::optional<Span> Header,
-                 const parser::ExecutionPart &Exec);
+                 const parser::ExecutionPart &Exec, unsigned ExecutionEnd);
+  /// The first line after a unit's execution part: its `contains` or end.
+  template <typename U, typename E>
+  unsigned executionEnd(const U &Unit, const parser::Statement<E> &End) const {
+    if (const auto &Internal = std::get<std::optional<parser::InternalSubprogramPart>>(Unit.t))
+      if (const auto S =
+              span(std::get<parser::Statement<parser::ContainsStmt>>(Internal->t).source))
+        return S->First;
+    const auto S = span(End.source);
+    return S ? S->First : 0;
+  }
   void leaveUnit() {
     if (!UnitStack.empty())
       UnitStack.pop_back();
     InMain = false;
   }
   void enterBody(Directive D);
-  void leaveBody() { ThreadIdStack.pop_back(); }
+  void leaveBody() {
+    ThreadIdStack.pop_back();
+    if (TargetStack.back())
+      --TargetDepth;
+    TargetStack.pop_back();
+  }
 
   void insert(unsigned Boundary, bool Close, int Depth, std::vector<std::string> Lines) {
     Insertions.push_back({Boundary, Close, Depth, Sequence++, std::move(Lines)});
@@ -472,8 +566,40 @@ private:
   bool InMain = false;
   std::vector<bool> MainStack;
   std::vector<bool> ThreadIdStack{true};
+  std::vector<unsigned> DoEndLines;
+  /// Whether each open body is a target region's (device code: as in C,
+  /// nothing inside it is instrumented), and how many are open.
+  std::vector<bool> TargetStack;
+  int TargetDepth = 0;
   int Depth = 0;
   std::vector<int> DepthSteps;
+
+  /// Levels now: the command line's, changed by `!$pomp inst <group> <level>`.
+  std::array<int, POMP_GROUP_COUNT> Levels;
+  PompLines Pomp;
+  std::size_t NextPomp = 0;
+  bool Instrumenting = true;
+  std::vector<std::pair<int, int>> SavedLevels;
+  /// The lines of the construct instrument() saw last, for enterBody.
+  std::optional<std::pair<unsigned, unsigned>> PendingBody;
+  /// A call of an OpenMP routine the walk found.
+  struct ApiCallSite {
+    const inst::model::WrappedRoutine *Routine;
+    parser::CharBlock Name;
+    bool Function, HasArguments;
+    std::size_t Unit;
+  };
+  void apiCallSite(const parser::Call &Call, bool Function);
+  std::vector<ApiCallSite> ApiSites;
+  int InClauses = 0;
+  /// Procedures this file defines: a call of one of them is not the runtime's.
+  std::set<std::string> Defined;
+  /// Construct bodies and whether the thread number is available inside.
+  struct BodyLines {
+    unsigned First, Last;
+    bool ThreadIdAvailable;
+  };
+  std::vector<BodyLines> Bodies;
 };
 
 /// True for parse-tree nodes with a `CharBlock source` member.
@@ -514,6 +640,31 @@ struct ExtentVisitor {
       Result->Last = Last;
       Result->PresumedLast = static_cast<unsigned>(Range->second.line);
     }
+  }
+  template <typename T> bool Pre(const parser::Statement<T> &S) {
+    add(S.source);
+    return true;
+  }
+  template <typename T> bool Pre(const T &X) {
+    if constexpr (HasSource<T>::value)
+      add(X.source);
+    return true;
+  }
+  template <typename T> void Post(const T &) {}
+};
+
+/// The first and one-past-last cooked characters of the statements and
+/// sourced nodes below a node.
+struct CharRangeVisitor {
+  const char *Begin = nullptr, *End = nullptr;
+
+  void add(parser::CharBlock Block) {
+    if (Block.empty())
+      return;
+    if (!Begin || Block.begin() < Begin)
+      Begin = Block.begin();
+    if (!End || Block.end() > End)
+      End = Block.end();
   }
   template <typename T> bool Pre(const parser::Statement<T> &S) {
     add(S.source);
@@ -572,6 +723,23 @@ std::optional<Span> Instrumenter::span(parser::CharBlock Block) const {
 }
 
 template <typename T> std::optional<Span> Instrumenter::extent(const T &Node) const {
+  // The cooked characters of a node's statements lie in source order: the
+  // first and last of them give the extent with one position lookup, unless
+  // an end comes from another file (an INCLUDE), where each statement is
+  // looked up and those of other files are left out.
+  CharRangeVisitor Chars;
+  parser::Walk(Node, Chars);
+  if (!Chars.Begin)
+    return std::nullopt;
+  const auto Range = Parsing.allCooked().GetSourcePositionRange(
+      parser::CharBlock{Chars.Begin, static_cast<std::size_t>(Chars.End - Chars.Begin)});
+  if (Range && &*Range->first.sourceFile == &Main && &*Range->second.sourceFile == &Main)
+    return Span{static_cast<unsigned>(Range->first.trueLineNumber),
+                static_cast<unsigned>(Range->second.trueLineNumber),
+                static_cast<unsigned>(Range->first.line),
+                static_cast<unsigned>(Range->second.line),
+                presumedPath(Range->first),
+                0};
   ExtentVisitor V{Parsing.allCooked(), Main, std::nullopt};
   parser::Walk(Node, V);
   return V.Result;
@@ -609,8 +777,9 @@ std::string Instrumenter::lineIndent(unsigned Line) const {
 }
 
 void Instrumenter::enterUnit(const parser::SpecificationPart &Spec, std::optional<Span> Header,
-                             const parser::ExecutionPart &Exec) {
+                             const parser::ExecutionPart &Exec, unsigned ExecutionEnd) {
   Unit U;
+  U.ExecutionEnd = ExecutionEnd;
   const std::optional<Span> SpecLines = extent(Spec);
   const std::optional<Span> ExecLines = extent(Exec);
   if (SpecLines && (!ExecLines || SpecLines->Last < ExecLines->First))
@@ -624,6 +793,10 @@ void Instrumenter::enterUnit(const parser::SpecificationPart &Spec, std::optiona
   else
     U.DeclarationBoundary = 1;
   U.Indent = ExecLines ? lineIndent(ExecLines->First) : "  ";
+  U.FirstLine = Header      ? Header->First
+                : SpecLines ? SpecLines->First
+                : ExecLines ? ExecLines->First
+                            : U.DeclarationBoundary;
   Units.push_back(std::move(U));
   UnitStack.push_back(Units.size() - 1);
 }
@@ -644,6 +817,20 @@ void Instrumenter::mainProgram(const parser::MainProgram &X) {
            formatStatement("call POMP_Finalize()", Fixed, Fixed ? "" : U.Indent));
 }
 
+/// Whether the body of D is device code: the target constructs but those
+/// whose body stays on the host (target data) or that have none.
+bool runsOnDevice(Directive D) {
+  switch (D) {
+  case Directive::OMPD_target_data:
+  case Directive::OMPD_target_enter_data:
+  case Directive::OMPD_target_exit_data:
+  case Directive::OMPD_target_update:
+    return false;
+  default:
+    return llvm::omp::getOpenMPDirectiveName(D).starts_with("target");
+  }
+}
+
 void Instrumenter::enterBody(Directive D) {
   // OpenMP forbids runtime calls strictly inside teams, simd and loop
   // regions; a parallel region nested in them allows them again.
@@ -653,6 +840,8 @@ void Instrumenter::enterBody(Directive D) {
   case Directive::OMPD_parallel_do:
   case Directive::OMPD_parallel_sections:
   case Directive::OMPD_parallel_workshare:
+  case Directive::OMPD_parallel_masked:
+  case Directive::OMPD_parallel_master:
     Available = true;
     break;
   case Directive::OMPD_teams:
@@ -669,20 +858,40 @@ void Instrumenter::enterBody(Directive D) {
     break;
   }
   ThreadIdStack.push_back(Available);
+  TargetStack.push_back(runsOnDevice(D));
+  if (TargetStack.back())
+    ++TargetDepth;
+  if (PendingBody)
+    Bodies.push_back({PendingBody->first, PendingBody->second, Available});
+  PendingBody.reset();
   // A split combined construct is two levels: parallel, then worksharing.
-  const int Steps = D == Directive::OMPD_parallel_do || D == Directive::OMPD_parallel_do_simd ||
-                            D == Directive::OMPD_parallel_sections ||
-                            D == Directive::OMPD_parallel_workshare
-                        ? 2
-                        : 1;
+  const int Steps =
+      D == Directive::OMPD_parallel_do || D == Directive::OMPD_parallel_do_simd ||
+              D == Directive::OMPD_parallel_sections || D == Directive::OMPD_parallel_workshare ||
+              D == Directive::OMPD_parallel_masked || D == Directive::OMPD_parallel_master
+          ? 2
+          : 1;
   Depth += Steps;
   DepthSteps.push_back(Steps);
 }
 
 void Instrumenter::addClause(const Span &D, const std::string &Clause) {
   const std::string Last = lineText(D.Last);
-  const std::size_t Column = D.EndOffset - lineStart(D.Last);
   const std::size_t Limit = Fixed ? FixedFormColumns : FreeFormColumns;
+  // A directive may get several clauses (the context's firstprivate, the
+  // handles' shared): those already added count, and once one went to a
+  // continuation line the others follow it there.
+  for (Insertion &I : Insertions)
+    if (I.Boundary == D.Last + 1 && I.Depth == ContinuationDepth && I.Lines.size() == 1 &&
+        I.Lines.back().size() + 1 + Clause.size() <= Limit) {
+      I.Lines.back() += " " + Clause;
+      return;
+    }
+  std::size_t Added = 0;
+  for (const InlineEdit &E : InlineEdits)
+    if (E.Offset == D.EndOffset)
+      Added += E.Text.size();
+  const std::size_t Column = D.EndOffset - lineStart(D.Last) + Added;
   // On the directive's line when it fits, else on a continuation line.
   if (Column + 1 + Clause.size() <= Limit) {
     InlineEdits.push_back({D.EndOffset, 0, " " + Clause});
@@ -691,7 +900,7 @@ void Instrumenter::addClause(const Span &D, const std::string &Clause) {
   if (!Fixed)
     InlineEdits.push_back({D.EndOffset, 0, " &"});
   const std::string Sentinel = Fixed ? Last.substr(0, FixedSentinelColumns) : "!$omp";
-  insert(D.Last + 1, /*Close=*/false, -1000,
+  insert(D.Last + 1, /*Close=*/false, ContinuationDepth,
          {(Fixed ? "" : lineIndent(D.Last)) + Sentinel + "& " + Clause});
 }
 
@@ -841,18 +1050,25 @@ bool Instrumenter::instrumentSplit(const Construct &C) {
   struct Split {
     Directive Combined, Inner;
     const char *Spelling;
+    /// The combined kind where the model has no entry for the combined
+    /// directive (C's split handlers decide those).
+    std::optional<ctc::RegionKind> Kind;
   };
   static const Split Splits[] = {
-      {Directive::OMPD_parallel_do, Directive::OMPD_do, "do"},
-      {Directive::OMPD_parallel_do_simd, Directive::OMPD_do_simd, "do simd"},
-      {Directive::OMPD_parallel_sections, Directive::OMPD_sections, "sections"},
-      {Directive::OMPD_parallel_workshare, Directive::OMPD_workshare, "workshare"},
+      {Directive::OMPD_parallel_do, Directive::OMPD_do, "do", std::nullopt},
+      {Directive::OMPD_parallel_do_simd, Directive::OMPD_do_simd, "do simd", std::nullopt},
+      {Directive::OMPD_parallel_sections, Directive::OMPD_sections, "sections", std::nullopt},
+      {Directive::OMPD_parallel_workshare, Directive::OMPD_workshare, "workshare", std::nullopt},
+      {Directive::OMPD_parallel_masked, Directive::OMPD_masked, "masked",
+       ctc::RegionKind::ParallelMasked},
+      {Directive::OMPD_parallel_master, Directive::OMPD_master, "master",
+       ctc::RegionKind::ParallelMaster},
   };
   const Split *S = nullptr;
   for (const Split &Candidate : Splits)
     if (Candidate.Combined == C.Kind)
       S = &Candidate;
-  const int Level = Opts.Levels[inst::eventInfo(Event::Parallel_fork).Group];
+  const int Level = Levels[inst::eventInfo(Event::Parallel_fork).Group];
   if (!S || !C.Begin || !C.End || !C.BeginClauses ||
       !(inst::eventInfo(Event::Parallel_fork).LevelMask & (1u << Level)))
     return false;
@@ -869,9 +1085,9 @@ bool Instrumenter::instrumentSplit(const Construct &C) {
   };
   const inst::model::ConstructSpec *Combined = inst::model::specFor(C.Kind);
   const inst::model::ConstructSpec *InnerSpec = inst::model::specFor(Inner);
-  if (!Combined || !InnerSpec)
+  if ((!Combined && !S->Kind) || !InnerSpec)
     return false;
-  const ctc::RegionKind CombinedKind = Combined->Kind;
+  const ctc::RegionKind CombinedKind = Combined ? Combined->Kind : *S->Kind;
   Construct Outer = C;
   Outer.Kind = Directive::OMPD_parallel;
   Outer.Split = Construct::Half::Outer;
@@ -891,6 +1107,49 @@ bool Instrumenter::instrumentSplit(const Construct &C) {
 }
 
 void Instrumenter::instrument(const Construct &C) {
+  // `!$pomp` directives before the construct steer it (as `#pragma pomp` in C); a level
+  // without `file` applies to this construct only.
+  PendingBody.reset();
+  if (C.Begin) {
+    applyPompDirectives(C.Begin->First);
+    PendingBody = std::make_pair(C.Begin->First, C.End ? C.End->Last : C.Begin->Last);
+  }
+  if (Instrumenting)
+    instrumentConstruct(C);
+  for (const auto &[Group, Level] : SavedLevels)
+    Levels[Group] = Level;
+  SavedLevels.clear();
+}
+
+void Instrumenter::applyPompDirectives(unsigned BeforeLine) {
+  for (; NextPomp < Pomp.Directives.size() && Pomp.Directives[NextPomp].Line < BeforeLine;
+       ++NextPomp) {
+    const PompLine &P = Pomp.Directives[NextPomp];
+    if (!P.Directive)
+      continue;
+    switch (P.Directive->What) {
+    case inst::model::PompDirective::Kind::NoInstrument:
+      Instrumenting = false;
+      break;
+    case inst::model::PompDirective::Kind::Instrument:
+      Instrumenting = true;
+      break;
+    case inst::model::PompDirective::Kind::Level:
+      if (!P.Directive->WholeFile)
+        SavedLevels.push_back({P.Directive->Group, Levels[P.Directive->Group]});
+      Levels[P.Directive->Group] = P.Directive->Level;
+      break;
+    default:
+      break;
+    }
+  }
+}
+
+void Instrumenter::instrumentConstruct(const Construct &C) {
+  // Device code calls no host routine: the target construct's warning
+  // already says that nothing inside it is instrumented.
+  if (TargetDepth > 0)
+    return;
   if (C.Split == Construct::Half::None && instrumentSplit(C))
     return;
   const inst::model::ConstructSpec *Spec = inst::model::specFor(C.Kind);
@@ -899,7 +1158,9 @@ void Instrumenter::instrument(const Construct &C) {
     if (C.Begin && C.Kind != Directive::OMPD_section && C.Kind != Directive::OMPD_scan)
       Warnings += FileName + ":" + std::to_string(C.Begin->First) + ": warning: OpenMP '" +
                   llvm::omp::getOpenMPDirectiveName(C.Kind).str() +
-                  "' construct is not instrumented: the Fortran front end has no plan for it\n";
+                  "' construct is not instrumented: the Fortran front end has no plan for it" +
+                  (runsOnDevice(C.Kind) ? " (nor for the constructs inside it: device code)" : "") +
+                  "\n";
     return;
   }
   if (!C.Begin) {
@@ -950,11 +1211,7 @@ void Instrumenter::instrument(const Construct &C) {
       parser::Walk(*C.Loop, V);
     Clauses.Facts.ContainsCancellation = V.Found;
   }
-  const std::array<int, POMP_GROUP_COUNT> &Levels = Opts.Levels;
-  Plan P = inst::model::planConstruct(*Spec, Clauses.Facts, [&Levels](Event E) {
-    const inst::EventInfo &Info = inst::eventInfo(E);
-    return (Info.LevelMask & (1u << Levels[Info.Group])) != 0;
-  });
+  Plan P = inst::model::planConstruct(*Spec, Clauses.Facts, [this](Event E) { return enabled(E); });
   // The worksharing half shows its implicit barrier; the team's join
   // barrier right after it is not shown again (as in C's split).
   if (C.Split == Construct::Half::Outer && C.InnerHasBarrier) {
@@ -970,7 +1227,10 @@ void Instrumenter::instrument(const Construct &C) {
   // A construct whose end is unknown cannot get code after it.
   if ((!P.After.empty() || !P.BlockEnd.empty()) && !C.End && !C.Standalone) {
     Warnings += FileName + ":" + std::to_string(C.Begin->First) +
-                ": warning: OpenMP construct without a known end is not instrumented\n";
+                (C.SharedEnd ? ": warning: OpenMP loop construct whose loop ends on the line of an "
+                               "enclosing loop (a shared DO termination) is not instrumented\n"
+                             : ": warning: OpenMP construct without a known end is not "
+                               "instrumented\n");
     return;
   }
   Unit &U = Units[UnitStack.back()];
@@ -997,11 +1257,18 @@ void Instrumenter::instrument(const Construct &C) {
     Context = std::string("pomp_") + P.ContextName + "_" + std::to_string(H);
     U.Locals.push_back("integer*8 " + Context);
   }
+  // An argument continued over lines cannot be replaced in place: the
+  // directive is rebuilt with the variables (as the split's parallel half is),
+  // so that the argument is evaluated once, before the directive.
+  bool Rebuild = false;
   auto evaluate = [&](const parser::CharBlock &Source, const std::string &Variable,
                       const std::string &Value, const std::string &ClauseText) {
     const auto S = span(Source);
     U.Locals.push_back("integer*4 " + Variable);
     Prologue.push_back(Variable + " = " + Value);
+    if ((!S || S->First != S->Last) && C.Split == Construct::Half::None && C.BeginClauses &&
+        !C.CancelIf)
+      Rebuild = true;
     if (S && S->First == S->Last && C.Split != Construct::Half::Outer) {
       const std::size_t Begin = lineStart(S->First);
       const auto Range = Parsing.allCooked().GetSourcePositionRange(Source);
@@ -1149,7 +1416,7 @@ void Instrumenter::instrument(const Construct &C) {
     if (P.ContextFirstprivate)
       Directive += " firstprivate(" + Context + ")";
     if (Clauses.HasDefault) {
-      Directive += " shared(/@POMP_COMMON@/)";
+      Directive += " shared(/" + std::string(CommonPlaceholder) + "/)";
       // Under default(none|private|firstprivate) what the worksharing half
       // reduces or copies in or out must be shared by the team (as in C).
       ObjectNames Moved;
@@ -1170,12 +1437,52 @@ void Instrumenter::instrument(const Construct &C) {
     }
     replaceLines(C.Begin->First, C.Begin->Last, directiveLines(Directive, BeginLine));
   }
-  // Clauses added to the directive.
+  // Clauses added to the directive (or to the directive rebuilt).
+  std::vector<std::string> Added;
   if (P.ContextFirstprivate && C.Split == Construct::Half::None)
-    addClause(*C.Begin, "firstprivate(" + Context + ")");
+    Added.push_back("firstprivate(" + Context + ")");
   if (Clauses.HasDefault && C.Split == Construct::Half::None &&
       (P.ContextFirstprivate || P.hasBlockCode()))
-    addClause(*C.Begin, "shared(/" + std::string("@POMP_COMMON@") + "/)");
+    Added.push_back("shared(/" + std::string(CommonPlaceholder) + "/)");
+  if (Rebuild) {
+    std::string Directive = "!$omp " + llvm::omp::getOpenMPDirectiveName(C.Kind).str();
+    for (const parser::OmpClause &Clause : C.BeginClauses->v) {
+      const auto *IfClause = std::get_if<parser::OmpClause::If>(&Clause.u);
+      const auto *NumThreadsClause = std::get_if<parser::OmpClause::NumThreads>(&Clause.u);
+      if (IfClause && If != "-1" &&
+          &std::get<parser::ScalarLogicalExpr>(IfClause->v.t) == Clauses.If)
+        Directive += " if(" + If + " .ne. 0)";
+      else if (NumThreadsClause && NumThreads != "-1" && &NumThreadsClause->v == Clauses.NumThreads)
+        Directive += " num_threads(" + NumThreads + ")";
+      else
+        Directive += " " + Clause.source.ToString();
+    }
+    for (const std::string &A : Added)
+      Directive += " " + A;
+    if (Fixed) {
+      // Fixed form: the directive name, then one continuation line per clause, each within
+      // column 72.
+      std::vector<std::string> Lines{"!$omp " + llvm::omp::getOpenMPDirectiveName(C.Kind).str()};
+      std::size_t At = Lines.front().size();
+      while (At < Directive.size()) {
+        std::size_t Next = Directive.find(' ', At + 1);
+        // A clause's text has blanks of its own: break only before a clause name.
+        while (Next != std::string::npos && Next + 1 < Directive.size() &&
+               !std::isalpha(static_cast<unsigned char>(Directive[Next + 1])))
+          Next = Directive.find(' ', Next + 1);
+        Lines.push_back("!$omp&" + Directive.substr(At, Next == std::string::npos
+                                                            ? std::string::npos
+                                                            : Next - At));
+        At = Next == std::string::npos ? Directive.size() : Next;
+      }
+      replaceLines(C.Begin->First, C.Begin->Last, Lines);
+    } else {
+      replaceLines(C.Begin->First, C.Begin->Last, directiveLines(Directive, BeginLine));
+    }
+  } else {
+    for (const std::string &A : Added)
+      addClause(*C.Begin, A);
+  }
   // Block begin and end.
   if (C.Split == Construct::Half::Outer && C.End) {
     // Block end after the worksharing half's end, then the team's end.
@@ -1225,6 +1532,209 @@ void Instrumenter::instrument(const Construct &C) {
     if (!After.empty())
       insert(AfterLine, true, Key, std::move(After));
   }
+}
+
+void Instrumenter::apiCallSite(const parser::Call &Call, bool Function) {
+  const auto *Name = std::get_if<parser::Name>(&std::get<parser::ProcedureDesignator>(Call.t).u);
+  if (!Name || InClauses > 0 || UnitStack.empty())
+    return;
+  const inst::model::WrappedRoutine *R = inst::model::findApiRoutine(Name->ToString());
+  if (!R)
+    return;
+  if (const auto S = span(Name->source))
+    applyPompDirectives(S->First);
+  if (!Instrumenting ||
+      !inst::model::apiCallInstrumented(*R, [this](Event E) { return enabled(E); }))
+    return;
+  ApiSites.push_back({R, Name->source, Function,
+                      !std::get<std::list<parser::ActualArgSpec>>(Call.t).empty(),
+                      UnitStack.back()});
+}
+
+void Instrumenter::apiCalls() {
+  std::map<unsigned, std::size_t> Growth; // per line: characters added
+  for (const ApiCallSite &Site : ApiSites) {
+    if (Defined.count(std::string(Site.Routine->Name)))
+      continue; // the file's own procedure of that name
+    const auto Range = Parsing.allCooked().GetSourcePositionRange(Site.Name);
+    if (!Range || &*Range->first.sourceFile != &Main)
+      continue;
+    const unsigned Line = static_cast<unsigned>(Range->first.trueLineNumber);
+    const std::size_t At = lineStart(Line) + static_cast<std::size_t>(Range->first.column) - 1;
+    // The name as written (not from a macro, not split over lines).
+    const std::string_view Routine = Site.Routine->Name;
+    if (At + Routine.size() > Text.size())
+      continue;
+    bool Same = true;
+    for (std::size_t I = 0; I < Routine.size() && Same; ++I)
+      Same = std::tolower(static_cast<unsigned char>(Text[At + I])) == Routine[I];
+    if (!Same)
+      continue;
+    std::size_t Paren = At + Routine.size();
+    while (Paren < Text.size() && (Text[Paren] == ' ' || Text[Paren] == '\t'))
+      ++Paren;
+    const bool HasParen = Paren < Text.size() && Text[Paren] == '(';
+    const std::string Wrapper =
+        inst::model::apiWrapperName(*Site.Routine, [this](Event E) { return enabled(E); });
+    std::string Replacement = Wrapper;
+    unsigned H = 0;
+    if (!Site.Routine->Always) {
+      ctc::RegionDescriptor D;
+      D.Kind = ctc::RegionKind::ApiCall;
+      D.Type = std::string(ctc::regionKindSpelling(D.Kind));
+      D.Name = std::string(Routine);
+      const parser::SourcePosition Pos = Main.GetSourcePosition(lineStart(Line));
+      const std::string Presumed = presumedPath(Pos);
+      D.File = Presumed.empty() ? FileName : Presumed;
+      D.StartLines =
+          ctc::LineRange{static_cast<unsigned>(Pos.line), static_cast<unsigned>(Pos.line)};
+      D.EndLines = D.StartLines;
+      H = static_cast<unsigned>(CtcStrings.size()) + 1;
+      Replacement += "(" + handleinit::fortranHandle(H) + ", pomp_c" + std::to_string(H) +
+                     (Site.HasArguments ? ", " : "");
+      if (!HasParen)
+        Replacement += ")";
+      const std::size_t Length = HasParen ? Paren + 1 - At : Routine.size();
+      const std::size_t Limit = Fixed ? FixedFormColumns : FreeFormColumns;
+      std::size_t &Grown = Growth[Line];
+      if (lineText(Line).size() + Grown + Replacement.size() - Length > Limit) {
+        Warnings += FileName + ":" + std::to_string(Line) + ": warning: call of '" +
+                    std::string(Routine) +
+                    "' is not instrumented: its wrapper does not fit in the line\n";
+        continue;
+      }
+      Grown += Replacement.size() - Length;
+      CtcStrings.push_back(ctc::writeDescriptor(D));
+      InlineEdits.push_back({At, Length, Replacement});
+    } else {
+      InlineEdits.push_back({At, Routine.size(), Wrapper});
+    }
+    Unit &U = Units[Site.Unit];
+    if (H) {
+      U.UsesHandles = true;
+      U.Locals.push_back("character(len=*), parameter :: pomp_c" + std::to_string(H) + " = " +
+                         handleinit::fortranStringLiteral(CtcStrings[H - 1]));
+    }
+    if (Site.Function && !Site.Routine->FortranResult.empty()) {
+      const std::string Declaration = std::string(Site.Routine->FortranResult) + " " + Wrapper;
+      if (std::find(U.Locals.begin(), U.Locals.end(), Declaration) == U.Locals.end())
+        U.Locals.push_back(Declaration);
+    }
+  }
+}
+
+bool Instrumenter::threadIdAvailableAt(unsigned Line) const {
+  // Bodies nest: the innermost holding the line started last.
+  const BodyLines *Inner = nullptr;
+  for (const BodyLines &B : Bodies)
+    if (B.First <= Line && Line <= B.Last && (!Inner || B.First >= Inner->First))
+      Inner = &B;
+  return Inner ? Inner->ThreadIdAvailable : ThreadIdStack.front();
+}
+
+Unit *Instrumenter::unitAt(unsigned Line) {
+  Unit *Inner = nullptr;
+  for (Unit &U : Units)
+    if (U.FirstLine <= Line && Line < U.ExecutionEnd && (!Inner || U.FirstLine >= Inner->FirstLine))
+      Inner = &U;
+  // Inside a unit but before its execution part (or after it, in a host's
+  // internal subprograms' part): no statement may go there.
+  if (Inner && Line < Inner->DeclarationBoundary)
+    return nullptr;
+  return Inner;
+}
+
+bool Instrumenter::pompDirectives(std::string &Errors) {
+  using Kind = inst::model::PompDirective::Kind;
+  auto error = [&](unsigned Line, const std::string &Message) {
+    Errors += FileName + ":" + std::to_string(Line) + ": error: " + Message + "\n";
+  };
+  inst::model::UserRegionMatcher Regions(/*CaseInsensitive=*/true);
+  for (std::size_t I = 0; I < Pomp.Directives.size(); ++I) {
+    const PompLine &P = Pomp.Directives[I];
+    if (!P.Directive) {
+      error(P.Line, "malformed '!$pomp' directive: " + P.Error);
+      continue;
+    }
+    const inst::model::PompDirective &D = *P.Directive;
+    const inst::model::PompDirectivePlan Plan =
+        inst::model::planPompDirective(D.What, [this](Event E) { return enabled(E); });
+    if (!Plan.ControlRoutine && !Plan.NewHandle && D.What != Kind::RegionEnd &&
+        D.What != Kind::RegionAltEnd)
+      continue; // a level or noinstrument/instrument: applied by the walk
+    Unit *U = unitAt(P.Line);
+    if (!U) {
+      error(P.Line, "'!$pomp' directive outside the execution part of a program unit: it "
+                    "becomes a call statement");
+      continue;
+    }
+    unsigned H = 0;
+    if (Plan.NewHandle) {
+      ctc::RegionDescriptor R;
+      R.Kind = ctc::RegionKind::UserRegion;
+      R.Type = std::string(ctc::regionKindSpelling(R.Kind));
+      R.Name = D.Name;
+      const parser::SourcePosition At = Main.GetSourcePosition(lineStart(P.Line));
+      const std::string Presumed = presumedPath(At);
+      R.File = Presumed.empty() ? FileName : Presumed;
+      const unsigned Line = static_cast<unsigned>(At.line);
+      R.StartLines = ctc::LineRange{Line, Line};
+      R.EndLines = R.StartLines;
+      CtcStrings.push_back(ctc::writeDescriptor(R));
+      H = static_cast<unsigned>(CtcStrings.size());
+      if (D.What == Kind::RegionBegin)
+        Regions.begin(D.Name, H, I);
+    } else if (D.What == Kind::RegionEnd || D.What == Kind::RegionAltEnd) {
+      std::string Message;
+      const std::optional<unsigned> Begin = Regions.end(D, Message);
+      if (!Begin) {
+        error(P.Line, Message);
+        continue;
+      }
+      H = *Begin;
+    }
+    std::vector<std::string> Statements;
+    if (Plan.ControlRoutine)
+      Statements.push_back("call " + std::string(Plan.ControlRoutine) + "()");
+    const bool Tid = threadIdAvailableAt(P.Line);
+    for (const Step &S : Plan.Steps) {
+      std::string Call = "call " + std::string(inst::eventInfo(S.E).Routine) + "(";
+      for (std::size_t A = 0; A < S.Args.size(); ++A) {
+        std::string Value;
+        switch (S.Args[A]) {
+        case Arg::HandleFirst:
+        case Arg::Handle:
+          U->UsesHandles = true;
+          Value = handleinit::fortranHandle(H);
+          break;
+        case Arg::Ctc:
+          Value = handleinit::fortranStringLiteral(CtcStrings[H - 1]);
+          break;
+        default:
+          U->UsesThreadId = U->UsesThreadId || Tid;
+          Value = Tid ? "pomp_tid()" : "-1";
+          break;
+        }
+        Call += (A ? ", " : "") + Value;
+      }
+      Statements.push_back(Call + ")");
+    }
+    // After the directive, which stays as a comment; before whatever the
+    // next line opens or closes.
+    std::vector<std::string> Lines;
+    for (const std::string &S : Statements) {
+      const auto L = statementLines(S, P.Line);
+      Lines.insert(Lines.end(), L.begin(), L.end());
+    }
+    if (!Lines.empty())
+      insert(P.Line + 1, /*Close=*/true, PompDirectiveDepth, std::move(Lines));
+  }
+  for (const inst::model::UserRegionMatcher::Open &R : Regions.unclosed())
+    error(Pomp.Directives[R.Where].Line, "user region '" + R.Name + "' is never ended");
+  // `!P$` lines become Fortran lines: the sentinel becomes three blanks.
+  for (const ConditionalSentinel &S : Pomp.Sentinels)
+    InlineEdits.push_back({lineStart(S.Line) + S.Column, 3, "   "});
+  return Errors.empty();
 }
 
 std::string Instrumenter::finish() {
@@ -1348,9 +1858,9 @@ std::string Instrumenter::finish() {
     for (const std::string &L : formatStatement(S, Fixed, ""))
       Out += L + "\n";
   // The common block's name is known only now.
-  for (std::size_t At = Out.find("@POMP_COMMON@"); At != std::string::npos;
-       At = Out.find("@POMP_COMMON@", At))
-    Out.replace(At, std::string_view("@POMP_COMMON@").size(), Common);
+  for (std::size_t At = Out.find(CommonPlaceholder); At != std::string::npos;
+       At = Out.find(CommonPlaceholder, At))
+    Out.replace(At, CommonPlaceholder.size(), Common);
   return Out;
 }
 
@@ -1412,11 +1922,14 @@ bool instrumentFile(const std::string &Path, const Options &Opts, Result &Out,
   PO.isFixedForm = Flags.Fixed;
   PO.features.Enable(Fortran::common::LanguageFeature::OpenMP);
   PO.searchDirectories = Flags.IncludeDirs;
+  // After the user's directories, the compiler's own: `include 'omp_lib.h'`
+  // (the OpenMP specification's include file) is found there.
+  PO.searchDirectories.push_back(POMP_FLANG_INTRINSIC_INCLUDE_DIR);
   // The compiler's own predefinitions for OpenMP code with -fopenmp, and the
   // paper's _POMP, as for C.
   if (Flags.Preprocess) {
     PO.predefinitions.emplace_back("_OPENMP", "201511");
-    PO.predefinitions.emplace_back("_POMP", "200110");
+    PO.predefinitions.emplace_back("_POMP", std::to_string(POMP_API_VERSION));
   }
   for (const auto &D : Flags.Defines)
     PO.predefinitions.push_back(D);
@@ -1427,17 +1940,32 @@ bool instrumentFile(const std::string &Path, const Options &Opts, Result &Out,
   llvm::raw_string_ostream MessageStream(Messages);
   if (!Main || Parsing.messages().AnyFatalError()) {
     Parsing.messages().Emit(MessageStream, Cooked);
-    Errors = "ompinst: error: cannot read '" + Path + "'\n" + MessageStream.str();
+    // Flang's messages say why (a missing INCLUDE file, ...) at their file:line.
+    Errors = Main ? MessageStream.str()
+                  : "ompinst: error: cannot read '" + Path + "'\n" + MessageStream.str();
     return false;
   }
-  // What Parsing::Parse does, without its parsing log.
-  parser::UserState State(Cooked, PO.features);
-  State.set_instrumentedParse(false);
-  parser::ParseState Parse(Parsing.cooked());
-  Parse.set_inFixedForm(Flags.Fixed).set_userState(&State);
-  std::optional<parser::Program> Tree = parser::Parser<parser::Program>::Parse(Parse);
-  const bool Whole = Parse.IsAtEnd();
-  Parsing.messages().Annex(std::move(Parse.messages()));
+  // What Parsing::Parse does, without its parsing log, and first with the
+  // messages of failed alternatives deferred (not built): a quarter of the
+  // parser's time goes into building, merging and dropping them. Only a
+  // parse that fails or recovers from an error is done again with messages.
+  const auto parse = [&](bool Defer, parser::Messages &Messages, bool &Whole, bool &Recovered) {
+    parser::UserState State(Cooked, PO.features);
+    State.set_instrumentedParse(false);
+    parser::ParseState Parse(Parsing.cooked());
+    Parse.set_inFixedForm(Flags.Fixed).set_userState(&State).set_deferMessages(Defer);
+    std::optional<parser::Program> Program = parser::Parser<parser::Program>::Parse(Parse);
+    Whole = Parse.IsAtEnd();
+    Recovered = Parse.anyErrorRecovery();
+    Messages = std::move(Parse.messages());
+    return Program;
+  };
+  parser::Messages ParseMessages;
+  bool Whole = false, Recovered = false;
+  std::optional<parser::Program> Tree = parse(true, ParseMessages, Whole, Recovered);
+  if (!Tree || !Whole || Recovered)
+    Tree = parse(false, ParseMessages, Whole, Recovered);
+  Parsing.messages().Annex(std::move(ParseMessages));
   if (!Tree || !Whole || Parsing.messages().AnyFatalError()) {
     Parsing.messages().Emit(MessageStream, Cooked);
     Errors = MessageStream.str();
@@ -1456,7 +1984,15 @@ bool instrumentFile(const std::string &Path, const Options &Opts, Result &Out,
 
   Instrumenter I(Parsing, *Main, Opts, Path, Flags.Fixed);
   parser::Walk(*Tree, I);
+  if (!I.pompDirectives(Errors))
+    return false;
+  I.apiCalls();
   Out.Output = I.finish();
+  // _POMP (paper section 3.7) holds where the compiler preprocesses the
+  // output too, as ompinst defined it for the parse.
+  if (Flags.Preprocess)
+    Out.Output = "#ifndef _POMP\n#define _POMP " + std::to_string(POMP_API_VERSION) + "\n#endif\n" +
+                 (Opts.LineDirectives ? "# 1 " + lineMarkerFileName(Path) + "\n" : "") + Out.Output;
   Out.ConstructsInstrumented = I.Constructs;
   Out.Warnings = I.Warnings;
   return true;

@@ -35,7 +35,44 @@ std::vector<std::string> formatStatement(const std::string &Statement, bool Fixe
 
 std::vector<std::string> formatDirective(const std::string &Directive, bool Fixed,
                                          const std::string &Indent) {
-  return {(Fixed ? "" : Indent) + Directive};
+  const std::size_t Limit = Fixed ? FixedFormColumns : FreeFormColumns;
+  const std::string First = (Fixed ? "" : Indent) + Directive;
+  if (First.size() <= Limit)
+    return {First};
+  // Too long for one line (a rebuilt directive with added clauses): break
+  // it between clauses, never inside parentheses, onto continuation lines
+  // of the same sentinel.
+  std::vector<std::string> Words;
+  std::string Word;
+  int Depth = 0;
+  for (const char C : Directive) {
+    Depth += C == '(' ? 1 : C == ')' ? -1 : 0;
+    if (C == ' ' && Depth == 0) {
+      if (!Word.empty())
+        Words.push_back(std::move(Word));
+      Word.clear();
+    } else {
+      Word += C;
+    }
+  }
+  if (!Word.empty())
+    Words.push_back(std::move(Word));
+  const std::string Continued = Fixed ? "!$omp&" : Indent + "!$omp&";
+  const std::size_t Ampersand = Fixed ? 0 : 2; // free form: " &" ends a continued line
+  std::vector<std::string> Lines;
+  std::string Line = (Fixed ? "" : Indent) + Words.front();
+  for (std::size_t I = 1; I < Words.size(); ++I) {
+    if (Line.size() + 1 + Words[I].size() + Ampersand <= Limit) {
+      Line += " " + Words[I];
+      continue;
+    }
+    if (!Fixed)
+      Line += " &";
+    Lines.push_back(std::move(Line));
+    Line = Continued + " " + Words[I];
+  }
+  Lines.push_back(std::move(Line));
+  return Lines;
 }
 
 std::string lineMarkerFileName(const std::string &FileName) {

@@ -101,10 +101,16 @@ bool canShowImplicitBarrier(const ConstructEditor &E) {
   return model::canShowImplicitBarrier(clauseFacts(E), [&E](Event Ev) { return E.enabled(Ev); });
 }
 
-std::string implicitBarrierCode(ConstructEditor &E, const std::string &Tid) {
+std::string joinBarrierCondition(const std::string &Context) {
+  return "if (POMP_Join_barrier_needed(" + Context + "))";
+}
+
+std::string implicitBarrierCode(ConstructEditor &E, const std::string &Tid,
+                                const std::string &JoinContext) {
   const unsigned Barrier = E.newHandle(ctc::RegionKind::ImplicitBarrier);
   return ConstructEditor::call(Event::Implicit_barrier_enter,
                                {E.handleAddress(Barrier), Tid, E.ctc(Barrier)}) +
+         (JoinContext.empty() ? "" : " " + joinBarrierCondition(JoinContext) + " {") +
          "\n#pragma omp barrier\n" +
          ConstructEditor::call(Event::Implicit_barrier_exit, {E.handle(Barrier), Tid});
 }

@@ -52,10 +52,19 @@ bool containsCancellation(const clang::Stmt *S);
 /// shown as nowait + an explicit barrier (model::canShowImplicitBarrier).
 bool canShowImplicitBarrier(const ConstructEditor &E);
 
+/// The condition under which the explicit barrier standing for a team's join
+/// barrier runs, and the events after it: `if (POMP_Join_barrier_needed(C))`
+/// with the team's fork context C (pomplib.h).
+std::string joinBarrierCondition(const std::string &Context);
+
 /// The code that stands in for an implicit barrier: Implicit_barrier_enter,
 /// an explicit barrier, Implicit_barrier_exit (allocates the handle), with
-/// the thread number Tid.
-std::string implicitBarrierCode(ConstructEditor &E, const std::string &Tid);
+/// the thread number Tid. With the team's fork context JoinContext, the
+/// barrier stands for the join barrier: it and Implicit_barrier_exit are
+/// under joinBarrierCondition(), whose block the caller closes after the
+/// events that must be skipped with them.
+std::string implicitBarrierCode(ConstructEditor &E, const std::string &Tid,
+                                const std::string &JoinContext = "");
 
 /// Section_begin/end inside every section of a sections construct (numbered
 /// from 1 in source order; the first section's directive may be omitted).

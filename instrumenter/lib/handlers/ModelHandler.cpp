@@ -79,11 +79,18 @@ struct Spelling {
   }
 
   /// Steps as C: calls separated by a space, the barrier on a line of its own.
-  std::string steps(const std::vector<Step> &Steps) {
+  /// SkippableJoin: the barrier and what follows it under the run-time
+  /// condition of Plan::JoinBarrierSkippable.
+  std::string steps(const std::vector<Step> &Steps, bool SkippableJoin = false) {
     std::string Text;
     bool AfterDirective = false;
+    bool Conditional = false;
     for (const Step &S : Steps) {
       if (S.K == Step::Kind::BarrierDirective) {
+        if (SkippableJoin) {
+          Text += (Text.empty() ? "" : " ") + joinBarrierCondition(Context) + " {";
+          Conditional = true;
+        }
         Text += "\n#pragma omp barrier\n";
         AfterDirective = true;
         continue;
@@ -97,6 +104,8 @@ struct Spelling {
         Text += (I ? ", " : "") + arg(S.Args[I], S.R);
       Text += ");";
     }
+    if (Conditional)
+      Text += " }";
     return Text;
   }
 };
@@ -133,7 +142,7 @@ public:
       });
     if (P.hasBlockCode()) {
       E.blockBegin(S.steps(P.BlockBegin));
-      E.blockEnd(S.steps(P.BlockEnd));
+      E.blockEnd(S.steps(P.BlockEnd, P.JoinBarrierSkippable && !S.Context.empty()));
     }
     if (P.AddNowait)
       E.appendClause("nowait");

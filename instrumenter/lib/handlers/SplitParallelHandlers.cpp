@@ -128,11 +128,19 @@ public:
         BeginEnd ? ConstructEditor::call(Event::Parallel_end, {E.handle(H), TeamTid}) : "";
 
     std::string InnerBefore, InnerAfter;
-    const bool InnerBarrier = instrumentInner(E, InnerBefore, InnerAfter, InnerClauses);
+    bool Skippable = false;
+    const bool InnerBarrier =
+        instrumentInner(E, Context, InnerBefore, InnerAfter, InnerClauses, Skippable);
+    // The worksharing half's barrier is the team's last one: with OMPT merged
+    // the runtime's join stands for it (joinBarrierCondition()), and
+    // Parallel_end is skipped with it.
+    if (Skippable && !ParallelEnd.empty())
+      ParallelEnd = joinBarrierCondition(Context) + " { " + ParallelEnd + " }";
     // Without a barrier of its own in the worksharing half (master, masked,
     // loop), the team's join barrier is the one to show.
     if (!InnerBarrier && E.enabled(Event::Implicit_barrier_enter))
-      ParallelEnd = implicitBarrierCode(E, TeamTid) + " " + ParallelEnd;
+      ParallelEnd = implicitBarrierCode(E, TeamTid, Context) + " " +
+                    (ParallelEnd.empty() ? "" : ParallelEnd + " ") + "}";
 
     E.afterPragma("\n{ " + ParallelBegin + (InnerBefore.empty() ? "" : " " + InnerBefore) +
                   "\n#pragma omp " + Inner.Spelling + InnerClauses);
@@ -205,8 +213,10 @@ private:
   /// The worksharing half's events: code right after its pragma's line
   /// (Before), code after the construct (After), clauses to add (nowait).
   /// Returns whether the half shows an implicit barrier of its own.
-  bool instrumentInner(ConstructEditor &E, std::string &Before, std::string &After,
-                       std::string &InnerClauses) const {
+  /// Skippable: the half's barrier and the events after it are under
+  /// joinBarrierCondition() (the team's join stands for them).
+  bool instrumentInner(ConstructEditor &E, const std::string &Context, std::string &Before,
+                       std::string &After, std::string &InnerClauses, bool &Skippable) const {
     const std::string Tid = ConstructEditor::threadIdInParallel();
     const bool HasBarrier = Inner.Kind != ctc::RegionKind::Master &&
                             Inner.Kind != ctc::RegionKind::Masked &&
@@ -214,8 +224,11 @@ private:
     std::string Barrier;
     if (HasBarrier && canShowImplicitBarrier(E)) {
       InnerClauses += " nowait";
-      Barrier = implicitBarrierCode(E, Tid);
+      Barrier = implicitBarrierCode(E, Tid, Context);
+      Skippable = true;
     }
+    // The closing brace of the block Before opens, if it opens one.
+    std::string Close;
     switch (Inner.Kind) {
     case ctc::RegionKind::Master:
     case ctc::RegionKind::Masked: {
@@ -240,7 +253,8 @@ private:
       if (EnterExit) {
         Before = "{ " + ConstructEditor::call(Event::Sections_enter,
                                               {E.handleAddress(IH), Tid, E.ctc(IH)});
-        After = ConstructEditor::call(Event::Sections_exit, {E.handle(IH), Tid}) + " }";
+        After = ConstructEditor::call(Event::Sections_exit, {E.handle(IH), Tid});
+        Close = " }";
       }
       break;
     }
@@ -253,17 +267,16 @@ private:
           "{ " + ConstructEditor::call(Event::Loop_enter,
                                        {E.handleAddress(IH), Tid, Loop.ChunkSize, Loop.InitIter,
                                         Loop.FinalIter, Loop.Increment, E.ctc(IH)});
-      After = ConstructEditor::call(Event::Loop_exit, {E.handle(IH), Tid}) + " }";
+      After = ConstructEditor::call(Event::Loop_exit, {E.handle(IH), Tid});
+      Close = " }";
       break;
     }
     }
-    // The barrier belongs inside the worksharing half's events.
-    if (!Barrier.empty()) {
-      if (After.empty())
-        After = Barrier;
-      else
-        After = Barrier + " " + After;
-    }
+    // The barrier belongs inside the worksharing half's events; its
+    // condition's block ends with them, inside the half's block.
+    if (!Barrier.empty())
+      After = Barrier + " " + (After.empty() ? "" : After + " ") + "}";
+    After += Close;
     return HasBarrier;
   }
 

@@ -212,6 +212,7 @@ Plan planConstruct(const ConstructSpec &S, const ClauseFacts &F, const EnabledFn
       // the rest inside the new team.
       if (On(E::Implicit_barrier_enter)) {
         P.UsesBarrierHandle = true;
+        P.JoinBarrierSkippable = true;
         P.BlockEnd = implicitBarrierSteps(Arg::TeamThreadId);
       }
       if (On(E::Parallel_begin_forked)) {

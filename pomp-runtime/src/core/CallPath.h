@@ -82,6 +82,10 @@ struct Node {
   /// The child entered last from here: repeated regions find their node with
   /// one comparison.
   Node *LastChild = &NoChild;
+  /// The child entered last before LastChild: a body that alternates between
+  /// two children (a lock's set and unset, a barrier and a single) finds
+  /// both with at most two comparisons.
+  Node *OtherChild = &NoChild;
   std::uint64_t Visits = 0;
   Tick Inclusive = 0;
   /// The time of the regions nested in this node's visits on this thread,
@@ -112,13 +116,17 @@ struct Node {
   NodeKind Kind = NodeKind::Region;
   /// Reached in more than one way (recursion folding, a twin path, an Inner
   /// parent): every visit takes the core's general path, which tracks
-  /// OpenFrame, so no LastChild ever points here.
+  /// OpenFrame, so no LastChild or OtherChild ever points here.
   bool Recursive = false;
   /// A Mirror whose context names a node of this thread: it stands for that
   /// node itself.
   bool OwnTarget = false;
   /// Inclusive minus nested time.
   Tick exclusive() const { return Inclusive - Nested; }
+
+  /// With POMP_METRICS: the node's counter sums (ThreadCounters::newSums()),
+  /// made on the first visit that ends; nullptr otherwise.
+  std::uint64_t *Counters = nullptr;
 
   /// Scratch for the merge at finalisation: the merged node's index plus one.
   std::uint32_t Merged = 0;

@@ -6,6 +6,7 @@
 #include "core/Activation.h"
 #include "core/Clock.h"
 #include "core/Lifecycle.h"
+#include "core/Metrics.h"
 #include "core/Output.h"
 #include "trace/Trace.h"
 
@@ -145,6 +146,8 @@ std::vector<OptionTable> allOptions() {
       table("lifecycle", LifecycleOptions),
       table("ompt", OmptOptions),
       table("trace", TraceOptions),
+      table("mpi", MpiOptions),
+      table("metrics", MetricsOptions),
   };
 }
 

@@ -27,6 +27,7 @@ ThreadState *Core::attachThread() {
   // writers never see two threads register at once.
   if (Trace && !(T->Trace = Trace->attach(T->Index)))
     return nullptr;
+  T->Counters.reset(newThreadCounters());
   Threads.push_back(std::move(T));
   return Threads.back().get();
 }
@@ -90,6 +91,9 @@ void Core::restartInChild(ThreadState *Forking, Tick Now) {
       N.Min = std::numeric_limits<Tick>::max();
       N.Max = 0;
     });
+    // The parent's counters are the parent's threads': the child records
+    // none (dropMetricsInChild() says so in its profile).
+    T->Counters.reset();
     for (std::size_t I = 0; I < T->Stack.depth(); ++I) {
       Frame &F = T->Stack.open(I);
       F.Start = Now;
@@ -98,6 +102,7 @@ void Core::restartInChild(ThreadState *Forking, Tick Now) {
     T->HandedOver = 0;
   }
   Counters.reset();
+  dropMetricsInChild();
 }
 
 bool Core::suspendTask(ThreadState &T, std::size_t Base, Tick Now, SuspendedTask &Into) {
@@ -153,6 +158,10 @@ void Core::resumeTask(ThreadState &T, const SuspendedTask &Task, Tick Now) {
     N->Nested -= R.NestedPart;
     T.Stack.push(N, Now - R.Executed);
     T.Stack.back().Children = R.Children;
+    // Counters cannot be carried across threads: a resumed task's regions
+    // count from here (docs/RUNTIME.md, "Hardware counters").
+    if (__builtin_expect(T.Counters != nullptr, 0))
+      T.Counters->enter(T.Stack.depth());
     if (__builtin_expect(DebugEvents, 0))
       printEvent(T, "resume", N->Key);
     if (__builtin_expect(T.Trace != nullptr, 0))
@@ -327,6 +336,16 @@ private:
       M.InclusiveNs += toNs(N.Inclusive);
     M.ExclusiveNs += toNs(N.exclusive());
     M.FoldedVisits += N.Folded;
+    if (N.Counters) {
+      const std::size_t Count = metricsReport().Recorded.size();
+      M.CounterInclusive.resize(Count, 0);
+      M.CounterExclusive.resize(Count, 0);
+      for (std::size_t I = 0; I < Count; ++I) {
+        if (N.Kind != NodeKind::Inner)
+          M.CounterInclusive[I] += N.Counters[I];
+        M.CounterExclusive[I] += N.Counters[I] - N.Counters[Count + I];
+      }
+    }
     const std::uint64_t Min = N.Min == std::numeric_limits<Tick>::max() ? 0 : toNs(N.Min);
     M.MinNs = std::min(M.MinNs, Min);
     M.MaxNs = std::max(M.MaxNs, toNs(N.Max));
@@ -344,8 +363,11 @@ Profile Merger::finish() {
   // exclusive times may exceed the inclusive time by the rounding, which the
   // ticks never do.
   for (Building &B : Nodes)
-    for (ThreadMetrics &M : B.PerThread)
+    for (ThreadMetrics &M : B.PerThread) {
       M.ExclusiveNs = std::min(M.ExclusiveNs, M.InclusiveNs);
+      for (std::size_t I = 0; I < M.CounterExclusive.size(); ++I)
+        M.CounterExclusive[I] = std::min(M.CounterExclusive[I], M.CounterInclusive[I]);
+    }
   // Children sorted by key give the same order in every run of a program.
   std::vector<std::vector<std::uint32_t>> Children(Nodes.size());
   for (std::uint32_t I = 1; I < Nodes.size(); ++I)

@@ -70,6 +70,8 @@ public:
       N->Folded += Folded ? 1 : 0;
     }
     T.Stack.push(N, Now);
+    if (__builtin_expect(T.Counters != nullptr, 0))
+      T.Counters->enter(T.Stack.depth());
     if (__builtin_expect(DebugEvents, 0))
       printEvent(T, "enter", N->Key);
     if (__builtin_expect(T.Trace != nullptr, 0))
@@ -141,6 +143,24 @@ public:
   static constexpr unsigned TaskTokenShift = 47;
   static constexpr POMP_Context_t TaskNodeMask = (POMP_Context_t(1) << TaskTokenShift) - 1;
 
+  /// The bit of a fork context (Parallel_fork's) that tells the team to skip
+  /// the explicit barrier ompinst puts before Parallel_end: the OpenMP runtime
+  /// reports the team's join barrier (OMPT), whose end closes the regions the
+  /// instrumented code left open in its place (POMP_Join_barrier_needed,
+  /// docs/OMPT.md "The join barrier"). Node addresses are aligned: bit 0 of
+  /// a context is free.
+  static constexpr POMP_Context_t JoinBit = 1;
+  static_assert(alignof(Node) > JoinBit, "node addresses leave the join bit free");
+  /// JoinBit while the runtime reports join barriers and implicit task ends
+  /// (set by the OMPT adapter at its initialisation, cleared when the runtime
+  /// finalises its tool), 0 otherwise. One value for the whole process, read
+  /// once per fork: every thread of a team takes the same branch, because
+  /// they all test the context the master got.
+  static void setRuntimeJoins(bool On) {
+    ForkJoinBit.store(On ? JoinBit : 0, std::memory_order_relaxed);
+  }
+  static POMP_Context_t forkJoinBit() { return ForkJoinBit.load(std::memory_order_relaxed); }
+
   /// The OpenMP runtime gives task records (OMPT task callbacks): POMP's task
   /// events then add none (a trace would get every task twice).
   void setRuntimeTaskRecords(bool On) { RuntimeTaskRecords.store(On, std::memory_order_relaxed); }
@@ -191,10 +211,12 @@ public:
   // "no" before changing anything. They do not feed a trace: while one is
   // written, Activation's fast bits are clear and adapters never get here.
 
-  /// The node enter(T, ..., Parent) would enter when it is already Parent's
-  /// most recent child and the stack has room; nullptr otherwise.
+  /// The node enter(T, ..., Parent) would enter when it is one of Parent's
+  /// two most recent children and the stack has room; nullptr otherwise.
   static Node *cachedChild(const ThreadState &T, Node *Parent, NodeKey Key) {
     Node *N = Parent->LastChild;
+    if (N->Key != Key)
+      N = Parent->OtherChild;
     return N->Key == Key && T.Stack.hasRoom() ? N : nullptr;
   }
   /// Enters a node cachedChild() returned. The frame is claimed before the
@@ -231,6 +253,8 @@ public:
     const Frame F = T.Stack.back();
     T.Stack.pop();
     charge(F, T.Stack.back(), Now);
+    if (__builtin_expect(T.Counters != nullptr, 0))
+      T.Counters->leave(T.Stack.depth() + 1, F.Region->Counters);
     if (__builtin_expect(T.Trace != nullptr, 0))
       T.Trace->leave(F.Region->Key, Now);
   }
@@ -311,6 +335,8 @@ public:
   /// Makes every thread that attaches from now on feed this trace (set at
   /// initialisation, before any thread attached; the core does not own it).
   void setTraceSink(TraceSink *Sink) { Trace = Sink; }
+  /// Whether a trace is written.
+  bool tracing() const { return Trace != nullptr; }
 
   /// The registry's lock and the node directory's, held across fork()
   /// (pthread_atfork), in the order attachThread() takes them.
@@ -356,6 +382,7 @@ private:
                          std::uint64_t Payload);
   void printEvent(const ThreadState &T, const char *What, NodeKey Key) const;
 
+  static inline std::atomic<POMP_Context_t> ForkJoinBit{0};
   bool DebugEvents = false;
   std::atomic<bool> RuntimeTaskRecords{false};
   RegionTable &Regions;

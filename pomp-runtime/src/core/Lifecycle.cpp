@@ -3,6 +3,7 @@
 #include "core/Lifecycle.h"
 
 #include "core/Clock.h"
+#include "core/Metrics.h"
 #include "core/Output.h"
 #include "core/Signals.h"
 #include "trace/Trace.h"
@@ -12,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <dlfcn.h>
 #include <exception>
 #include <linux/membarrier.h>
 #include <mutex>
@@ -57,6 +59,9 @@ struct RunState {
   std::unique_ptr<TraceSink> Trace;
   /// POMP_TRACE and its format, for a forked child's own trace.
   TraceSettings TraceConfig;
+  /// libpomp-mpi is in the process and a trace was asked for: the trace is
+  /// opened in the rank's part at MPI_Init (noteMpiPart, docs/MPI.md).
+  bool TraceAwaitsMpiPart = false;
 };
 RunState *Run = nullptr;
 
@@ -156,6 +161,32 @@ void releaseForkLocks() {
 }
 
 void afterForkInParent() { releaseForkLocks(); }
+
+/// libpomp-mpi (docs/MPI.md) marks its presence with this symbol.
+bool mpiLayerPresent() { return ::dlsym(RTLD_DEFAULT, "pomp_mpi_layer_present") != nullptr; }
+
+/// Opens the trace in an MPI rank's part, which the caller made, and gives
+/// the calling thread its trace, starting with the regions open on it.
+/// Threads that raised events before have none (docs/MPI.md, "Traces").
+void openTraceInPart(const std::string &Directory, ThreadState *Caller, Tick Now) {
+  std::string Error;
+  Run->Trace = openTraceSink(Run->TraceConfig, Directory, Error);
+  if (!Run->Trace) {
+    printMessage(Error + "; no trace written");
+    return;
+  }
+  GlobalCore->setTraceSink(Run->Trace.get());
+  GlobalActivation.setFastPath(false);
+  if (!Caller)
+    return;
+  Caller->Trace = Run->Trace->attach(Caller->Index);
+  if (!Caller->Trace)
+    return;
+  for (std::size_t I = 0; I < Caller->Stack.depth(); ++I) {
+    const NodeKey Key = Caller->Stack.open(I).Region->Key;
+    Caller->Trace->enter(Key, keyOpener(Key), Now, 0);
+  }
+}
 
 /// Claims the child's directory and gives its thread a trace of its own,
 /// which starts with the regions open at the fork.
@@ -269,6 +300,11 @@ int32_t initializeLocked() {
     GlobalCore->setDebugEvents(true);
     GlobalActivation.setFastPath(false);
   }
+  // 4b. hardware counters (POMP_METRICS): every enter and leave must reach
+  // the core, which reads them.
+  std::vector<std::string> MetricMessages;
+  if (initializeMetrics(Options, MetricMessages))
+    GlobalActivation.setFastPath(false);
   // 5. output (its settings and the facts about the run; written at the end)
   Run = new RunState();
   Run->Output = readOutputSettings(Options);
@@ -280,10 +316,16 @@ int32_t initializeLocked() {
   Run->BarrierRegistered = registerHeavyBarrier();
   // 5b. trace: written during the run, so its directory is claimed now.
   Run->TraceConfig = readTraceSettings(Options);
-  if (Run->TraceConfig.Enabled)
+  if (Run->TraceConfig.Enabled && mpiLayerPresent())
+    Run->TraceAwaitsMpiPart = true;
+  else if (Run->TraceConfig.Enabled)
     openTrace(Run->TraceConfig);
+  // Read by libpomp-mpi; checked here, once, with the others.
+  [[maybe_unused]] const std::size_t MpiLevel = Options.readChoice(MpiOption);
   Options.checkUnknown();
   for (const std::string &Message : Options.messages())
+    printMessage(Message);
+  for (const std::string &Message : MetricMessages)
     printMessage(Message);
   // 6. handles: a program linked by pomp-link binds all its handles here.
   POMP_Init_Handles();
@@ -320,6 +362,8 @@ void finalizeLocked() {
   Info.Uninstrumented = uninstrumentedFiles();
   Info.Partial = partialReason();
   GlobalCore->closeEndedTeams(Idle);
+  if (const std::string Message = metricsThreadMessage(); !Message.empty())
+    printMessage(Message);
   // Closes the regions still open, which a trace records as well.
   Run->Final = GlobalCore->collect(End, NsPerTick, Idle);
   Run->HaveFinal = true;
@@ -331,6 +375,9 @@ void finalizeLocked() {
   finishRunMetadata(Info.Meta);
   if (Run->Trace)
     Info.Traces = finishTrace(Idle, End, NsPerTick);
+  else if (Run->TraceAwaitsMpiPart)
+    printMessage("POMP_TRACE=1: no trace written: libpomp-mpi opens it in MPI_Init, which the "
+                 "program never called");
   writeExperiment(Run->Final, GlobalRegions.Value, Info, Run->Output);
 }
 
@@ -414,6 +461,34 @@ int32_t Runtime::finalize() {
 }
 
 int32_t Runtime::ensureRunning() { return initialize(); }
+
+int32_t Runtime::noteMpiPart(const char *Directory, int32_t Rank, int32_t Size) {
+  if (const int32_t Error = initialize(); Error != POMP_SUCCESS)
+    return Error;
+  std::lock_guard<std::mutex> Lock(LifecycleMutex);
+  if (phase() != Phase::Running)
+    return POMP_ERROR_FINALIZED;
+  Run->Info.MpiRank = Rank;
+  Run->Info.MpiSize = Size;
+  // Rank 0 speaks for the job; the other ranks' summaries would repeat it.
+  if (Rank != 0)
+    Run->Output.Quiet = true;
+  if (!Run->Output.Claimed.empty()) {
+    // A trace claimed its directory at initialisation and writes into it:
+    // the part stays there (docs/MPI.md, "Traces").
+    setLastError("the measurement's directory was claimed at initialisation (POMP_TRACE=1): " +
+                 Run->Output.Claimed);
+    return POMP_ERROR_INVALID_ARGUMENT;
+  }
+  // libpomp-mpi made the part inside the job's fresh directory: it is ours.
+  Run->Output.ExperimentDir = Directory;
+  Run->Output.Claimed = Directory;
+  if (Run->TraceAwaitsMpiPart) {
+    Run->TraceAwaitsMpiPart = false;
+    openTraceInPart(Directory, CurrentThread, Clock::now());
+  }
+  return POMP_SUCCESS;
+}
 
 const Profile *Runtime::finalProfile() {
   return phase() == Phase::Finalized && Run && Run->HaveFinal ? &Run->Final : nullptr;

@@ -143,6 +143,10 @@ public:
   /// initialise: POMP_SUCCESS when running.
   static int32_t ensureRunning();
 
+  /// POMP_Note_mpi_part: the run is rank Rank of an MPI job of Size ranks
+  /// and writes its part into Directory (libpomp-mpi, docs/MPI.md).
+  static int32_t noteMpiPart(const char *Directory, int32_t Rank, int32_t Size);
+
   /// The profile finalisation wrote; nullptr before. For tests and tools
   /// linked with the library.
   static const Profile *finalProfile();

@@ -4,6 +4,7 @@
 
 #include "core/CallPath.h"
 #include "core/Json.h"
+#include "core/Metrics.h"
 
 #include <algorithm>
 #include <atomic>
@@ -154,6 +155,19 @@ void writeMetrics(JsonWriter &W, const ThreadMetrics &M) {
   W.key("max_ns").value(M.MaxNs);
   W.key("folded_visits").value(M.FoldedVisits);
   W.key("nested_visits").value(M.NestedVisits);
+  // Hardware counters (POMP_METRICS): only in profiles that recorded some.
+  const std::vector<std::string> &Names = metricsReport().Recorded;
+  if (Names.empty())
+    return;
+  W.key("metrics").beginObject();
+  for (std::size_t I = 0; I < Names.size(); ++I) {
+    const bool Has = I < M.CounterInclusive.size();
+    W.key(Names[I]).beginObject();
+    W.key("inclusive").value(Has ? M.CounterInclusive[I] : 0);
+    W.key("exclusive").value(Has ? M.CounterExclusive[I] : 0);
+    W.endObject();
+  }
+  W.endObject();
 }
 
 /// Visits counted by recursion folding and nested visits, over the profile.
@@ -629,6 +643,12 @@ std::string profileJson(const Profile &P, const RegionTable &Regions, const RunI
   W.key("compiler").value(M.Compiler);
   W.key("toolkit_version").value(M.ToolkitVersion);
   W.endObject();
+  if (Run.MpiRank >= 0) {
+    W.breakLine().key("mpi").beginObject();
+    W.key("rank").value(static_cast<std::int64_t>(Run.MpiRank));
+    W.key("size").value(static_cast<std::int64_t>(Run.MpiSize));
+    W.endObject();
+  }
   W.breakLine().key("traces").beginArray();
   for (const TraceReport &T : Run.Traces) {
     W.breakLine().beginObject();
@@ -642,6 +662,23 @@ std::string profileJson(const Profile &P, const RegionTable &Regions, const RunI
   if (!Run.Traces.empty())
     W.breakLine();
   W.endArray();
+  W.breakLine().key("metrics").beginObject();
+  const MetricsReport &Metrics = metricsReport();
+  W.key("requested").beginArray();
+  for (const std::string &Name : Metrics.Requested)
+    W.value(Name);
+  W.endArray().key("recorded").beginArray();
+  for (const std::string &Name : Metrics.Recorded)
+    W.value(Name);
+  W.endArray().key("unavailable").beginArray();
+  for (const UnavailableMetric &U : Metrics.Unavailable) {
+    W.beginObject();
+    W.key("name").value(U.Name).key("reason").value(U.Reason);
+    W.endObject();
+  }
+  W.endArray();
+  W.key("threads_without_counters").value(Metrics.ThreadsWithout);
+  W.endObject();
   W.breakLine().key("clock").beginObject();
   W.key("source").value(Clock::sourceName(Run.Clock.Source));
   W.key("ticks_per_ns").value(Run.Clock.TicksPerNs);
@@ -764,6 +801,8 @@ std::string profileText(const Profile &P, const RegionTable &Regions, const RunI
   Text += runMetadataText(Run.Meta);
   if (!Run.Partial.empty())
     Text += "PARTIAL: the run was " + Run.Partial + "; this is what was measured until then\n";
+  if (Run.MpiRank >= 0)
+    Text += formatLine("MPI: rank %d of %d\n", Run.MpiRank, Run.MpiSize);
   Text += incompleteTraceText(Run.Traces);
   Text += formatLine("threads: %zu   regions: %u   clock: %s, %.4f ticks/ns (%.*s)\n",
                      P.Threads.size(), Regions.size(),

@@ -42,6 +42,15 @@ inline constexpr OptionSpec QuietOption = {
     "1: no summary on stderr at the end of the run (errors are still reported)."};
 inline constexpr OptionSpec OutputOptions[] = {ExperimentDirOption, QuietOption};
 
+/// Read by libpomp-mpi (docs/MPI.md); declared here so that its value is
+/// checked and listed with the others. Index 0 of its words is `none`.
+inline constexpr OptionSpec MpiOption = {
+    "POMP_MPI", OptionType::Choice, "calls", "none, calls",
+    "MPI group, with libpomp-mpi (MPI programs built with ompcc and mpicc): calls records every "
+    "MPI call as a region of paradigm MPI with bytes sent and received; none records none (the "
+    "job still gets one experiment directory with a part per rank)."};
+inline constexpr OptionSpec MpiOptions[] = {MpiOption};
+
 /// What became of one trace of the run (POMP_TRACE=1): the profile's
 /// "traces" entries and the messages on stderr (docs/TRACE_FORMAT.md, "When
 /// the disk is full").
@@ -112,6 +121,10 @@ struct RunInfo {
   /// without POMP_TRACE=1.
   std::vector<TraceReport> Traces;
   RunMetadata Meta;
+  /// The rank in MPI_COMM_WORLD and its size when libpomp-mpi told the
+  /// library (POMP_Note_mpi_part, docs/MPI.md); -1 and 0 otherwise.
+  std::int32_t MpiRank = -1;
+  std::int32_t MpiSize = 0;
 };
 
 /// What the output module reads at initialisation.

@@ -18,6 +18,14 @@ ThreadMetrics ProfileNode::total() const {
     Sum.MaxNs = std::max(Sum.MaxNs, M.MaxNs);
     Sum.FoldedVisits += M.FoldedVisits;
     Sum.NestedVisits += M.NestedVisits;
+    if (Sum.CounterInclusive.size() < M.CounterInclusive.size()) {
+      Sum.CounterInclusive.resize(M.CounterInclusive.size(), 0);
+      Sum.CounterExclusive.resize(M.CounterExclusive.size(), 0);
+    }
+    for (std::size_t I = 0; I < M.CounterInclusive.size(); ++I) {
+      Sum.CounterInclusive[I] += M.CounterInclusive[I];
+      Sum.CounterExclusive[I] += M.CounterExclusive[I];
+    }
   }
   return Sum;
 }
@@ -64,6 +72,9 @@ std::string nodeConstruct(RegionId Id, EventId Opener, const RegionTable &Region
     if (R.Origin == RegionOrigin::Ompt && R.Descriptor.Kind == pomp::ctc::RegionKind::Unknown &&
         !R.Label.empty())
       return R.Label;
+    // libpomp-mpi's regions (docs/MPI.md): `MPI "MPI_Allreduce"`.
+    if (R.Descriptor.Type == MpiRegionType)
+      return "MPI";
   }
   return constructName(Opener);
 }

@@ -34,6 +34,10 @@ struct ThreadMetrics {
   /// Visits made while a visit of the node was open on the same thread: in
   /// Visits and ExclusiveNs, their time already in InclusiveNs.
   std::uint64_t NestedVisits = 0;
+  /// Hardware counters (POMP_METRICS), in MetricsReport::Recorded's order;
+  /// empty when none were recorded here.
+  std::vector<std::uint64_t> CounterInclusive;
+  std::vector<std::uint64_t> CounterExclusive;
 };
 
 /// One node of the merged tree.

@@ -97,6 +97,9 @@ std::string regionLabel(const RegionDescriptor &Descriptor) {
   std::string Label = Descriptor.Type.empty() ? std::string("region") : Descriptor.Type;
   if (Descriptor.Name.empty())
     return Label;
+  // An MPI call that libpomp-mpi measures is named as the user wrote it.
+  if (Descriptor.Type == MpiRegionType)
+    return Descriptor.Name;
   if (Descriptor.Kind == RegionKind::Function || Descriptor.Kind == RegionKind::UserRegion) {
     Label += ' ';
     if (!Descriptor.Group.empty())

@@ -165,6 +165,10 @@ void resolveCodeAddresses(RegionTable &Regions);
 
 /// The label and location of a descriptor, as the profile shows them.
 std::string regionLabel(const pomp::ctc::RegionDescriptor &Descriptor);
+
+/// The CTC `type` of the MPI calls libpomp-mpi reports (docs/MPI.md): such a
+/// region is labelled with its name alone (`MPI_Allreduce`).
+inline constexpr std::string_view MpiRegionType = "mpi";
 std::string regionLocation(const pomp::ctc::RegionDescriptor &Descriptor);
 
 } // namespace pomp::rt

@@ -59,6 +59,10 @@ struct TeamInstance {
   /// A league: the teams of a host teams region, whose members' initial tasks
   /// are the teams' bodies.
   bool League = false;
+  /// An instrumented team that may skip the explicit barrier before its
+  /// Parallel_end (Core::JoinBit): the regions its threads leave open then
+  /// close at the end of their implicit tasks, no later than the team's end.
+  bool RuntimeJoin = false;
 };
 
 /// The implicit task a thread executes for a team.
@@ -126,6 +130,7 @@ struct ThreadTeams {
     I.ForkDepth = 0;
     I.Running = true;
     I.League = false;
+    I.RuntimeJoin = false;
     return I;
   }
 

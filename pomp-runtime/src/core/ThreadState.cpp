@@ -234,8 +234,11 @@ Node *ThreadState::childSlow(Node *Parent, NodeKey Key, bool &Folded) {
   Node *C = S.Child;
   if (Base != Parent)
     makeRecursive(C);
-  else if (!C->Recursive)
+  else if (!C->Recursive) {
+    if (Parent->LastChild != C)
+      Parent->OtherChild = Parent->LastChild;
     Parent->LastChild = C;
+  }
   Folded = S.Folded;
   return C;
 }
@@ -246,6 +249,8 @@ void ThreadState::makeRecursive(Node *N) {
   N->Recursive = true;
   if (N->Parent && N->Parent->LastChild == N)
     N->Parent->LastChild = &NoChild;
+  if (N->Parent && N->Parent->OtherChild == N)
+    N->Parent->OtherChild = &NoChild;
   // A visit the fast path entered, untracked: the outermost one counts.
   for (std::size_t I = 0; I < Stack.depth(); ++I)
     if (Stack.open(I).Region == N) {

@@ -23,6 +23,7 @@
 #define POMP_RUNTIME_CORE_THREADSTATE_H
 
 #include "core/CallPath.h"
+#include "core/Metrics.h"
 #include "core/Tasks.h"
 #include "core/Teams.h"
 
@@ -129,7 +130,8 @@ public:
   /// up the call path (Folded is then set).
   Node *child(Node *Parent, NodeKey Key, bool &Folded) {
     Node *C = Parent->LastChild;
-    if (__builtin_expect(C->Key == Key, 1)) {
+    if (__builtin_expect(C->Key == Key, 1) ||
+        __builtin_expect((C = Parent->OtherChild)->Key == Key, 1)) {
       Folded = false;
       return C;
     }
@@ -185,6 +187,9 @@ public:
   /// Where the core also hands this thread's events when a trace is written
   /// (trace/Trace.h); nullptr otherwise. Set when the thread attaches.
   ThreadTrace *Trace = nullptr;
+  /// The thread's hardware counters (POMP_METRICS, core/Metrics.h); nullptr
+  /// when none are recorded. Set when the thread attaches.
+  std::unique_ptr<ThreadCounters> Counters;
   /// In a child created by fork(): a thread of the parent, which does not
   /// exist in the child. Its nodes stay for the contexts that name them; it
   /// contributes nothing to the child's profile.

@@ -16,6 +16,7 @@
 #include <fcntl.h>
 #include <mutex>
 #include <new>
+#include <string_view>
 #include <unistd.h>
 #include <unordered_map>
 #include <vector>
@@ -260,9 +261,50 @@ private:
   std::vector<std::unique_ptr<ChromeThreadTrace>> Threads;
 };
 
-/// The JSON-escaped display name of a trace region.
-std::string regionName(NodeKey Key, const RegionTable &Regions) {
-  return JsonWriter::escape(nodeTitle(keyRegion(Key), keyOpener(Key), Regions));
+/// What every event of a trace region repeats: its name and its source
+/// location, JSON-escaped and formatted once per region.
+struct ChromeRegionText {
+  /// `parallel @demo.c:7`: the file's base name, which keeps the names short
+  /// (the trace repeats them in every event); the full path is in Args.
+  std::string Name;
+  /// `,"args":{"file":"/src/demo.c","line":7}`, or "" without a location.
+  std::string Args;
+};
+
+/// The base name of a path.
+std::string_view baseName(std::string_view Path) {
+  const std::size_t Slash = Path.rfind('/');
+  return Slash == std::string_view::npos ? Path : Path.substr(Slash + 1);
+}
+
+ChromeRegionText regionText(NodeKey Key, const RegionTable &Regions) {
+  const RegionId Id = keyRegion(Key);
+  // The construct as profile.txt names it (nodeConstruct()), with a short path.
+  std::string Name = nodeConstruct(Id, keyOpener(Key), Regions);
+  std::string Args;
+  if (Regions.isValid(Id)) {
+    const Region &R = Regions.get(Id);
+    const pomp::ctc::RegionDescriptor &D = R.Descriptor;
+    if (!D.Name.empty())
+      Name += " \"" + D.Name + "\"";
+    std::string_view Location = R.Location;
+    std::string Short;
+    if (!D.File.empty() && Location.substr(0, D.File.size()) == D.File) {
+      // "file:line" and "file:line (function)" of an OMPT region: the file's
+      // base name, the rest as it is.
+      Short = std::string(baseName(D.File)) + std::string(Location.substr(D.File.size()));
+      Location = Short;
+    }
+    if (!Location.empty())
+      Name += " @" + std::string(Location);
+    if (!D.File.empty()) {
+      Args = ",\"args\":{\"file\":\"" + JsonWriter::escape(D.File) + "\"";
+      if (D.StartLines)
+        Args += ",\"line\":" + std::to_string(D.StartLines->First);
+      Args += "}";
+    }
+  }
+  return {JsonWriter::escape(Name), std::move(Args)};
 }
 
 bool ChromeSink::writeJson(const TraceFinish &Info, TraceReport &Report) {
@@ -275,26 +317,62 @@ bool ChromeSink::writeJson(const TraceFinish &Info, TraceReport &Report) {
     return false;
   }
   JsonOutput Out(Fd);
-  std::unordered_map<NodeKey, std::string> Names;
+  std::unordered_map<NodeKey, ChromeRegionText> Texts;
+  const auto TextOf = [&](NodeKey Key) -> const ChromeRegionText & {
+    auto It = Texts.find(Key);
+    if (It == Texts.end())
+      It = Texts.emplace(Key, regionText(Key, *Info.Regions)).first;
+    return It->second;
+  };
   const double UsPerTick = Info.NsPerTick / NsPerMicrosecond;
+  const long long Pid = static_cast<long long>(Info.Pid);
   Out.printf("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n");
   Out.printf("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%lld,\"args\":{\"name\":\"%s\"}}",
-             static_cast<long long>(Info.Pid), JsonWriter::escape(Info.Program).c_str());
+             Pid, JsonWriter::escape(Info.Program).c_str());
   bool ReadBack = true;
+  // A visit is one complete event (X) with its duration, written when it
+  // ends: half the events of a B/E pair, and Perfetto orders them by time.
+  std::vector<ChromeRecord> Open;
+  const auto Complete = [&](std::uint32_t Tid, const ChromeRecord &Begin, Tick End) {
+    const ChromeRegionText &T = TextOf(Begin.Key);
+    const double Us = static_cast<double>(Begin.Time - Info.Start) * UsPerTick;
+    const double Dur = static_cast<double>(End - Begin.Time) * UsPerTick;
+    Out.printf(
+        ",\n{\"name\":\"%s\",\"ph\":\"X\",\"pid\":%lld,\"tid\":%u,\"ts\":%.3f,\"dur\":%.3f%s}",
+        T.Name.c_str(), Pid, Tid, Us, Dur, T.Args.c_str());
+  };
   for (const auto &T : Threads) {
     Out.printf(",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%lld,\"tid\":%u,"
                "\"args\":{\"name\":\"thread %u\"}}",
-               static_cast<long long>(Info.Pid), T->Index, T->Index);
+               Pid, T->Index, T->Index);
+    Open.clear();
+    Tick Last = Info.Start;
     ReadBack = ReadBack && T->forEach([&](const ChromeRecord &R) {
-      auto It = Names.find(R.Key);
-      if (It == Names.end())
-        It = Names.emplace(R.Key, regionName(R.Key, *Info.Regions)).first;
-      const double Us = static_cast<double>(R.Time - Info.Start) * UsPerTick;
-      Out.printf(",\n{\"name\":\"%s\",\"ph\":\"%c\",\"pid\":%lld,\"tid\":%u,\"ts\":%.3f%s}",
-                 It->second.c_str(), R.Phase, static_cast<long long>(Info.Pid), T->Index, Us,
-                 R.Phase == 'i' ? ",\"s\":\"t\"" : "");
+      Last = R.Time;
       ++Report.Written;
+      if (R.Phase == 'B') {
+        Open.push_back(R);
+      } else if (R.Phase == 'E') {
+        // Every location is balanced (the core closes what it pops); an end
+        // without its begin would be a bug, and is left out rather than
+        // given a made-up start.
+        if (!Open.empty()) {
+          Complete(T->Index, Open.back(), R.Time);
+          Open.pop_back();
+        }
+      } else {
+        const ChromeRegionText &Text = TextOf(R.Key);
+        const double Us = static_cast<double>(R.Time - Info.Start) * UsPerTick;
+        Out.printf(",\n{\"name\":\"%s\",\"ph\":\"i\",\"pid\":%lld,\"tid\":%u,\"ts\":%.3f,"
+                   "\"s\":\"t\"%s}",
+                   Text.Name.c_str(), Pid, T->Index, Us, Text.Args.c_str());
+      }
     });
+    // Not reached for a balanced location; up to its last event otherwise.
+    while (!Open.empty()) {
+      Complete(T->Index, Open.back(), Last);
+      Open.pop_back();
+    }
     if (!ReadBack) {
       Report.Errno = errno;
       Report.Failure = T->spillName();

@@ -47,6 +47,8 @@ namespace pomp::rt {
   X(OTF2_EvtWriter_Leave)                                                                          \
   X(OTF2_EvtWriter_ThreadFork)                                                                     \
   X(OTF2_EvtWriter_ThreadJoin)                                                                     \
+  X(OTF2_EvtWriter_ThreadTeamBegin)                                                                \
+  X(OTF2_EvtWriter_ThreadTeamEnd)                                                                  \
   X(OTF2_EvtWriter_ThreadAcquireLock)                                                              \
   X(OTF2_EvtWriter_ThreadReleaseLock)                                                              \
   X(OTF2_EvtWriter_ThreadTaskCreate)                                                               \

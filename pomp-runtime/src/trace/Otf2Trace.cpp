@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <map>
 #include <mutex>
 #include <new>
 #include <optional>
@@ -188,6 +189,41 @@ private:
 /// thread index (definitions in writeDefinitions()).
 constexpr OTF2_CommRef ThreadTeam = 0;
 
+/// The size of the calling thread's team, from the program's OpenMP runtime:
+/// weak, so that libpomp needs none (a program without one never forks).
+extern "C" int omp_get_num_threads(void) __attribute__((weak));
+
+/// The thread-team communicators of the ThreadTeamBegin/End records, one per
+/// team size (`OpenMP team of 4 threads`), with the locations that were
+/// members of a team of that size. Their references follow ThreadTeam; the
+/// definitions are written at finalisation (writeDefinitions()).
+class TeamComms {
+public:
+  /// The communicator of teams of Size threads, with Member recorded in it.
+  OTF2_CommRef join(std::uint32_t Size, std::uint32_t Member) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    auto [It, New] = BySize.try_emplace(Size);
+    if (New)
+      It->second.Comm = static_cast<OTF2_CommRef>(ThreadTeam + BySize.size());
+    It->second.Members.insert(Member);
+    return It->second.Comm;
+  }
+  /// Calls F(size, comm, members) for every team size, smallest first.
+  template <typename Fn> void forEach(Fn &&F) const {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    for (const auto &[Size, Team] : BySize)
+      F(Size, Team.Comm, Team.Members);
+  }
+
+private:
+  struct Team {
+    OTF2_CommRef Comm = 0;
+    std::set<std::uint32_t> Members;
+  };
+  mutable std::mutex Mutex;
+  std::map<std::uint32_t, Team> BySize;
+};
+
 /// The chunks of one OTF2 buffer: an event buffer may hold at most Limit of
 /// them, after which OTF2 flushes it to disk and frees them for reuse.
 struct ChunkPool {
@@ -200,22 +236,37 @@ class Otf2Sink;
 /// One thread's OTF2 event writer: only its thread writes it.
 class Otf2ThreadTrace final : public ThreadTrace {
 public:
-  Otf2ThreadTrace(const Otf2Library &Lib, LockTracker &Locks, TaskTable &Tasks, std::uint32_t Index,
-                  OTF2_EvtWriter *Writer)
-      : Lib(Lib), Locks(Locks), Tasks(Tasks), Index(Index), Writer(Writer) {
+  Otf2ThreadTrace(const Otf2Library &Lib, LockTracker &Locks, TaskTable &Tasks, TeamComms &Teams,
+                  std::uint32_t Index, OTF2_EvtWriter *Writer)
+      : Lib(Lib), Locks(Locks), Tasks(Tasks), Index(Index), Writer(Writer), Teams(Teams) {
     // Without its writer the thread's events cannot be in the trace.
     if (!Writer)
       WriteFailed.store(true, std::memory_order_relaxed);
   }
 
   void enter(NodeKey Key, EventId E, Tick Now, std::uint64_t Payload) override {
+    const bool Body = E == EventId::Parallel_begin || E == EventId::Parallel_begin_forked;
+    // The master's body begins right after its fork: in the team, where
+    // the team's size is known.
+    const std::uint32_t Size = Body ? teamSize() : 0;
+    writeFork(Size);
     put(Lib.OTF2_EvtWriter_Enter, Now, localRegionRef(Key));
-    if (E == EventId::Parallel_enter || E == EventId::Parallel_fork)
-      put(Lib.OTF2_EvtWriter_ThreadFork, Now, OTF2_PARADIGM_OPENMP,
-          static_cast<std::uint32_t>(std::min(Payload, MaxRequestedThreads)));
+    if (E == EventId::Parallel_enter || E == EventId::Parallel_fork) {
+      // Written with the next record: the team size it carries is the real
+      // one when that record is this thread's body in the new team.
+      PendingFork = true;
+      ForkTime = Now;
+      ForkRequested = Payload;
+    }
+    if (Body && Size > 0) {
+      const OTF2_CommRef Comm = Teams.join(Size, Index);
+      put(Lib.OTF2_EvtWriter_ThreadTeamBegin, Now, Comm);
+      OpenTeams.push_back({Key, Comm});
+    }
   }
 
   void closing(NodeKey, EventId Closer, Tick Now, std::uint64_t Payload) override {
+    writeFork(0);
     if (Closer == EventId::Parallel_exit)
       put(Lib.OTF2_EvtWriter_ThreadJoin, Now, OTF2_PARADIGM_OPENMP);
     else if (Closer == EventId::Set_lock_exit || Closer == EventId::Set_nest_lock_exit)
@@ -223,12 +274,20 @@ public:
   }
 
   void leave(NodeKey Key, Tick Now) override {
+    writeFork(0);
+    // A body's team ends however its region is closed (its end, an
+    // enclosing region's end, finalisation), so team records always pair.
+    if (!OpenTeams.empty() && OpenTeams.back().Body == Key) {
+      put(Lib.OTF2_EvtWriter_ThreadTeamEnd, Now, OpenTeams.back().Comm);
+      OpenTeams.pop_back();
+    }
     put(Lib.OTF2_EvtWriter_Leave, Now, localRegionRef(Key));
   }
 
   void event(NodeKey Key, EventId E, Tick Now, std::uint64_t Payload) override {
     // A single event is a region without duration, so that it has a place in
     // the timeline and the lock records have a region around them.
+    writeFork(0);
     put(Lib.OTF2_EvtWriter_Enter, Now, localRegionRef(Key));
     switch (E) {
     case EventId::Set_lock_event:
@@ -250,6 +309,7 @@ public:
   }
 
   void task(TaskRecord What, std::uint64_t Task, Tick Now) override {
+    writeFork(0);
     std::optional<TaskTable::Id> Name;
     switch (What) {
     case TaskRecord::Create:
@@ -302,6 +362,35 @@ private:
     }
     ++Dropped;
   }
+
+  /// The calling thread's team size, 0 without an OpenMP runtime.
+  static std::uint32_t teamSize() {
+    const int N = omp_get_num_threads ? omp_get_num_threads() : 0;
+    return N > 0 ? static_cast<std::uint32_t>(N) : 0;
+  }
+
+  /// Writes the pending ThreadFork, with TeamSize threads when known (the
+  /// thread's body in the new team comes next), else with the threads the
+  /// fork asked for (num_threads, 0 when not given).
+  void writeFork(std::uint32_t TeamSize) {
+    if (!PendingFork)
+      return;
+    PendingFork = false;
+    const std::uint64_t Threads = TeamSize > 0 ? TeamSize : ForkRequested;
+    put(Lib.OTF2_EvtWriter_ThreadFork, ForkTime, OTF2_PARADIGM_OPENMP,
+        static_cast<std::uint32_t>(std::min(Threads, MaxRequestedThreads)));
+  }
+
+  /// A team this thread began: its body's region and its communicator.
+  struct OpenTeam {
+    NodeKey Body;
+    OTF2_CommRef Comm;
+  };
+  TeamComms &Teams;
+  std::vector<OpenTeam> OpenTeams;
+  bool PendingFork = false;
+  Tick ForkTime = 0;
+  std::uint64_t ForkRequested = 0;
 
   void acquired(Tick Now, std::uint64_t Lock) {
     // 0: a test that did not set the lock.
@@ -376,6 +465,7 @@ private:
   OTF2_Archive *Archive = nullptr;
   LockTracker Locks;
   TaskTable Tasks;
+  TeamComms Teams;
   /// Appended under the core's registry lock; read at finalisation.
   std::vector<std::unique_ptr<Otf2ThreadTrace>> Threads;
   std::atomic<std::uint64_t> Flushes{0};
@@ -490,7 +580,8 @@ ThreadTrace *Otf2Sink::attach(std::uint32_t ThreadIndex) {
   try {
     Threads.reserve(Threads.size() + 1);
     OTF2_EvtWriter *Writer = Lib.OTF2_Archive_GetEvtWriter(Archive, ThreadIndex);
-    Threads.push_back(std::make_unique<Otf2ThreadTrace>(Lib, Locks, Tasks, ThreadIndex, Writer));
+    Threads.push_back(
+        std::make_unique<Otf2ThreadTrace>(Lib, Locks, Tasks, Teams, ThreadIndex, Writer));
     return Threads.back().get();
   } catch (...) {
     return nullptr;
@@ -513,7 +604,7 @@ bool Otf2Sink::writeDefinitions(const TraceFinish &Info, const std::vector<NodeK
   for (const NodeKey Key : Keys) {
     const RegionId Id = keyRegion(Key);
     const EventId Opener = keyOpener(Key);
-    const std::string Name = nodeTitle(Id, Opener, *Info.Regions);
+    std::string Name = nodeTitle(Id, Opener, *Info.Regions);
     RegionDef Def{0, Empty, Empty, traceRegionKind(Opener), 0, 0};
     if (Info.Regions->isValid(Id)) {
       const Region &R = Info.Regions->get(Id);
@@ -522,6 +613,12 @@ bool Otf2Sink::writeDefinitions(const TraceFinish &Info, const std::vector<NodeK
       Def.File = Strings(D.File);
       Def.Begin = D.StartLines ? D.StartLines->First : 0;
       Def.End = D.EndLines ? D.EndLines->Last : D.StartLines ? D.StartLines->Last : 0;
+      // libpomp-mpi's calls (docs/MPI.md): named as the user wrote them,
+      // paradigm MPI, role by what the call does.
+      if (D.Type == MpiRegionType) {
+        Name = D.Name;
+        Def.Kind = mpiRegionKind(D.Name);
+      }
     }
     Def.Name = Strings(Name);
     RegionDefs.push_back(Def);
@@ -538,6 +635,10 @@ bool Otf2Sink::writeDefinitions(const TraceFinish &Info, const std::vector<NodeK
       Strings(Info.Program + " (pid " + std::to_string(Info.Pid) + ")");
   const OTF2_StringRef OpenMpName = Strings("OpenMP");
   const OTF2_StringRef TeamName = Strings("OpenMP threads");
+  std::map<std::uint32_t, OTF2_StringRef> TeamNames;
+  Teams.forEach([&](std::uint32_t Size, OTF2_CommRef, const std::set<std::uint32_t> &) {
+    TeamNames[Size] = Strings("OpenMP team of " + std::to_string(Size) + " threads");
+  });
   const OTF2_StringRef DroppedName = Strings(DroppedProperty);
   std::vector<std::pair<Otf2ThreadTrace *, OTF2_StringRef>> Locations;
   for (const auto &T : Threads)
@@ -591,6 +692,38 @@ bool Otf2Sink::writeDefinitions(const TraceFinish &Info, const std::vector<NodeK
                                       static_cast<std::uint32_t>(Ranks.size()), Ranks.data());
   Lib.OTF2_GlobalDefWriter_WriteComm(Defs, ThreadTeam, TeamName, TeamRanks, OTF2_UNDEFINED_COMM,
                                      OTF2_COMM_FLAG_NONE);
+  // The teams of ThreadTeamBegin/End: a group of the member locations' ranks
+  // in AllThreads per team size, its communicator a child of ThreadTeam;
+  // in the order of their references, which OTF2 wants.
+  struct TeamDef {
+    OTF2_CommRef Comm;
+    std::uint32_t Size;
+    std::set<std::uint32_t> In;
+  };
+  std::vector<TeamDef> TeamDefs;
+  Teams.forEach([&](std::uint32_t Size, OTF2_CommRef Comm, const std::set<std::uint32_t> &In) {
+    TeamDefs.push_back({Comm, Size, In});
+  });
+  std::sort(TeamDefs.begin(), TeamDefs.end(),
+            [](const TeamDef &A, const TeamDef &B) { return A.Comm < B.Comm; });
+  OTF2_GroupRef NextGroup = TeamRanks + 1;
+  for (const TeamDef &Def : TeamDefs) {
+    const std::uint32_t Size = Def.Size;
+    const OTF2_CommRef Comm = Def.Comm;
+    const std::set<std::uint32_t> &In = Def.In;
+    std::vector<std::uint64_t> TeamMembers;
+    for (const std::uint32_t Thread : In) {
+      const auto At = std::lower_bound(Members.begin(), Members.end(), Thread);
+      if (At != Members.end() && *At == Thread)
+        TeamMembers.push_back(static_cast<std::uint64_t>(At - Members.begin()));
+    }
+    const OTF2_GroupRef Group = NextGroup++;
+    Lib.OTF2_GlobalDefWriter_WriteGroup(
+        Defs, Group, TeamNames.at(Size), OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_OPENMP,
+        OTF2_GROUP_FLAG_NONE, static_cast<std::uint32_t>(TeamMembers.size()), TeamMembers.data());
+    Lib.OTF2_GlobalDefWriter_WriteComm(Defs, Comm, TeamNames.at(Size), Group, ThreadTeam,
+                                       OTF2_COMM_FLAG_NONE);
+  }
   bool Ok = true;
   for (std::size_t I = 0; I < RegionDefs.size(); ++I) {
     const RegionDef &R = RegionDefs[I];

@@ -22,6 +22,7 @@
 #include <otf2/OTF2_Definitions.h>
 #include <otf2/OTF2_GeneralDefinitions.h>
 
+#include <initializer_list>
 #include <string_view>
 
 namespace pomp::rt {
@@ -114,6 +115,29 @@ constexpr TraceRegionKind traceRegionKind(EventId Opener) {
   const bool User = info(Opener).Group == POMP_GROUP_USER;
   return {detail::constructRole(Opener),
           static_cast<OTF2_Paradigm>(User ? OTF2_PARADIGM_USER : OTF2_PARADIGM_OPENMP)};
+}
+
+/// The role of an MPI call that libpomp-mpi reports (docs/MPI.md), by its
+/// name; paradigm MPI.
+inline TraceRegionKind mpiRegionKind(std::string_view Name) {
+  auto Is = [&](std::initializer_list<std::string_view> Names) {
+    for (const std::string_view N : Names)
+      if (Name == N)
+        return true;
+    return false;
+  };
+  OTF2_RegionRole Role = OTF2_REGION_ROLE_POINT2POINT;
+  if (Name == "MPI_Barrier")
+    Role = OTF2_REGION_ROLE_BARRIER;
+  else if (Is({"MPI_Bcast", "MPI_Scatter"}))
+    Role = OTF2_REGION_ROLE_COLL_ONE2ALL;
+  else if (Is({"MPI_Reduce", "MPI_Gather"}))
+    Role = OTF2_REGION_ROLE_COLL_ALL2ONE;
+  else if (Is({"MPI_Allreduce", "MPI_Allgather", "MPI_Alltoall"}))
+    Role = OTF2_REGION_ROLE_COLL_ALL2ALL;
+  else if (Is({"MPI_Init", "MPI_Init_thread", "MPI_Finalize"}))
+    Role = OTF2_REGION_ROLE_WRAPPER;
+  return {Role, static_cast<OTF2_Paradigm>(OTF2_PARADIGM_MPI)};
 }
 
 } // namespace pomp::rt

@@ -35,8 +35,8 @@ COUNTS = {
 POMP_SEES_PART = {"tasks"}
 
 
-def run(cmd, env=None):
-    subprocess.run(cmd, check=True, env=env, stdout=subprocess.DEVNULL)
+def run(cmd, env=None, cwd=None):
+    subprocess.run(cmd, check=True, env=env, cwd=cwd, stdout=subprocess.DEVNULL)
 
 
 def profile(path):
@@ -78,13 +78,15 @@ def main():
     parser.add_argument("--skip", action="append", default=[])
     parser.add_argument("samples", nargs="+")
     args = parser.parse_args()
+    args.work = os.path.abspath(args.work)
     os.makedirs(args.work, exist_ok=True)
     for source in args.samples:
         name = os.path.splitext(os.path.basename(source))[0]
         base = os.path.join(args.work, name)
+        # In the work directory: Fortran compilers write module files where they run.
         run([args.ompcc, "--cc=" + args.cc, "-fopenmp", "-O1", source, "-o", base + ".inst",
-             "-lm"])
-        run([args.cc, "-fopenmp", "-O1", source, "-o", base + ".plain", "-lm"])
+             "-lm"], cwd=args.work)
+        run([args.cc, "-fopenmp", "-O1", source, "-o", base + ".plain", "-lm"], cwd=args.work)
         env = dict(os.environ, OMP_NUM_THREADS=THREADS, POMP_QUIET="1")
         profiles = {}
         for mode, exe, extra in [("pomp", base + ".inst", {"POMP_OMPT": "off"}),

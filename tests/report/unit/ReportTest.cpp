@@ -370,7 +370,7 @@ TEST(HtmlTest, EscapesTextAndNeedsNoExternalAsset) {
   Page.TraceNote = "No timeline.";
   Timeline T;
   T.Regions.push_back({"</script>", "t.c", 1});
-  T.Lanes.push_back({0, "thread 0", {{0, 10, 0, 0}}, 1, 0, 0, 0});
+  T.Lanes.push_back({0, "thread 0", {{0, 10, 0, 0}}, 1, 0, 0, 0, 0, {}, 0});
   T.EndNs = 10;
   Page.Trace = &T;
   const std::string Html = renderHtml(Page);
@@ -381,7 +381,7 @@ TEST(HtmlTest, EscapesTextAndNeedsNoExternalAsset) {
   for (std::size_t At = Html.find("</script>"); At != std::string::npos;
        At = Html.find("</script>", At + 1))
     ++Ends;
-  EXPECT_EQ(Ends, 2u) << "the timeline data and the page script";
+  EXPECT_EQ(Ends, 3u) << "the timeline data, the profile data and the page script";
   for (const char *External : {"<link", " src=", " href=", "@import", "url("})
     EXPECT_EQ(Html.find(External), std::string::npos) << External;
 }
@@ -455,7 +455,8 @@ TEST(OptionsTest, RejectsWhatItDoesNotKnowInOneSentence) {
   EXPECT_EQ(Fails({"exp", "--html"}), "--html needs a value");
   EXPECT_EQ(Fails({"--tree=yes", "exp"}), "--tree takes no value");
   EXPECT_EQ(Fails({"--metric=both", "exp"}), "unknown metric 'both' (expected excl or incl)");
-  EXPECT_EQ(Fails({"a", "b"}), "one experiment directory at a time ('a' and 'b')");
+  EXPECT_EQ(Fails({"a", "b", "c"}),
+            "at most two experiment directories (run A and run B), not also 'c'");
   EXPECT_EQ(Fails({"--filter=(", "exp"}).rfind("--filter='(' is not a valid regular expression", 0),
             0u);
 }

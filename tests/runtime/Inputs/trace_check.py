@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks the OTF2 trace of a libpomp run against its profile and prints a summary for FileCheck.
 
-    trace_check.py <otf2-print> <experiment dir> [--paths] [--chrome] [--runtime-locks]
+    trace_check.py <otf2-print> <experiment dir> [--paths] [--chrome] [--runtime-locks] [--teams]
 
 Reads `otf2-print` of <dir>/trace/traces.otf2 and <dir>/profile.json. Checks, failing with status 1
 and a message on stderr:
@@ -19,8 +19,11 @@ and a message on stderr:
 - with --runtime-locks (a trace of OMPT events), each acquisition is released once by its location,
   but not necessarily before the next acquisition's timestamp: the runtime reports a release after
   the lock is free, when another thread may have taken it already;
-- with --chrome, <dir>/trace.json parses, its B/E events balance per tid and its B and i events
-  equal the OTF2 ENTERs.
+- every location's THREAD_TEAM_BEGIN and THREAD_TEAM_END records pair and nest, and there is one
+  THREAD_TEAM_BEGIN per visit of a parallel body; --teams prints the requested threads of the forks
+  and the team begins per thread team;
+- with --chrome, <dir>/trace.json parses, its complete (X) events nest per tid and its X and i
+  events equal the OTF2 ENTERs.
 
 Prints the number of locations, the count of each record type (BUFFER_FLUSH only as "flushes > 0"
 or "flushes: 0"), and with --paths every distinct stack of regions seen on a location with the
@@ -36,6 +39,9 @@ import sys
 EVENT = re.compile(r"^([A-Z_]+)\s+(\d+)\s+(\d+)\s*(.*)$")
 REGION = re.compile(r'Region: "(.*)" <\d+>')
 LOCK = re.compile(r"Lock: (\d+), Acquisition Order: (\d+)")
+# Requested threads of the THREAD_FORK records and ThreadTeamBegin records per team, for --teams.
+fork_sizes = collections.Counter()
+team_sizes = collections.Counter()
 TASK = re.compile(r"Creating Thread: (\d+) .*Generation Number: (\d+)")
 
 
@@ -66,6 +72,7 @@ def check_locations(events, runtime_locks=False):
     lock_records = collections.defaultdict(list)  # lock -> [(order, is release, location)]
     tasks = {}  # (creator, generation) -> "created" or "completed"
     counts = collections.Counter()
+    teams = collections.defaultdict(list)  # location -> open thread teams, innermost last
     for kind, loc, time, attrs in events:
         counts[kind] += 1
         if time < last_time.get(loc, 0):
@@ -84,6 +91,18 @@ def check_locations(events, runtime_locks=False):
             stacks[loc].pop()
         elif kind == "THREAD_FORK":
             forks[loc] += 1
+            requested = re.search(r"# Requested Threads: (\d+)", attrs)
+            fork_sizes[int(requested.group(1)) if requested else -1] += 1
+        elif kind == "THREAD_TEAM_BEGIN":
+            team = re.search(r'Thread Team: "([^"]*)"', attrs).group(1)
+            teams[loc].append(team)
+            team_sizes[team] += 1
+        elif kind == "THREAD_TEAM_END":
+            team = re.search(r'Thread Team: "([^"]*)"', attrs).group(1)
+            if not teams[loc] or teams[loc][-1] != team:
+                fail("location %d: THREAD_TEAM_END of %s, innermost is %s" %
+                     (loc, team, teams[loc][-1:]))
+            teams[loc].pop()
         elif kind == "THREAD_JOIN":
             if forks[loc] == 0:
                 fail("location %d: THREAD_JOIN without THREAD_FORK" % loc)
@@ -134,6 +153,9 @@ def check_locations(events, runtime_locks=False):
             fail("location %d: regions left open: %s" % (loc, stack))
     if any(forks.values()) or held:
         fail("forks or locks left open")
+    for loc, open_teams in teams.items():
+        if open_teams:
+            fail("location %d: thread teams left open: %s" % (loc, open_teams))
     return counts, paths
 
 
@@ -162,6 +184,10 @@ def check_against_profile(directory, counts):
             fail("%d %s records, the profile says %d" % (counts[kind], kind, number))
     if counts["THREAD_JOIN"] != counts["THREAD_FORK"]:
         fail("THREAD_JOIN and THREAD_FORK differ")
+    # Every thread's visit of a parallel body is in a thread team.
+    if counts["THREAD_TEAM_BEGIN"] != visits("Parallel_begin"):
+        fail("%d THREAD_TEAM_BEGIN records, the profile has %d parallel body visits" %
+             (counts["THREAD_TEAM_BEGIN"], visits("Parallel_begin")))
     # Task records name every task created while task creation was recorded; all complete.
     if counts["THREAD_TASK_CREATE"] != visits("Task_create_enter"):
         fail("%d THREAD_TASK_CREATE records, the profile says %d" %
@@ -173,27 +199,39 @@ def check_against_profile(directory, counts):
 def check_chrome(directory, enters):
     with open(os.path.join(directory, "trace.json"), encoding="utf-8") as f:
         trace = json.load(f)
-    depth = collections.Counter()
+    # Complete (X) events, one per visit: per tid they nest or are disjoint, up to the rounding
+    # of ts and dur to nanoseconds (three decimals of a microsecond).
+    slack = 0.002
+    visits = collections.defaultdict(list)
     opened = 0
     for e in trace["traceEvents"]:
-        if e["ph"] == "B":
-            depth[e["tid"]] += 1
+        if e["ph"] == "X":
+            if e["dur"] < 0:
+                fail("trace.json: negative duration of %s" % e["name"])
+            visits[e["tid"]].append((e["ts"], -e["dur"], e["name"]))
             opened += 1
-        elif e["ph"] == "E":
-            depth[e["tid"]] -= 1
-            if depth[e["tid"]] < 0:
-                fail("trace.json: E without B on tid %d" % e["tid"])
         elif e["ph"] == "i":
             opened += 1
-    if any(depth.values()) or opened != enters:
-        fail("trace.json: unbalanced, or %d events for %d OTF2 ENTERs" % (opened, enters))
+        elif e["ph"] != "M":
+            fail("trace.json: unexpected phase %r" % e["ph"])
+    for tid, events in visits.items():
+        stack = []
+        for ts, negative_dur, name in sorted(events):
+            end = ts - negative_dur
+            while stack and stack[-1] <= ts + slack:
+                stack.pop()
+            if stack and end > stack[-1] + slack:
+                fail("trace.json: %s on tid %d overlaps its enclosing visit" % (name, tid))
+            stack.append(end)
+    if opened != enters:
+        fail("trace.json: %d events for %d OTF2 ENTERs" % (opened, enters))
     print("chrome: %d events, balanced" % opened)
 
 
 def main():
     if len(sys.argv) < 3:
         fail("usage: trace_check.py <otf2-print> <experiment dir> [--paths] [--chrome] "
-             "[--runtime-locks]")
+             "[--runtime-locks] [--teams]")
     otf2_print, directory = sys.argv[1], sys.argv[2]
     events = read_events(otf2_print, os.path.join(directory, "trace", "traces.otf2"))
     counts, paths = check_locations(events, "--runtime-locks" in sys.argv[3:])
@@ -204,6 +242,11 @@ def main():
                  "THREAD_TASK_COMPLETE"):
         print("%s: %d" % (kind, counts[kind]))
     print("flushes > 0" if counts["BUFFER_FLUSH"] else "flushes: 0")
+    if "--teams" in sys.argv[3:]:
+        for size in sorted(fork_sizes):
+            print("THREAD_FORK with %d requested threads: %d" % (size, fork_sizes[size]))
+        for team in sorted(team_sizes):
+            print("THREAD_TEAM_BEGIN in %s: %d" % (team, team_sizes[team]))
     if "--chrome" in sys.argv[3:]:
         check_chrome(directory, counts["ENTER"])
     if "--paths" in sys.argv[3:]:

@@ -66,6 +66,11 @@ struct Options {
   /// instrumentation, and the caller parses again with those texts in place
   /// of the files and this off.
   bool RewriteDirectiveForms = true;
+  /// Skip the bodies of the main file's functions that hold no OpenMP
+  /// directive, API call or macro that may expand to one (BodySkipping.h):
+  /// they produce no edit, so the output is the same (issue 15). Off with
+  /// --functions, which edits every body.
+  bool SkipPlainBodies = true;
 };
 
 /// The instrumented copy of one of the project's own headers: the main

@@ -72,6 +72,7 @@ struct Options {
   std::string ReportAs = "pomp-link";
   /// -h, --help: print the usage and do nothing else.
   bool Help = false;
+  bool Version = false; ///< --version: print the toolkit's version
 };
 
 /// Writes pomp-link's usage text (the --help output) to OS.

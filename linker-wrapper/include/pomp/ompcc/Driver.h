@@ -56,6 +56,8 @@ struct DriverOptions {
   bool Help = false;
   /// --ompcc-print-config: print the toolkit paths and the real compiler.
   bool PrintConfig = false;
+  /// --ompcc-version: the toolkit's version, not the real compiler's.
+  bool Version = false;
   /// --ompcc-strict or OMPCC_STRICT=1: a source that cannot be instrumented
   /// is an error, not an uninstrumented object with a warning.
   bool Strict = false;

@@ -12,8 +12,10 @@
 ///  - POMP's enter event comes before the runtime's begin callback (the
 ///    instrumented code calls it before the directive). So a callback that
 ///    finds the POMP region of the same construct innermost on its thread
-///    belongs to that instance: it opens nothing, it only adds detail (a
-///    "wait" region for the time the runtime says the thread waited).
+///    belongs to that instance: it opens nothing and records nothing. (The
+///    runtime's waiting inside a barrier or lock is not measured apart: a
+///    barrier's or an acquisition's region is waiting time already, so
+///    sync_region_wait is not registered.)
 ///  - A team forked inside a POMP parallel enter is marked instrumented; its
 ///    implicit tasks and join barrier are POMP's, and the runtime's late end
 ///    events of it are ignored.
@@ -78,7 +80,6 @@ enum class Construct : std::uint8_t {
   Taskwait,
   Taskgroup,
   Task,
-  Wait,
   Flush,
   Atomic,
   Cancel,
@@ -121,7 +122,6 @@ constexpr ConstructInfo Constructs[] = {
     {"taskwait", ""},
     {"taskgroup", ""},
     {"task", ""},
-    {"wait", ""},
     {"flush", ""},
     {"atomic", ""},
     {"cancel", ""},
@@ -328,8 +328,7 @@ const void *attributable(ThreadState &T, const void *Code) {
 /// The region of a construct at a code address: from the thread's cache, or
 /// registered (once per construct and address, under the table's lock).
 RegionId codeRegion(ThreadState &T, Construct C, const void *Code) {
-  if (C != Construct::Wait)
-    Code = attributable(T, Code);
+  Code = attributable(T, Code);
   const auto Address = reinterpret_cast<std::uintptr_t>(Code);
   const std::uintptr_t Key = (Address << ConstructBits) | (static_cast<std::uintptr_t>(C) + 1);
   CodeRegionCache::Entry &Slot = T.Codes.Slots[CodeRegionCache::slot(Key)];
@@ -349,32 +348,6 @@ RegionId codeRegion(ThreadState &T, Construct C, const void *Code) {
   return R.Id;
 }
 
-/// The wait region that holds the time the runtime says a thread waited
-/// inside the innermost open region (a barrier, taskwait, taskgroup or lock
-/// acquisition): one per region and opening event, so that it is named by its
-/// construct (`barrier wait @x.c:7`, nameWaitRegions()); from the thread's
-/// cache of code regions, registered once under the table's lock.
-RegionId waitRegion(ThreadState &T) {
-  const Node *N = T.current();
-  if (!isRegionKind(N->Kind))
-    return 0;
-  const RegionId Parent = keyRegion(N->Key);
-  const auto Opener = static_cast<std::uintptr_t>(index(keyOpener(N->Key)));
-  constexpr unsigned OpenerBits = 8;
-  // Construct::Wait never has a code address, so its other keys are free.
-  const std::uintptr_t Key =
-      (((static_cast<std::uintptr_t>(Parent) << OpenerBits) | Opener) << ConstructBits) |
-      (static_cast<std::uintptr_t>(Construct::Wait) + 1);
-  CodeRegionCache::Entry &Slot = T.Codes.Slots[CodeRegionCache::slot(Key)];
-  if (Slot.Key == Key)
-    return Slot.Region;
-  const RegisterResult R =
-      Runtime::regions().registerWait(Parent, static_cast<std::uint16_t>(Opener));
-  if (R.Id != 0)
-    Slot = {Key, R.Id};
-  return R.Id;
-}
-
 /// True when the innermost open region came from Origin and was opened by
 /// Opener (canonically); false when none is open or it is the other source's.
 bool innermostIs(ThreadState &T, RegionOrigin Origin, EventId Opener) {
@@ -383,14 +356,6 @@ bool innermostIs(ThreadState &T, RegionOrigin Origin, EventId Opener) {
 }
 bool pompHas(ThreadState &T, EventId Opener) { return innermostIs(T, RegionOrigin::Pomp, Opener); }
 bool omptHas(ThreadState &T, EventId Opener) { return innermostIs(T, RegionOrigin::Ompt, Opener); }
-bool innermostIsWait(ThreadState &T) {
-  const Node *N = T.current();
-  if (!isRegionKind(N->Kind))
-    return false;
-  const RegionId Id = keyRegion(N->Key);
-  return Runtime::regions().isValid(Id) && Runtime::regions().get(Id).WaitParent != 0;
-}
-
 /// Enters a region of this adapter under the innermost open one.
 void open(ThreadState &T, Construct C, const void *Code, EventId Opener, CallbackTime &Now) {
   if (!Runtime::activation().isActive(Opener))
@@ -419,19 +384,6 @@ void single(ThreadState &T, Construct C, const void *Code, EventId E, CallbackTi
 
 /// True when the program reports single events itself (it is instrumented).
 bool pompReportsSingles() { return Runtime::regions().hasPompRegions(); }
-
-/// Opens the wait region when the innermost open region is one whose waiting
-/// the runtime is about to report.
-void openWait(ThreadState &T, CallbackTime &Now) {
-  if (!Runtime::activation().isActive(EventId::Implicit_barrier_enter))
-    return;
-  if (const RegionId R = waitRegion(T))
-    core().enter(T, R, EventId::Implicit_barrier_enter, Now());
-}
-void closeWait(ThreadState &T, CallbackTime &Now) {
-  if (innermostIsWait(T))
-    core().leaveInnermost(T, Now());
-}
 
 /// Makes the callback's time the end of the thread's current team when that
 /// ended already: the runtime delivered this end event late (Teams.h).
@@ -530,6 +482,9 @@ void on_parallel_begin(ompt_data_t *, const ompt_frame_t *, ompt_data_t *Paralle
     Team.Region = codeRegion(T, League ? Construct::Teams : Construct::Parallel, Code);
     if (pompHas(T, Enter)) {
       Team.Instrumented = true;
+      // The fork's context told the team whether to skip its explicit join
+      // barrier (same flag, read at the fork just before).
+      Team.RuntimeJoin = !League && Core::forkJoinBit() != 0;
     } else if (Team.Region != 0 && Runtime::activation().isActive(Enter)) {
       core().enter(T, Team.Region, Enter, Now(), T.current(), Requested);
       Team.ForkEntered = true;
@@ -547,9 +502,10 @@ void on_parallel_end(ompt_data_t *ParallelData, ompt_data_t *, int, const void *
     auto *Team = static_cast<TeamInstance *>(ParallelData->ptr);
     if (!Team)
       return;
-    // Only the late ends of teams this adapter measures need the team's end:
-    // instrumented teams ignore them (and save the clock read).
-    if (!Team->Instrumented)
+    // Only the late ends of teams this adapter measures, or whose regions
+    // it closes at the join, need the team's end: other instrumented teams
+    // ignore them (and save the clock read).
+    if (!Team->Instrumented || Team->RuntimeJoin)
       Team->End.store(Now(), std::memory_order_release);
     if (Team->ForkEntered && T.Stack.depth() >= Team->ForkDepth)
       core().unwindTo(T, Team->ForkDepth - 1, Now());
@@ -566,6 +522,12 @@ void beginImplicitTask(ThreadState &T, TeamInstance *Team, bool Initial, Callbac
   Task.Generation = Team->Generation.load(std::memory_order_relaxed);
   Task.Instrumented = Team->Instrumented;
   const EventId Begin = Team->League ? EventId::Teams_begin : EventId::Parallel_begin;
+  if (Team->RuntimeJoin) {
+    // POMP's Parallel_begin comes next, one deeper; the regions that the
+    // skipped join barrier leaves open from there on end with this task.
+    Task.Depth = static_cast<std::uint32_t>(T.Stack.depth() + 1);
+    return;
+  }
   if (Task.Instrumented || Team->Region == 0 || !Runtime::activation().isActive(Begin))
     return;
   Node *Parent = Team->Fork ? core().forkParent(T, Core::contextOf(Team->Fork)) : T.current();
@@ -803,33 +765,12 @@ void on_sync_region(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
       open(T, C, Code, Enter, Now);
     }
     if (Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend) {
-      capAtTeamEnd(T, Now);
-      closeWait(T, Now);
-      closeOwn(T, Enter, Now);
-    }
-  });
-}
-
-void on_sync_region_wait(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *,
-                         ompt_data_t *, const void *) {
-  EventId Enter;
-  Construct C;
-  if (!syncEvent(Kind, Enter, C)) {
-    countOther();
-    return;
-  }
-  guarded([&](ThreadState &T, CallbackTime &Now) {
-    if (isInstrumentedJoin(T, Kind))
-      return;
-    if (Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend) {
-      const Region *R = core().innermostRegion(T);
-      const EventId Innermost = R ? keyOpener(T.current()->Key) : EventId::Parallel_enter;
-      if (R && isWaitingOpener(Innermost))
-        openWait(T, Now);
-    }
-    if (Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend) {
-      capAtTeamEnd(T, Now);
-      closeWait(T, Now);
+      // Nothing to close when POMP reports the instance (the common case
+      // of instrumented code): no clock read, no team end to look up.
+      if (omptHas(T, Enter)) {
+        capAtTeamEnd(T, Now);
+        core().leaveInnermost(T, Now());
+      }
     }
   });
 }
@@ -890,9 +831,9 @@ void on_mutex_acquire(ompt_mutex_t Kind, unsigned int, unsigned int, ompt_wait_i
       core().anomalies().count(Anomaly::OmptOtherKind);
       return;
     }
-    if (pompHas(T, M.Enter))
-      openWait(T, Now);
-    else
+    // POMP's region of the acquisition (Set_lock_enter, Critical_enter,
+    // Ordered_enter) is waiting time already: the runtime adds nothing.
+    if (!pompHas(T, M.Enter))
       open(T, M.C, Code, M.Enter, Now);
   });
 }
@@ -902,10 +843,6 @@ void on_mutex_acquired(ompt_mutex_t Kind, ompt_wait_id_t Lock, const void *) {
   guarded([&](ThreadState &T, CallbackTime &Now) {
     if (Kind == ompt_mutex_test_lock || Kind == ompt_mutex_test_nest_lock) {
       T.Tested.add(Lock);
-      return;
-    }
-    if (innermostIsWait(T)) {
-      core().leaveInnermost(T, Now());
       return;
     }
     MutexEvents M;
@@ -950,10 +887,7 @@ void on_nest_lock(ompt_scope_endpoint_t Endpoint, ompt_wait_id_t, const void *Co
     if (Endpoint == ompt_scope_begin) {
       // A nested acquisition of a lock the thread owns: it completes the
       // acquisition mutex_acquire began.
-      if (innermostIsWait(T))
-        core().leaveInnermost(T, Now());
-      else
-        closeOwn(T, EventId::Set_nest_lock_enter, Now);
+      closeOwn(T, EventId::Set_nest_lock_enter, Now);
     } else if (Endpoint == ompt_scope_end && !pompReportsSingles()) {
       single(T, Construct::UnsetNestLock, Code, EventId::Unset_nest_lock_event, Now);
     }
@@ -1238,6 +1172,7 @@ int initializeTool(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
   std::string Refused;
   int Registered = 0;
   int TaskRecordCallbacks = 0;
+  int JoinCallbacks = 0;
 #define POMP_OMPT_CALLBACK(Name)                                                                   \
   {                                                                                                \
     const int Result =                                                                             \
@@ -1253,12 +1188,21 @@ int initializeTool(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
     if (ompt_callback_##Name == ompt_callback_task_create ||                                       \
         ompt_callback_##Name == ompt_callback_task_schedule)                                       \
       TaskRecordCallbacks += Result == ompt_set_always;                                            \
+    if (ompt_callback_##Name == ompt_callback_parallel_begin ||                                    \
+        ompt_callback_##Name == ompt_callback_parallel_end ||                                      \
+        ompt_callback_##Name == ompt_callback_implicit_task)                                       \
+      JoinCallbacks += Result == ompt_set_always;                                                  \
   }
 #include "adapters/ompt/OmptCallbacks.def"
   // The runtime names every task instance: traces take task records from it.
   core().setRuntimeTaskRecords(TaskRecordCallbacks == 2);
   noteOmptState(true, std::string("tool of ") + RuntimeVersion + ", " + std::to_string(Registered) +
                           " callbacks");
+  // Instrumented teams skip their explicit join barrier when the runtime
+  // reports every team's begin, end and implicit tasks, which close the
+  // regions in its place; not while tracing (a trace records what POMP's
+  // events report, in their order).
+  Core::setRuntimeJoins(JoinCallbacks == 3 && !core().tracing());
   if (Verbose) {
     printMessage(std::string("OMPT: tool of ") + RuntimeVersion + ": " +
                  std::to_string(Registered) + " callbacks registered");
@@ -1270,6 +1214,9 @@ int initializeTool(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
 }
 
 void finalizeTool(ompt_data_t *) {
+  // No more callbacks (a pause, or shutdown): teams forked from now on run
+  // their explicit join barriers again.
+  Core::setRuntimeJoins(false);
   // libomp shuts down at exit, possibly before the exit hook ran. A pause
   // ends only the runtime's callbacks, not the measurement.
   if (ProgramExiting.load(std::memory_order_relaxed))

@@ -20,8 +20,10 @@
 
 #include <cstdint>
 #include <cstring>
+#include <mutex>
 #include <string>
 #include <type_traits>
+#include <unordered_map>
 
 #include "pomplib.h"
 
@@ -264,6 +266,15 @@ void endTracedTask(ThreadState &T, Tick Now) {
     Core::traceTask(T, ThreadTrace::TaskRecord::Complete, Token, Now);
 }
 
+/// The bits a context returned by E carries beside its node: a fork's tells
+/// the team whether the runtime reports its join barrier (Core::JoinBit).
+template <EventId E> POMP_Context_t forkBits() {
+  if constexpr (E == EventId::Parallel_fork)
+    return Core::forkJoinBit();
+  else
+    return 0;
+}
+
 /// Records an active event of a known region, in every case (handleEvent()
 /// has the common ones inline).
 template <EventId E, typename ContextArg>
@@ -289,7 +300,7 @@ __attribute__((always_inline)) inline int32_t record(ThreadState &T, RegionId Re
       Parent = T.current();
     Node *N = C.enter(T, Region, E, Now, Parent, Payload);
     if constexpr (ReturnsContext<ContextArg>)
-      *Context = Core::contextOf(N);
+      *Context = Core::contextOf(N) | forkBits<E>();
     else if constexpr (R == Role::ENTER && info(E).Group == POMP_GROUP_PARALLEL)
       C.noteFork(Region, N);
     if constexpr (E == EventId::Task_create_enter)
@@ -486,7 +497,7 @@ handleEvent(HandleArg Handle, const char *Ctc, ContextArg Context, std::uint64_t
     if constexpr (!Core::tracksVisits(E))
       Core::enterCached(*T, N, Clock::readTsc);
     if constexpr (ReturnsContext<ContextArg>)
-      *Context = Core::contextOf(N);
+      *Context = Core::contextOf(N) | forkBits<E>();
   } else if constexpr (R == Role::EXIT || R == Role::END) {
     if (__builtin_expect(!Core::innermostIs(*T, Key), 0)) {
       T->InEvent.store(false, std::memory_order_relaxed);
@@ -511,8 +522,11 @@ int32_t dispatch(HandleArg Handle, CtcArg Ctc, ForkArg Fork, TaskArg Task, LockA
                  WasSetArg WasSet, ThreadsArg NumThreads) noexcept {
   static_assert(std::is_same_v<HandleArg, POMP_Handle_t *> == (info(E).Handle == HandleKind::FIRST),
                 "FIRST events take POMP_Handle_t*, NEXT events POMP_Handle_t");
-  return handleEvent<E>(Handle, ctcOf(Ctc), pickContext(Fork, Task),
-                        payloadOf<E>(Lock, WasSet, NumThreads));
+  auto Context = pickContext(Fork, Task);
+  // A team's context carries the fork's join bit, which names no node.
+  if constexpr (E == EventId::Parallel_begin_forked)
+    Context &= ~Core::JoinBit;
+  return handleEvent<E>(Handle, ctcOf(Ctc), Context, payloadOf<E>(Lock, WasSet, NumThreads));
 }
 
 /// Runs a control routine, turning any exception into an error code.
@@ -653,6 +667,24 @@ POMP_EXPORT int32_t POMP_Get_handle(POMP_Handle_t *handle, const char ctc[]) {
 
 POMP_EXPORT const char *POMP_Last_error_message(void) { return pomp::rt::lastError(); }
 
+POMP_EXPORT int32_t POMP_Note_mpi_part(const char *directory, int32_t rank, int32_t size) {
+  return guarded([&] {
+    if (!directory || !*directory || rank < 0 || size <= 0 || rank >= size) {
+      pomp::rt::setLastError("no directory, or a rank outside 0..size-1");
+      return static_cast<int32_t>(POMP_ERROR_INVALID_ARGUMENT);
+    }
+    // INVALID_ARGUMENT keeps the runtime's own message (the claimed directory).
+    const int32_t Error = Runtime::noteMpiPart(directory, rank, size);
+    return Error == POMP_ERROR_INVALID_ARGUMENT ? Error : pomp::rt::failCode(Error);
+  });
+}
+
+POMP_EXPORT int32_t POMP_Join_barrier_needed(POMP_Context_t fork_context) {
+  // A pure function of the context every thread of the team received: all of
+  // them take the same branch around the barrier.
+  return (fork_context & pomp::rt::Core::JoinBit) == 0;
+}
+
 POMP_EXPORT int32_t POMP_Note_uninstrumented(const char *file, const char *reason) {
   // Called from static constructors, before main: it records and never
   // initialises the library (that would read the options and start the
@@ -668,4 +700,100 @@ POMP_EXPORT int32_t POMP_Note_uninstrumented(const char *file, const char *reaso
       return pomp::rt::failCode(POMP_ERROR_OUT_OF_RESOURCES);
     return static_cast<int32_t>(POMP_SUCCESS);
   });
+}
+
+namespace pomp::rt {
+namespace {
+
+/// The regions of POMP_USER_REGION_BEGIN/END, by name: a name is one region,
+/// wherever its macros stand (as Caliper's CALI_MARK_BEGIN), located at the
+/// first BEGIN that registered it. Consulted once per macro site and thread
+/// until the site's static handle is bound, so a mutex is cheap enough.
+class NamedUserRegions {
+public:
+  /// The region of Name, registered from File and Line when new; 0 and a
+  /// message when the CTC string cannot be registered.
+  RegionId begin(const char *Name, const char *File, int32_t Line, int32_t &Error) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (const auto Found = ByName.find(Name); Found != ByName.end())
+      return Found->second;
+    pomp::ctc::RegionDescriptor D;
+    D.Type = "userregion";
+    D.Kind = pomp::ctc::regionKindFromSpelling(D.Type);
+    D.Name = Name;
+    D.File = File ? File : "";
+    if (Line > 0)
+      D.StartLines = D.EndLines =
+          pomp::ctc::LineRange{static_cast<unsigned>(Line), static_cast<unsigned>(Line)};
+    RegisterResult R = Runtime::regions().registerCtc(pomp::ctc::writeDescriptor(D));
+    if (R.Error != POMP_SUCCESS) {
+      Error = R.Error;
+      setLastError(R.Message);
+      return 0;
+    }
+    ByName.emplace(Name, R.Id);
+    return R.Id;
+  }
+  /// The region a BEGIN of Name registered, or 0.
+  RegionId find(const char *Name) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    const auto Found = ByName.find(Name);
+    return Found == ByName.end() ? 0 : Found->second;
+  }
+
+private:
+  std::mutex Mutex;
+  std::unordered_map<std::string, RegionId> ByName;
+};
+
+/// Never destroyed: a thread may end a region while the program exits.
+NamedUserRegions &namedUserRegions() {
+  static NamedUserRegions *const Table = new NamedUserRegions();
+  return *Table;
+}
+
+/// Binds a macro site's handle once; racing threads store the same value.
+void bindSite(POMP_Handle_t *Handle, RegionId Region) {
+  POMP_Handle_t Unbound = 0;
+  __atomic_compare_exchange_n(Handle, &Unbound, static_cast<POMP_Handle_t>(Region),
+                              /*weak=*/false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+}
+
+} // namespace
+} // namespace pomp::rt
+
+POMP_EXPORT int32_t POMP_User_region_begin_named(POMP_Handle_t *handle, const char *name,
+                                                 const char *file, int32_t line) {
+  if (!handle || !name || !*name) {
+    pomp::rt::setLastError("POMP_USER_REGION_BEGIN needs a handle and a non-empty name");
+    return POMP_ERROR_INVALID_ARGUMENT;
+  }
+  if (__atomic_load_n(handle, __ATOMIC_ACQUIRE) == 0) {
+    if (Runtime::phase() >= pomp::rt::Phase::Finalizing)
+      return pomp::rt::failCode(POMP_ERROR_FINALIZED);
+    int32_t Error = POMP_SUCCESS;
+    const pomp::rt::RegionId Region = pomp::rt::namedUserRegions().begin(name, file, line, Error);
+    if (Region == 0)
+      return Error;
+    pomp::rt::bindSite(handle, Region);
+  }
+  // The thread id is not used by libpomp (it knows its threads).
+  return POMP_User_region_begin(handle, 0, nullptr);
+}
+
+POMP_EXPORT int32_t POMP_User_region_end_named(POMP_Handle_t *handle, const char *name) {
+  if (!handle || !name || !*name) {
+    pomp::rt::setLastError("POMP_USER_REGION_END needs a handle and a non-empty name");
+    return POMP_ERROR_INVALID_ARGUMENT;
+  }
+  if (__atomic_load_n(handle, __ATOMIC_ACQUIRE) == 0) {
+    const pomp::rt::RegionId Region = pomp::rt::namedUserRegions().find(name);
+    if (Region == 0) {
+      pomp::rt::setLastError(std::string("POMP_USER_REGION_END(\"") + name +
+                             "\") without a POMP_USER_REGION_BEGIN of that name");
+      return POMP_ERROR_UNBALANCED;
+    }
+    pomp::rt::bindSite(handle, Region);
+  }
+  return POMP_User_region_end(__atomic_load_n(handle, __ATOMIC_ACQUIRE), 0);
 }

@@ -5,14 +5,19 @@
 /// no external asset, so the file can be mailed, archived or opened offline.
 /// The table is plain HTML (readable without script) that the page's script
 /// makes sortable by clicking a header; `#sort=<column>` in the URL sorts it
-/// at load. With a trace, the script draws a timeline as SVG from data
-/// embedded in the page: one lane per location, a rectangle per region visit,
-/// nested visits one row lower, a tooltip with name, duration and source.
+/// at load. The script also builds a collapsible call tree, a heat map of
+/// the threads' time per region and a source view of the selected region from
+/// data embedded in the page, and with a trace draws a timeline on a canvas
+/// that zooms and pans: one lane per location, a rectangle per region visit,
+/// nested visits one row lower; visits narrower than a pixel and those beyond
+/// the per-lane limit are drawn as the share of each pixel they cover, so
+/// every visit is drawn at every zoom (docs/REPORT.md, "The HTML page").
 ///
 //===----------------------------------------------------------------------===//
 #ifndef POMP_REPORT_HTML_H
 #define POMP_REPORT_HTML_H
 
+#include "pomp/report/Compare.h"
 #include "pomp/report/Profile.h"
 #include "pomp/report/Rows.h"
 #include "pomp/report/Table.h"
@@ -33,7 +38,23 @@ struct HtmlPage {
   /// The timeline, or nullptr; then TraceNote says why there is none.
   const Timeline *Trace = nullptr;
   std::string TraceNote;
+  /// Two runs compared (this page is run B's), or nullptr.
+  const Comparison *Compare = nullptr;
+  /// Where relative source file names of the profile are also looked for
+  /// (the experiment directory; the current directory is tried first).
+  std::string SourceBaseDir;
+  /// Call-tree nodes the page embeds: the largest by inclusive time and their
+  /// ancestors; the rest are counted at their parents.
+  static constexpr std::size_t DefaultTreeNodeLimit = 50000;
+  std::size_t TreeNodeLimit = DefaultTreeNodeLimit;
 };
+
+/// The page's script and style (report/lib/PageScript.cpp).
+extern const char *const PageScript;
+extern const char *const PageStyle;
+
+/// JSON text made safe inside a <script> element: no '<', '>' or '&'.
+std::string scriptSafeJson(const std::string &Json);
 
 /// Text made safe for HTML element content and attribute values.
 std::string escapeHtml(std::string_view Text);

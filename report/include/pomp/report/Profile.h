@@ -36,6 +36,11 @@ struct Region {
   std::string Label;    ///< for people: "critical(name)"
   std::string Name;     ///< CTC name, or ""
   std::string Location; ///< "file:line", or ""
+  /// The CTC file and first and last lines of the construct (`start_lines`
+  /// [0], `end_lines`[1]), for the page's source view; "" and 0 when unknown.
+  std::string File;
+  std::uint32_t FirstLine = 0;
+  std::uint32_t LastLine = 0;
 };
 
 /// One thread's metrics at one node: an entry of `per_thread`.
@@ -64,6 +69,10 @@ struct Node {
   std::uint64_t ExclusiveNs = 0;
   std::vector<ThreadMetrics> PerThread; ///< by thread index
   std::vector<std::uint32_t> Children;  ///< in file order
+  /// Hardware counters (POMP_METRICS), in Profile::Metrics' order; empty in
+  /// profiles without them.
+  std::vector<std::uint64_t> MetricInclusive;
+  std::vector<std::uint64_t> MetricExclusive;
 };
 
 /// How the run was made: profile.json's `run` (PROFILE_FORMAT.md); Present
@@ -97,6 +106,10 @@ struct Profile {
   /// before the field existed.
   std::vector<std::pair<std::string, std::string>> Uninstrumented;
   RunMetadata Run;
+  /// The hardware counters recorded per node (profile.json's
+  /// /metrics/recorded), and the requested ones that were not (name, reason).
+  std::vector<std::string> Metrics;
+  std::vector<std::pair<std::string, std::string>> UnavailableMetrics;
 
   /// The one copy of Text this profile keeps, for node strings to point
   /// into; copies of the profile share the stored strings, so they stay valid

@@ -70,6 +70,9 @@ struct Row {
   double Imbalance = 0.0;
   /// Every thread that visited, by thread index.
   std::vector<ThreadShare> PerThread;
+  /// Hardware counters (Profile::Metrics' order), summed as the times are.
+  std::vector<std::uint64_t> MetricInclusive;
+  std::vector<std::uint64_t> MetricExclusive;
 
   /// Smallest, mean and largest per-thread time over PerThread (0 when empty).
   std::uint64_t threadMin(ThreadMetric M) const;

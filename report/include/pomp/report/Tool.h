@@ -8,10 +8,13 @@
 #ifndef POMP_REPORT_TOOL_H
 #define POMP_REPORT_TOOL_H
 
+#include "pomp/report/Export.h"
+#include "pomp/report/Compare.h"
 #include "pomp/report/Rows.h"
 #include "pomp/report/Trace.h"
 
 #include <cstddef>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -28,14 +31,24 @@ struct Options {
   std::string Experiment; ///< the experiment directory or a profile.json
   Selection Select;
   std::string FilterText; ///< as given, for the header
+  std::string SortText;   ///< `--sort` as given: its keys depend on the number of runs
   bool Tree = false;
   bool Threads = false;
   bool Json = false;
   bool Help = false;
+  bool Version = false;
   ThreadMetric Metric = ThreadMetric::Exclusive;
   std::string HtmlPath;  ///< "" for no page
   std::string TracePath; ///< "" for the experiment's own trace, if any
   TimelineLimits Limits;
+  /// `--format=folded|hatchet`: the whole tree for another viewer instead of
+  /// the table (Export.h); none for the table.
+  std::optional<ExportFormat> Export;
+  /// `pomp-report A B`: the second run, compared with Experiment (run A).
+  std::string Other;
+  CompareSort CompareBy = CompareSort::Diff;
+  /// --rank=N: of an MPI job's directory, rank N's part alone (docs/MPI.md).
+  std::optional<int> Rank;
 };
 
 /// The usage text `--help` prints.

@@ -9,8 +9,10 @@
 ///
 /// A timeline must stay small enough for a browser, whatever the trace's size:
 /// each lane keeps at most IntervalsPerLane intervals (the longest, which are
-/// the ones visible at any zoom) and at most Lanes lanes are kept; the counts
-/// of what was left out are kept, so the page can say so.
+/// the ones visible at any zoom) and at most Lanes lanes are kept; the other
+/// visits of a lane are summed into at most BinsPerLane stretches of time per
+/// depth, so that every visit is still drawn; the counts of what was left out
+/// are kept, so the page can say so.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef POMP_REPORT_TRACE_H
@@ -38,6 +40,20 @@ struct Interval {
   std::uint32_t Region = 0; ///< index into Timeline::Regions
 };
 
+/// The visits of one lane and depth not kept as intervals, in one stretch of
+/// time (docs/REPORT.md, "The timeline"): every visit is drawn, the short
+/// ones that do not fit the limit as the share of time they cover.
+struct Bin {
+  std::uint32_t Index = 0; ///< the stretch [Index * BinNs, (Index + 1) * BinNs)
+  std::uint32_t Depth = 0;
+  std::uint64_t BusyNs = 0; ///< time the visits cover in the stretch
+  std::uint64_t Visits = 0; ///< visits that start in the stretch
+  std::uint32_t Region = 0; ///< the region of the longest of them (Timeline::Regions)
+  /// Stretches Index.. Index + Run - 1 alike: the same busy time and region,
+  /// no visit starting after the first (one long visit covering them).
+  std::uint32_t Run = 1;
+};
+
 /// One location (a thread) of the trace.
 struct Lane {
   std::uint64_t Location = 0;
@@ -47,6 +63,11 @@ struct Lane {
   std::uint32_t MaxDepth = 0;
   std::uint64_t UnmatchedLeaves = 0; ///< Leave events with no open Enter
   std::uint64_t OpenAtEnd = 0;       ///< Enters never left, closed at the lane's last event
+  /// The visits beyond the limit, aggregated: stretches of BinNs, non-empty
+  /// ones only, by depth and index.
+  std::uint64_t BinNs = 0;
+  std::vector<Bin> Bins;
+  std::uint64_t BinnedVisits = 0; ///< TotalIntervals - Intervals.size()
 };
 
 /// Bounds on what a timeline keeps.
@@ -55,6 +76,8 @@ struct TimelineLimits {
   static constexpr std::size_t DefaultLanes = 256;
   std::size_t IntervalsPerLane = DefaultIntervalsPerLane;
   std::size_t Lanes = DefaultLanes;
+  /// Stretches a lane's aggregated visits are summed into, per depth.
+  static constexpr std::size_t BinsPerLane = 1024;
 };
 
 /// What a timeline draws.

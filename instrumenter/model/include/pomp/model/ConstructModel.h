@@ -102,6 +102,11 @@ struct Plan {
   bool AddNowait = false;
   /// Whether some step uses the implicit barrier's handle.
   bool UsesBarrierHandle = false;
+  /// The explicit barrier in BlockEnd stands for the team's join barrier: it
+  /// and the steps after it run only when POMP_Join_barrier_needed(context)
+  /// says so (with OMPT merged, the runtime's join closes their regions).
+  /// A front end that does not spell the condition keeps them unconditional.
+  bool JoinBarrierSkippable = false;
   /// Whether the construct's block gets begin and end code (then both are
   /// emitted, even when one is empty: a C block gets its braces from both).
   bool hasBlockCode() const { return !BlockBegin.empty() || !BlockEnd.empty(); }

@@ -1,0 +1,65 @@
+/* constructs.c - N executions of one OpenMP construct, for instruction counts.
+ *
+ *     constructs <parallel|parallelfor|reduction|barrier|single|for|lock|task> [N]
+ *
+ * bench/instr_count.py runs it under callgrind with two values of N: the difference of the
+ * instruction counts divided by the difference of N is what one construct costs all threads
+ * together (task: one single construct that creates two tasks), whatever the machine's load. */
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+static volatile int Sink;
+int main(int argc, char **argv) {
+  const char *What = argc > 1 ? argv[1] : "parallel";
+  const int N = argc > 2 ? atoi(argv[2]) : 1000;
+  int X = 0;
+  omp_lock_t L;
+  omp_init_lock(&L);
+  if (!strcmp(What, "parallel")) {
+    for (int I = 0; I < N; ++I) {
+#pragma omp parallel
+      Sink = 1;
+    }
+  } else if (!strcmp(What, "parallelfor")) {
+    for (int I = 0; I < N; ++I) {
+#pragma omp parallel for
+      for (int J = 0; J < 2; ++J)
+        Sink = J;
+    }
+  } else if (!strcmp(What, "reduction")) {
+    for (int I = 0; I < N; ++I) {
+#pragma omp parallel reduction(+ : X)
+      X += 1;
+    }
+  } else {
+#pragma omp parallel reduction(+ : X)
+    for (int I = 0; I < N; ++I) {
+      if (!strcmp(What, "barrier")) {
+#pragma omp barrier
+      } else if (!strcmp(What, "single")) {
+#pragma omp single
+        Sink = 1;
+      } else if (!strcmp(What, "for")) {
+#pragma omp for
+        for (int J = 0; J < 2; ++J)
+          Sink = J;
+      } else if (!strcmp(What, "lock")) {
+        omp_set_lock(&L);
+        X++;
+        omp_unset_lock(&L);
+      } else if (!strcmp(What, "task")) {
+#pragma omp single
+        {
+          for (int J = 0; J < 2; ++J) {
+#pragma omp task
+            Sink = J;
+          }
+        }
+      }
+    }
+  }
+  omp_destroy_lock(&L);
+  printf("%d\n", X + Sink);
+  return 0;
+}

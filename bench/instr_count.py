@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Instructions per OpenMP construct with no tool, a no-op OMPT tool, OMPT only, POMP only and
+both merged, counted by callgrind: repeatable on a loaded machine, where timings are not.
+
+bench/constructs.c runs N executions of one construct; each configuration runs it under
+`valgrind --tool=callgrind` with N1 and N2 executions, and the difference of the two instruction
+counts divided by N2 - N1 is what one construct costs all threads together (the program's start
+and end cancel out). Threads wait passively (OMP_WAIT_POLICY=passive, KMP_BLOCKTIME=0), so that
+no spinning is counted; valgrind runs the threads one at a time. Counts are user-space
+instructions of the program, libomp and the tool: not time (a cache miss or a system call counts
+as one instruction or none), but what a change of the tool's code adds or saves.
+
+  bench/instr_count.py [--bin build/bin] [--lib build/lib] [--baseline PREFIX]
+                       [--constructs parallel,barrier,...] [--n1 200] [--n2 1000]
+
+--baseline PREFIX adds "OMPT only", "POMP only" and "both" of another toolkit (an installed one:
+PREFIX/bin/ompcc, PREFIX/lib/libpomp.so), so a change is compared in one run. Valgrind cannot
+read libpomp's debug information; the script runs copies without it (objcopy --strip-debug).
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CONSTRUCTS = ["parallel", "parallelfor", "reduction", "barrier", "single", "for", "lock", "task"]
+COLLECTED = re.compile(r"Collected : (\d+)")
+
+
+def check(cmd, **kw):
+    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+    if proc.returncode != 0:
+        sys.exit("instr_count: command failed (%d): %s\n%s" % (proc.returncode, " ".join(cmd),
+                                                                 proc.stderr[-2000:]))
+    return proc
+
+
+def stripped(lib, work, name):
+    os.makedirs(os.path.join(work, name), exist_ok=True)
+    out = os.path.join(work, name, "libpomp.so")
+    check(["objcopy", "--strip-debug", lib, out])
+    return out
+
+
+def count(exe, construct, n, env, work):
+    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", exe, construct,
+           str(n)]
+    proc = check(cmd, env=env, cwd=work)
+    m = COLLECTED.search(proc.stderr)
+    if not m:
+        sys.exit("instr_count: no instruction count from callgrind:\n" + proc.stderr[-2000:])
+    return int(m.group(1))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bin", default="build/bin")
+    parser.add_argument("--lib", default="build/lib")
+    parser.add_argument("--cc", default="clang-19")
+    parser.add_argument("--baseline", help="prefix of another toolkit to compare with")
+    parser.add_argument("--constructs", default=",".join(CONSTRUCTS))
+    parser.add_argument("--n1", type=int, default=200)
+    parser.add_argument("--n2", type=int, default=1000)
+    parser.add_argument("--threads", default="2")
+    args = parser.parse_args()
+    if not shutil.which("valgrind"):
+        sys.exit("instr_count: valgrind is not installed")
+    with tempfile.TemporaryDirectory(prefix="pomp-instr-count-") as work:
+        src = os.path.join(HERE, "constructs.c")
+        flags = ["-fopenmp", "-O1"]
+        tool = os.path.join(work, "noop_ompt_tool.so")
+        check([args.cc, "-O2", "-shared", "-fPIC", os.path.join(HERE, "noop_ompt_tool.c"), "-o",
+               tool])
+        plain = os.path.join(work, "plain")
+        check([args.cc] + flags + [src, "-o", plain])
+        toolkits = [("", os.path.abspath(args.bin), os.path.abspath(args.lib))]
+        if args.baseline:
+            toolkits.append((" (baseline)", os.path.join(args.baseline, "bin"),
+                             os.path.join(args.baseline, "lib")))
+        runs = {"no tool": (plain, {}), "noop OMPT": (plain, {"OMP_TOOL_LIBRARIES": tool})}
+        configs = ["no tool", "noop OMPT"]
+        for i, (suffix, bindir, libdir) in enumerate(toolkits):
+            lib = stripped(os.path.join(libdir, "libpomp.so"), work, "lib%d" % i)
+            inst = os.path.join(work, "inst%d" % i)
+            check([os.path.join(bindir, "ompcc"), "--cc=" + args.cc] + flags + [src, "-o", inst],
+                  cwd=work)
+            for name, exe, extra in [("OMPT only", plain, {"OMP_TOOL_LIBRARIES": lib}),
+                                     ("POMP only", inst, {"LD_PRELOAD": lib, "POMP_OMPT": "off"}),
+                                     ("both", inst, {"LD_PRELOAD": lib})]:
+                runs[name + suffix] = (exe, extra)
+                configs.append(name + suffix)
+        base = dict(os.environ, OMP_NUM_THREADS=args.threads, OMP_WAIT_POLICY="passive",
+                    KMP_BLOCKTIME="0", POMP_QUIET="1")
+        for name in ("OMP_TOOL_LIBRARIES", "POMP_OMPT", "OMP_TOOL", "LD_PRELOAD"):
+            base.pop(name, None)
+        print("instructions per construct (all %s threads), callgrind, N=%d and %d" %
+              (args.threads, args.n1, args.n2))
+        print("| construct | " + " | ".join(configs) + " |")
+        print("|---" * (len(configs) + 1) + "|")
+        for construct in args.constructs.split(","):
+            cells = []
+            for config in configs:
+                exe, extra = runs[config]
+                env = dict(base, **extra)
+                env["POMP_EXPERIMENT_DIR"] = os.path.join(work, "exp-%s-%s-1" % (
+                    construct, config.replace(" ", "_").replace("(", "").replace(")", "")))
+                low = count(exe, construct, args.n1, env, work)
+                env["POMP_EXPERIMENT_DIR"] = env["POMP_EXPERIMENT_DIR"][:-2] + "-2"
+                high = count(exe, construct, args.n2, env, work)
+                cells.append((high - low) / (args.n2 - args.n1))
+            print("| %s | %s |" % (construct, " | ".join("%.0f" % c for c in cells)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,31 @@
+//===- pomp/model/Levels.h - Groups and levels by name ----------*- C++ -*-===//
+///
+/// \file
+/// The names of the groups and levels of paper section 3.8, as the command
+/// line and the POMP directives of both front ends (`#pragma pomp inst
+/// <group> <level>`, `!$pomp inst <group> <level>`) spell them.
+///
+//===----------------------------------------------------------------------===//
+#ifndef POMP_MODEL_LEVELS_H
+#define POMP_MODEL_LEVELS_H
+
+#include <optional>
+#include <string_view>
+
+namespace pomp::inst {
+
+/// Name of a group ("parallel", "loop", ...).
+std::string_view groupName(int Group);
+/// Name of a level ("none", "enterexit", ...).
+std::string_view levelName(int Level);
+/// Group from its name, in any case; nullopt when unknown.
+std::optional<int> groupFromName(std::string_view Name);
+/// Level from its name, in any case; nullopt when unknown.
+std::optional<int> levelFromName(std::string_view Name);
+/// True when some event of Group fires at Level (so the level makes sense
+/// for the group).
+bool levelValidForGroup(int Group, int Level);
+
+} // namespace pomp::inst
+
+#endif // POMP_MODEL_LEVELS_H
