@@ -58,7 +58,7 @@ std::string renderTableHtml(const HtmlPage &Page) {
       {"avg", true, "avg [s]", std::string("mean per-thread ") + Metric + " time"},
       {"max", true, "max [s]", std::string("largest per-thread ") + Metric + " time"},
       {"threads", true, "threads", "threads whose inclusive times the imbalance compares"},
-      {"imbalance", true, "imbalance", "(max - mean) / max of the threads' inclusive times"},
+      {"imbalance", true, "imbalance", ImbalanceDefinition},
       {"wait", true, "wait [s]", "waiting time (barriers, locks, taskwait, critical entry) inside"},
   };
   for (const Column &C : Columns)

@@ -272,6 +272,31 @@ void readUninstrumented(const Field &Root, Profile &P) {
   }
 }
 
+/// Optional: profiles of older libpomp versions have no `run`.
+void readRun(const Field &Root, Profile &P) {
+  if (Root.object().count("run") == 0)
+    return;
+  const Field Run = Root.member("run");
+  RunMetadata &M = P.Run;
+  M.Present = true;
+  const Field Line = Run.member("command_line");
+  for (std::size_t I = 0, N = Line.arraySize(); I < N; ++I)
+    M.CommandLine.push_back(Line.element(I).stringValue());
+  const Field Settings = Run.member("settings");
+  for (const auto &[Name, Value] : Settings.object())
+    M.Settings.emplace_back(Name, Field{Value, Settings.Pointer + "/" + Name}.stringValue());
+  M.Host = Run.member("host").stringValue();
+  M.OpenMPRuntime = Run.member("openmp_runtime").stringValue();
+  const Field Ompt = Run.member("ompt");
+  const Field Active = Ompt.member("active");
+  if (!Active.Value.is_boolean())
+    Active.wrongType("a boolean");
+  M.OmptActive = Active.Value.get<bool>();
+  M.OmptReason = Ompt.member("reason").stringValue();
+  M.Compiler = Run.member("compiler").stringValue();
+  M.ToolkitVersion = Run.member("toolkit_version").stringValue();
+}
+
 /// JSON's own message without the library's "[json.exception.parse_error.101] " prefix.
 std::string parseMessage(const char *What) {
   std::string Message(What);
@@ -459,6 +484,7 @@ bool finishProfile(ProfileBuilder &Builder, const std::string &Source, Profile &
     }
     readAnomalies(Root, P);
     readUninstrumented(Root, P);
+    readRun(Root, P);
   } catch (const SchemaError &E) {
     Error = Source + ": " + (E.Pointer.empty() ? "/" : E.Pointer) + ": " + E.Problem;
     return false;

@@ -84,6 +84,12 @@ std::uint64_t threadWait(const SubtreeWait &W, std::uint32_t Node, std::uint32_t
   return It == Waits.end() || It->first != Thread ? 0 : It->second;
 }
 
+/// A thread's work at a node: its inclusive time without its waiting at and
+/// below the node (0 where the waiting of tasks it ran elsewhere exceeds it).
+std::uint64_t workOf(std::uint64_t InclusiveNs, std::uint64_t WaitNs) {
+  return InclusiveNs > WaitNs ? InclusiveNs - WaitNs : 0;
+}
+
 /// Adds a node's counters to a flat row: exclusive values always, inclusive
 /// ones for the outermost occurrence only, as the times.
 void addMetrics(const Node &N, bool Outermost, Row &R) {
@@ -176,8 +182,8 @@ std::uint64_t Row::threadMax(ThreadMetric M) const {
 }
 
 double imbalanceOf(const std::vector<std::uint64_t> &PerThreadInclusive) {
-  // The same arithmetic as libpomp's imbalance() (pomp-runtime/src/core/Profile.cpp),
-  // so the rounded percentages agree.
+  // The same arithmetic as libpomp's imbalanceOf() (pomp-runtime/src/core/Profile.cpp),
+  // applied to the same per-thread work, so the rounded percentages agree.
   if (PerThreadInclusive.size() < 2)
     return 0.0;
   std::uint64_t Max = 0;
@@ -194,12 +200,16 @@ double imbalanceOf(const std::vector<std::uint64_t> &PerThreadInclusive) {
 
 std::vector<Row> flatRows(const Profile &P) {
   const SubtreeWait Wait = subtreeWait(P);
-  using Key = std::pair<std::uint32_t, std::string>;
+  // Rows are keyed by what they are called (libpomp's profile.txt does the
+  // same): copies of one construct inlined into several functions, which the
+  // OMPT adapter sees at several code addresses, are one row.
+  using Key = std::pair<std::string, std::string_view>;
   /// A row while it is being summed.
   struct Entry {
     Row R;
     std::map<std::uint32_t, ThreadShare> Shares;
-    std::map<std::uint32_t, std::uint64_t> OutermostInclusive;
+    /// Each thread's work: inclusive time without its waiting below.
+    std::map<std::uint32_t, std::uint64_t> OutermostWork;
   };
   std::map<Key, Entry> ByKey;
   // How many occurrences of a key are open on the walk: only the outermost
@@ -215,7 +225,7 @@ std::vector<Row> flatRows(const Profile &P) {
     const std::uint32_t I = Pending.back().Node;
     const Node &N = P.Nodes[I];
     const bool IsRoot = N.Parent == Node::NoParent;
-    const Key K{N.RegionId, N.Event};
+    const Key K{IsRoot ? std::string() : P.title(N), N.Event};
     if (Pending.back().NextChild == 0 && !IsRoot) {
       Entry &E = ByKey[K];
       // profile.txt names a row after its first node with anything in it.
@@ -238,8 +248,9 @@ std::vector<Row> flatRows(const Profile &P) {
         S.ExclusiveNs += M.ExclusiveNs;
         if (Outermost) {
           S.InclusiveNs += M.InclusiveNs;
-          S.WaitNs += threadWait(Wait, I, M.Thread);
-          E.OutermostInclusive[M.Thread] += M.InclusiveNs;
+          const std::uint64_t ThreadWait = threadWait(Wait, I, M.Thread);
+          S.WaitNs += ThreadWait;
+          E.OutermostWork[M.Thread] += workOf(M.InclusiveNs, ThreadWait);
         }
       }
       ++Open[K];
@@ -256,11 +267,11 @@ std::vector<Row> flatRows(const Profile &P) {
 
   std::vector<Row> Rows;
   for (auto &[K, E] : ByKey) {
-    std::vector<std::uint64_t> Inclusive;
-    for (const auto &[Thread, Ns] : E.OutermostInclusive)
-      Inclusive.push_back(Ns);
-    E.R.Threads = Inclusive.size();
-    E.R.Imbalance = imbalanceOf(Inclusive);
+    std::vector<std::uint64_t> Work;
+    for (const auto &[Thread, Ns] : E.OutermostWork)
+      Work.push_back(Ns);
+    E.R.Threads = Work.size();
+    E.R.Imbalance = E.R.Kind == NodeKind::Wait ? 0.0 : imbalanceOf(Work);
     for (const auto &[Thread, S] : E.Shares)
       E.R.PerThread.push_back(S);
     Rows.push_back(std::move(E.R));
@@ -288,15 +299,15 @@ std::vector<Row> treeRows(const Profile &P) {
     R.WaitNs = Wait.Total[I];
     R.MetricInclusive = N.MetricInclusive;
     R.MetricExclusive = N.MetricExclusive;
-    std::vector<std::uint64_t> Inclusive;
+    std::vector<std::uint64_t> Work;
     R.PerThread.reserve(N.PerThread.size());
     for (const ThreadMetrics &M : N.PerThread) {
-      R.PerThread.push_back(
-          {M.Thread, M.Visits, M.InclusiveNs, M.ExclusiveNs, threadWait(Wait, I, M.Thread)});
-      Inclusive.push_back(M.InclusiveNs);
+      const std::uint64_t ThreadWait = threadWait(Wait, I, M.Thread);
+      R.PerThread.push_back({M.Thread, M.Visits, M.InclusiveNs, M.ExclusiveNs, ThreadWait});
+      Work.push_back(workOf(M.InclusiveNs, ThreadWait));
     }
-    R.Threads = Inclusive.size();
-    R.Imbalance = imbalanceOf(Inclusive);
+    R.Threads = Work.size();
+    R.Imbalance = N.Kind == NodeKind::Wait ? 0.0 : imbalanceOf(Work);
     Rows.push_back(std::move(R));
   }
   return Rows;

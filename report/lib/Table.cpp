@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <set>
 #include <sstream>
 #include <string_view>
 
@@ -44,6 +45,85 @@ std::string uninstrumentedWarning(const Profile &P) {
          " compiled without instrumentation; their OpenMP constructs are not in this profile:";
 }
 
+std::string runSummary(const RunMetadata &M) {
+  if (!M.Present)
+    return {};
+  std::string Text;
+  std::string Line;
+  for (const std::string &A : M.CommandLine)
+    Line += (Line.empty() ? "" : " ") + A;
+  if (!Line.empty())
+    Text += "command: " + Line + "\n";
+  std::string Settings;
+  for (const auto &[Name, Value] : M.Settings)
+    Settings += (Settings.empty() ? "" : " ") + Name + "=" + Value;
+  Text += "settings: " + (Settings.empty() ? std::string("none") : Settings) + "\n";
+  Text += "host: " + (M.Host.empty() ? std::string("unknown") : M.Host) +
+          "   OpenMP runtime: " + (M.OpenMPRuntime.empty() ? "none" : M.OpenMPRuntime) +
+          "   OMPT: " + (M.OmptActive ? "active (" : "inactive (") + M.OmptReason + ")" +
+          "   compiler: " + (M.Compiler.empty() ? std::string("unknown") : M.Compiler) +
+          "   pomp " + M.ToolkitVersion + "\n";
+  return Text;
+}
+
+std::string regionCounts(const Profile &P) {
+  std::set<std::uint32_t> Entered;
+  for (const Node &N : P.Nodes)
+    if (N.Parent != Node::NoParent && N.Visits > 0)
+      Entered.insert(N.RegionId);
+  const std::size_t Never = P.Regions.size() - std::min(P.Regions.size(), Entered.size());
+  return fmt::format("regions: {} registered, {} entered, {} never entered (not reached, or their "
+                     "events were off);\na row is one part of a region: parallel and parallel body "
+                     "are two rows of one region",
+                     P.Regions.size(), Entered.size(), Never);
+}
+
+std::string commonRoot(const Profile &P) {
+  std::string Root;
+  bool First = true;
+  for (const auto &[Id, R] : P.Regions) {
+    const std::string &L = R.Location;
+    if (L.empty() || L.front() != '/')
+      continue;
+    const std::size_t Colon = L.find(':');
+    const std::string File = L.substr(0, Colon);
+    const std::string Directory = File.substr(0, File.rfind('/') + 1);
+    if (First) {
+      Root = Directory;
+      First = false;
+      continue;
+    }
+    std::size_t Same = 0;
+    while (Same < Root.size() && Same < Directory.size() && Root[Same] == Directory[Same])
+      ++Same;
+    Root.resize(Root.rfind('/', Same == 0 ? 0 : Same - 1) + 1);
+  }
+  return Root == "/" ? std::string() : Root;
+}
+
+std::string shortTitle(const std::string &Title, const std::string &Root) {
+  if (Root.empty())
+    return Title;
+  const std::string Full = "@" + Root;
+  const std::size_t At = Title.find(Full);
+  if (At == std::string::npos)
+    return Title;
+  return Title.substr(0, At + 1) + Title.substr(At + Full.size());
+}
+
+std::string waitingSummary(const Profile &P) {
+  std::uint64_t WaitNs = 0;
+  for (const Node &N : P.Nodes)
+    if (N.Kind == NodeKind::Wait)
+      WaitNs += N.ExclusiveNs;
+  const double ThreadTimeNs =
+      static_cast<double>(P.DurationNs) * static_cast<double>(P.Threads.size());
+  return fmt::format("waiting: {:.6f} s, {:.1f}% of the threads' time ({} threads x {:.6f} s)",
+                     seconds(WaitNs),
+                     ThreadTimeNs > 0 ? Percent * static_cast<double>(WaitNs) / ThreadTimeNs : 0.0,
+                     P.Threads.size(), seconds(P.DurationNs));
+}
+
 std::string formatSeconds(std::uint64_t Ns) { return fmt::format("{:.6f}", seconds(Ns)); }
 
 std::string formatPercent(double Fraction) { return fmt::format("{:.1f}%", Percent * Fraction); }
@@ -54,16 +134,21 @@ void writeTable(std::ostream &Text, const Profile &P, const std::vector<Row> &Ro
   Text << fmt::format("POMP report of {} (pid {}), started {}, {:.6f} s, {} threads, {} regions\n",
                       P.Program, P.Pid, P.StartTime, seconds(P.DurationNs), P.Threads.size(),
                       P.Regions.size());
+  Text << runSummary(P.Run);
+  Text << regionCounts(P) << "\n";
+  Text << waitingSummary(P) << "\n";
   if (!P.Uninstrumented.empty()) {
     Text << "\n" << uninstrumentedWarning(P) << "\n";
     for (const auto &[File, Reason] : P.Uninstrumented)
       Text << "  " << File << ": " << Reason << "\n";
   }
+  const std::string Root = commonRoot(P);
+  if (!Root.empty())
+    Text << "paths: relative to " << Root << " (full paths in --json)\n";
   Text << (O.Tree ? "\nCall paths" : "\nRegions, summed over threads and call paths");
   Text << "; " << O.Selection << ".\n";
-  Text << fmt::format("min/avg/max: per-thread {} time; imbalance: (max - mean) / max of the "
-                      "threads' inclusive times;\n",
-                      metricName(O.Metric));
+  Text << fmt::format("min/avg/max: per-thread {} time; imbalance: {};\n", metricName(O.Metric),
+                      ImbalanceDefinition);
   Text << "wait: waiting time (barriers, locks, taskwait, critical and ordered entry) in the "
           "region.\n";
   if (!P.Metrics.empty())
@@ -95,7 +180,7 @@ void writeTable(std::ostream &Text, const Profile &P, const std::vector<Row> &Ro
         seconds(R.ExclusiveNs), seconds(R.InclusiveNs), R.Visits, R.Threads,
         seconds(R.threadMin(O.Metric)), R.threadMean(O.Metric) / NsPerSecond,
         seconds(R.threadMax(O.Metric)), Percent * R.Imbalance, seconds(R.WaitNs), MetricValues,
-        kindName(R.Kind), indent(Indent), R.Title);
+        kindName(R.Kind), indent(Indent), shortTitle(R.Title, Root));
     if (!O.Threads)
       continue;
     // Counters are shown per row only: their per-thread values are in profile.json.

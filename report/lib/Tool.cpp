@@ -105,7 +105,7 @@ std::string selectionText(const Options &O, std::size_t Shown, std::size_t Total
   if (O.Select.Top != 0)
     Text += ", top " + std::to_string(O.Select.Top);
   Text += "; " + std::to_string(Shown) + " of " + std::to_string(Total) +
-          (O.Tree ? " call-path nodes" : " regions");
+          (O.Tree ? " call-path nodes" : " rows");
   return Text;
 }
 

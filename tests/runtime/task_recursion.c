@@ -66,7 +66,6 @@ int main(void) {
 // POMP-NEXT: folding: folded visits yes, nested visits yes
 // POMP-NEXT: inclusive: consistent
 
-// The runtime's waiting time: a wait region in each taskwait and implicit barrier visit.
 // Merged: the runtime's waiting time inside a region POMP reports (barrier, taskwait, lock,
 // critical) is no region of its own: POMP's region is the waiting (docs/OMPT.md).
 // MERGED:      nodes: fewer than 30

@@ -311,6 +311,7 @@ int32_t initializeLocked() {
   Run->Info.Program = program_invocation_short_name;
   Run->Info.Pid = ::getpid();
   Run->Info.StartTime = std::time(nullptr);
+  Run->Info.Meta = startRunMetadata();
   Run->InitPid = ::getpid();
   Run->BarrierRegistered = registerHeavyBarrier();
   // 5b. trace: written during the run, so its directory is claimed now.
@@ -370,6 +371,8 @@ void finalizeLocked() {
   // the trace first, so that the profile records whether it is complete and
   // a removed incomplete trace leaves room for the profile.
   resolveCodeAddresses(GlobalRegions.Value);
+  nameWaitRegions(GlobalRegions.Value);
+  finishRunMetadata(Info.Meta);
   if (Run->Trace)
     Info.Traces = finishTrace(Idle, End, NsPerTick);
   else if (Run->TraceAwaitsMpiPart)

@@ -13,18 +13,28 @@
 #include <cstdio>
 #include <cstring>
 #include <dirent.h>
+#include <elf.h>
 #include <fcntl.h>
 #include <limits>
+#include <link.h>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utility>
+
+extern char **environ;
+
+#ifndef POMP_VERSION
+#define POMP_VERSION "unknown"
+#endif
 
 namespace pomp::rt {
 namespace {
 
-constexpr int ProfileFormatVersion = 1;
+constexpr int ProfileFormatVersion = 2;
 constexpr std::string_view ProfileSchema = "pomp-profile";
 constexpr double NsPerSecondD = 1e9;
 constexpr double Percent = 100.0;
@@ -68,37 +78,73 @@ std::string_view nodeKind(const ProfileNode &N) {
   return N.Waiting ? "wait" : "work";
 }
 
-/// What a node is: the construct name of its event ("parallel body"), or
-/// for a region of the OMPT adapter's that no construct name covers (the
-/// "wait" inside a barrier) the region's label.
+/// What a node is (nodeConstruct() of Profile.h); "program" for the root.
 std::string nodeConstruct(const ProfileNode &N, const RegionTable &Regions) {
   if (N.Parent == ProfileNode::NoParent)
     return "program";
-  if (N.Region != 0 && Regions.isValid(N.Region)) {
-    const Region &R = Regions.get(N.Region);
-    if (R.Origin == RegionOrigin::Ompt && R.Descriptor.Kind == pomp::ctc::RegionKind::Unknown &&
-        !R.Label.empty())
-      return R.Label;
-    // libpomp-mpi's regions (docs/MPI.md): `MPI "MPI_Allreduce"`.
-    if (R.Descriptor.Type == MpiRegionType)
-      return "MPI";
-  }
-  return std::string(constructName(N.Opener));
+  return nodeConstruct(N.Region, N.Opener, Regions);
 }
 
 /// "parallel body @demo.c:7", "critical(lock) @x.c:3" for people.
 std::string nodeTitle(const ProfileNode &N, const RegionTable &Regions) {
   if (N.Parent == ProfileNode::NoParent)
     return "program";
-  std::string Title = nodeConstruct(N, Regions);
-  if (N.Region != 0 && Regions.isValid(N.Region)) {
-    const Region &R = Regions.get(N.Region);
-    if (!R.Descriptor.Name.empty())
-      Title += " \"" + R.Descriptor.Name + "\"";
-    if (!R.Location.empty())
-      Title += " @" + R.Location;
+  return nodeTitle(N.Region, N.Opener, Regions);
+}
+
+/// Waiting per thread, sorted by thread.
+using ThreadWaits = std::vector<std::pair<std::uint32_t, std::uint64_t>>;
+
+/// For every node, each thread's waiting at and below it: the exclusive time
+/// of the `wait` nodes in its subtree (pomp-report computes the same,
+/// report/lib/Rows.cpp).
+std::vector<ThreadWaits> subtreeWaits(const Profile &P) {
+  std::vector<ThreadWaits> Waits(P.Nodes.size());
+  // Pre-order: a backward pass has finished a node's children before the node.
+  for (std::size_t I = P.Nodes.size(); I-- > 1;) {
+    const ProfileNode &N = P.Nodes[I];
+    ThreadWaits &Own = Waits[I];
+    if (N.Waiting)
+      for (const ThreadMetrics &M : N.PerThread)
+        Own.emplace_back(M.Thread, M.ExclusiveNs);
+    std::sort(Own.begin(), Own.end());
+    ThreadWaits Combined;
+    for (const auto &[Thread, Ns] : Own) {
+      if (!Combined.empty() && Combined.back().first == Thread)
+        Combined.back().second += Ns;
+      else
+        Combined.emplace_back(Thread, Ns);
+    }
+    Own = std::move(Combined);
+    if (N.Parent != ProfileNode::NoParent && N.Parent != 0) {
+      ThreadWaits &Into = Waits[N.Parent];
+      Into.insert(Into.end(), Own.begin(), Own.end());
+    }
   }
-  return Title;
+  return Waits;
+}
+
+/// A thread's waiting at and below node I.
+std::uint64_t threadWait(const std::vector<ThreadWaits> &Waits, std::uint32_t I,
+                         std::uint32_t Thread) {
+  const ThreadWaits &W = Waits[I];
+  const auto It = std::lower_bound(W.begin(), W.end(), Thread,
+                                   [](const std::pair<std::uint32_t, std::uint64_t> &E,
+                                      std::uint32_t T) { return E.first < T; });
+  return It == W.end() || It->first != Thread ? 0 : It->second;
+}
+
+/// Each visiting thread's work at node I: its inclusive time without its
+/// waiting at and below the node (0 where a task's waiting, run elsewhere,
+/// exceeds it).
+std::vector<std::uint64_t> workPerThread(const ProfileNode &N, std::uint32_t I,
+                                         const std::vector<ThreadWaits> &Waits) {
+  std::vector<std::uint64_t> Work;
+  for (const ThreadMetrics &M : N.PerThread) {
+    const std::uint64_t Wait = threadWait(Waits, I, M.Thread);
+    Work.push_back(M.InclusiveNs > Wait ? M.InclusiveNs - Wait : 0);
+  }
+  return Work;
 }
 
 void writeMetrics(JsonWriter &W, const ThreadMetrics &M) {
@@ -160,27 +206,34 @@ struct FlatEntry {
   /// Only occurrences not nested in another occurrence (recursion) count.
   std::uint64_t InclusiveNs = 0;
   std::map<std::uint32_t, std::uint64_t> PerThreadInclusive;
+  /// Each thread's work: inclusive time without its waiting below.
+  std::map<std::uint32_t, std::uint64_t> PerThreadWork;
+  /// Waiting at and below the row's outermost nodes, summed over threads.
+  std::uint64_t WaitNs = 0;
+
+  /// Waiting constructs have no work of their own (their imbalance is the
+  /// work's before them), so they never top a sort by imbalance.
+  bool Waiting = false;
+
+  double imbalance() const {
+    if (Waiting)
+      return 0.0;
+    std::vector<std::uint64_t> Work;
+    for (const auto &[Thread, Ns] : PerThreadWork)
+      Work.push_back(Ns);
+    return imbalanceOf(Work);
+  }
 };
 
-double imbalanceOf(const std::map<std::uint32_t, std::uint64_t> &PerThread) {
-  if (PerThread.size() < 2)
-    return 0.0;
-  std::uint64_t Max = 0;
-  double Sum = 0.0;
-  for (const auto &[Thread, Ns] : PerThread) {
-    Max = std::max(Max, Ns);
-    Sum += static_cast<double>(Ns);
-  }
-  if (Max == 0)
-    return 0.0;
-  return (static_cast<double>(Max) - Sum / static_cast<double>(PerThread.size())) /
-         static_cast<double>(Max);
-}
-
 /// The (region, opener) entries of the profile, by exclusive time, largest first.
-std::vector<FlatEntry> flatProfile(const Profile &P) {
-  std::map<NodeKey, FlatEntry> ByKey;
-  std::map<NodeKey, int> Open;
+std::vector<FlatEntry> flatProfile(const Profile &P, const RegionTable &Regions) {
+  const std::vector<ThreadWaits> Waits = subtreeWaits(P);
+  // Rows are keyed by what they are called: copies of one construct (inlined
+  // into several functions, so several code addresses of the OMPT adapter's)
+  // are one row, as a person looks for them.
+  using RowKey = std::pair<std::string, EventId>;
+  std::map<RowKey, FlatEntry> ByKey;
+  std::map<RowKey, int> Open;
   /// A node on the walk and the next of its children to visit.
   struct Visit {
     std::uint32_t Node;
@@ -190,19 +243,24 @@ std::vector<FlatEntry> flatProfile(const Profile &P) {
   while (!Pending.empty()) {
     const std::uint32_t I = Pending.back().Node;
     const ProfileNode &N = P.Nodes[I];
-    const NodeKey Key = makeKey(N.Region, N.Opener);
     const bool IsRoot = N.Parent == ProfileNode::NoParent;
+    const RowKey Key{IsRoot ? std::string() : nodeTitle(N, Regions), N.Opener};
     if (Pending.back().NextChild == 0 && !IsRoot) {
       FlatEntry &E = ByKey[Key];
       if (E.Visits == 0 && E.ExclusiveNs == 0 && E.InclusiveNs == 0)
         E.FirstNode = I;
+      E.Waiting = N.Waiting;
       const ThreadMetrics T = N.total();
       E.Visits += T.Visits;
       E.ExclusiveNs += T.ExclusiveNs;
       if (Open[Key] == 0) {
         E.InclusiveNs += T.InclusiveNs;
-        for (const ThreadMetrics &M : N.PerThread)
+        for (const ThreadMetrics &M : N.PerThread) {
           E.PerThreadInclusive[M.Thread] += M.InclusiveNs;
+          const std::uint64_t Wait = threadWait(Waits, I, M.Thread);
+          E.PerThreadWork[M.Thread] += M.InclusiveNs > Wait ? M.InclusiveNs - Wait : 0;
+          E.WaitNs += Wait;
+        }
       }
       ++Open[Key];
     }
@@ -338,7 +396,198 @@ void reportFailures(const std::string &Directory, const std::vector<TraceReport>
   printMessage(Message);
 }
 
+/// The prefixes of the variables that set up an OpenMP run and its
+/// measurement, recorded in the profile.
+constexpr std::string_view SettingPrefixes[] = {"OMP_", "KMP_", "GOMP_", "POMP_"};
+/// Room for a host name (HOST_NAME_MAX is 64 on Linux).
+constexpr std::size_t HostNameSize = 256;
+
+/// The OMPT adapter's word, kept until finalisation.
+struct OmptState {
+  std::mutex Lock;
+  bool Known = false;
+  bool Active = false;
+  std::string Reason;
+};
+OmptState &omptState() {
+  static OmptState *State = new OmptState(); // never destroyed: used at exit
+  return *State;
+}
+
+/// The OpenMP runtimes a process may have loaded, by the start of their
+/// shared object's file name.
+constexpr std::string_view RuntimeNames[] = {"libomp", "libgomp", "libiomp5"};
+
+std::string readCommandLine(std::vector<std::string> &Arguments) {
+  const int Fd = ::open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
+  if (Fd < 0)
+    return {};
+  std::string Text;
+  char Buffer[LineBufferSize];
+  for (ssize_t N; (N = ::read(Fd, Buffer, sizeof Buffer)) != 0;) {
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N < 0)
+      break;
+    Text.append(Buffer, static_cast<std::size_t>(N));
+  }
+  ::close(Fd);
+  for (std::size_t Start = 0; Start < Text.size();) {
+    const std::size_t End = std::min(Text.find('\0', Start), Text.size());
+    Arguments.push_back(Text.substr(Start, End - Start));
+    Start = End + 1;
+  }
+  return Text;
+}
+
+/// "a b 'c d'": the command line for people, quoted where a shell needs it.
+std::string shellLine(const std::vector<std::string> &Arguments) {
+  std::string Line;
+  for (const std::string &A : Arguments) {
+    Line += Line.empty() ? "" : " ";
+    if (!A.empty() && A.find_first_of(" \t\n'\"\\$`*?[]{}()<>|&;#~") == std::string::npos) {
+      Line += A;
+      continue;
+    }
+    Line += '\'';
+    for (char C : A)
+      Line += C == '\'' ? std::string("'\\''") : std::string(1, C);
+    Line += '\'';
+  }
+  return Line;
+}
+
+/// The lines of profile.txt's header that say how the run was made.
+std::string runMetadataText(const RunMetadata &M) {
+  std::string Text;
+  if (!M.CommandLine.empty())
+    Text += "command: " + shellLine(M.CommandLine) + "\n";
+  std::string Settings;
+  for (const auto &[Name, Value] : M.Settings)
+    Settings += (Settings.empty() ? "" : " ") + Name + "=" + shellLine({Value});
+  Text += "settings: " + (Settings.empty() ? std::string("none") : Settings) + "\n";
+  Text += "host: " + (M.Host.empty() ? std::string("unknown") : M.Host) +
+          "   OpenMP runtime: " + (M.OpenMPRuntime.empty() ? "none" : M.OpenMPRuntime) +
+          "   OMPT: " + (M.OmptActive ? "active (" : "inactive (") + M.OmptReason + ")" +
+          "   compiler: " + (M.Compiler.empty() ? std::string("unknown") : M.Compiler) +
+          "   pomp " + M.ToolkitVersion + "\n";
+  return Text;
+}
+
+/// Reads Size bytes at Offset of a file, or nothing.
+bool readAt(int Fd, std::uint64_t Offset, void *Into, std::size_t Size) {
+  return ::pread(Fd, Into, Size, static_cast<off_t>(Offset)) == static_cast<ssize_t>(Size);
+}
+
+/// The compilers that built the program, as they record themselves in its
+/// ELF `.comment` section ("GCC: (Debian 12.2.0-14) 12.2.0", "Debian clang
+/// version 19.1.7"), each once, joined by "; "; "" when there is none.
+std::string programCompilers() {
+  /// The most of .comment read: a program has a few dozen bytes of it.
+  constexpr std::uint64_t MaxComment = 1 << 16;
+  const int Fd = ::open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
+  if (Fd < 0)
+    return {};
+  std::string Result;
+  Elf64_Ehdr Header;
+  Elf64_Shdr Names;
+  if (readAt(Fd, 0, &Header, sizeof Header) && std::memcmp(Header.e_ident, ELFMAG, SELFMAG) == 0 &&
+      Header.e_ident[EI_CLASS] == ELFCLASS64 && Header.e_shentsize == sizeof(Elf64_Shdr) &&
+      readAt(Fd, Header.e_shoff + std::uint64_t{Header.e_shstrndx} * sizeof(Elf64_Shdr), &Names,
+             sizeof Names)) {
+    for (unsigned I = 0; I < Header.e_shnum; ++I) {
+      Elf64_Shdr Section;
+      char Name[sizeof ".comment"] = {};
+      if (!readAt(Fd, Header.e_shoff + std::uint64_t{I} * sizeof Section, &Section,
+                  sizeof Section) ||
+          !readAt(Fd, Names.sh_offset + Section.sh_name, Name, sizeof Name - 1) ||
+          std::string_view(Name) != ".comment" || Section.sh_size > MaxComment)
+        continue;
+      std::string Text(Section.sh_size, '\0');
+      if (!readAt(Fd, Section.sh_offset, Text.data(), Text.size()))
+        break;
+      std::vector<std::string> Seen;
+      for (std::size_t Start = 0; Start < Text.size();) {
+        const std::size_t End = std::min(Text.find('\0', Start), Text.size());
+        std::string Entry = Text.substr(Start, End - Start);
+        Start = End + 1;
+        if (Entry.empty() || std::find(Seen.begin(), Seen.end(), Entry) != Seen.end())
+          continue;
+        Seen.push_back(Entry);
+        Result += (Result.empty() ? "" : "; ") + Entry;
+      }
+      break;
+    }
+  }
+  ::close(Fd);
+  return Result;
+}
+
 } // namespace
+
+RunMetadata startRunMetadata() {
+  RunMetadata Meta;
+  readCommandLine(Meta.CommandLine);
+  for (char **Entry = environ; Entry && *Entry; ++Entry) {
+    const std::string_view Text(*Entry);
+    const std::size_t Equals = Text.find('=');
+    if (Equals == std::string_view::npos)
+      continue;
+    for (std::string_view Prefix : SettingPrefixes)
+      if (Text.substr(0, Prefix.size()) == Prefix) {
+        Meta.Settings.emplace_back(Text.substr(0, Equals), Text.substr(Equals + 1));
+        break;
+      }
+  }
+  std::sort(Meta.Settings.begin(), Meta.Settings.end());
+  char Host[HostNameSize] = {};
+  if (::gethostname(Host, sizeof Host - 1) == 0)
+    Meta.Host = Host;
+  Meta.ToolkitVersion = POMP_VERSION;
+  Meta.Compiler = programCompilers();
+  return Meta;
+}
+
+void noteOmptState(bool Active, std::string Reason) {
+  OmptState &S = omptState();
+  std::lock_guard<std::mutex> Lock(S.Lock);
+  S.Known = true;
+  S.Active = Active;
+  S.Reason = std::move(Reason);
+}
+
+void finishRunMetadata(RunMetadata &Meta) {
+  dl_iterate_phdr(
+      [](dl_phdr_info *Module, std::size_t, void *Data) {
+        auto &M = *static_cast<RunMetadata *>(Data);
+        const std::string_view Path = Module->dlpi_name ? Module->dlpi_name : "";
+        const std::size_t Slash = Path.rfind('/');
+        const std::string_view File =
+            Slash == std::string_view::npos ? Path : Path.substr(Slash + 1);
+        for (std::string_view Name : RuntimeNames)
+          if (File.substr(0, Name.size()) == Name && File.size() > Name.size() &&
+              File[Name.size()] == '.') {
+            M.OpenMPRuntime = Name;
+            M.OpenMPRuntimePath = Path;
+            return 1;
+          }
+        return 0;
+      },
+      &Meta);
+  OmptState &S = omptState();
+  std::lock_guard<std::mutex> Lock(S.Lock);
+  Meta.OmptActive = S.Known && S.Active;
+  if (S.Known)
+    Meta.OmptReason = S.Reason;
+  else if (const char *Tool = std::getenv("OMP_TOOL"); Tool && std::string_view(Tool) == "disabled")
+    Meta.OmptReason = "OMP_TOOL=disabled";
+  else if (Meta.OpenMPRuntime == "libgomp")
+    Meta.OmptReason = "libgomp has no OMPT interface";
+  else if (Meta.OpenMPRuntime.empty())
+    Meta.OmptReason = "no OpenMP runtime was loaded";
+  else
+    Meta.OmptReason = "the OpenMP runtime did not start libpomp as its OMPT tool";
+}
 
 OutputSettings readOutputSettings(const OptionSource &Options) {
   OutputSettings S;
@@ -375,6 +624,25 @@ std::string profileJson(const Profile &P, const RegionTable &Regions, const RunI
   W.key("duration_ns").value(Run.DurationNs);
   W.key("partial").value(!Run.Partial.empty());
   W.key("partial_reason").value(Run.Partial);
+  const RunMetadata &M = Run.Meta;
+  W.breakLine().key("run").beginObject();
+  W.key("command_line").beginArray();
+  for (const std::string &A : M.CommandLine)
+    W.value(A);
+  W.endArray();
+  W.key("settings").beginObject();
+  for (const auto &[Name, Value] : M.Settings)
+    W.key(Name).value(Value);
+  W.endObject();
+  W.key("host").value(M.Host);
+  W.key("threads").value(static_cast<std::uint64_t>(P.Threads.size()));
+  W.key("openmp_runtime").value(M.OpenMPRuntime);
+  W.key("openmp_runtime_path").value(M.OpenMPRuntimePath);
+  W.key("ompt").beginObject().key("active").value(M.OmptActive);
+  W.key("reason").value(M.OmptReason).endObject();
+  W.key("compiler").value(M.Compiler);
+  W.key("toolkit_version").value(M.ToolkitVersion);
+  W.endObject();
   if (Run.MpiRank >= 0) {
     W.breakLine().key("mpi").beginObject();
     W.key("rank").value(static_cast<std::int64_t>(Run.MpiRank));
@@ -473,6 +741,7 @@ std::string profileJson(const Profile &P, const RegionTable &Regions, const RunI
   W.breakLine().endArray();
 
   W.breakLine().key("nodes").beginArray();
+  const std::vector<ThreadWaits> Waits = subtreeWaits(P);
   std::vector<std::uint32_t> Depth(P.Nodes.size(), 0);
   for (std::uint32_t I = 0; I < P.Nodes.size(); ++I) {
     const ProfileNode &N = P.Nodes[I];
@@ -502,7 +771,7 @@ std::string profileJson(const Profile &P, const RegionTable &Regions, const RunI
     const ThreadMetrics Total = N.total();
     writeMetrics(W, Total);
     W.key("threads").value(static_cast<std::uint64_t>(N.PerThread.size()));
-    W.key("imbalance").value(imbalance(N));
+    W.key("imbalance").value(N.Waiting ? 0.0 : imbalanceOf(workPerThread(N, I, Waits)));
     W.key("per_thread").beginArray();
     for (const ThreadMetrics &M : N.PerThread) {
       W.beginObject();
@@ -529,6 +798,7 @@ std::string profileText(const Profile &P, const RegionTable &Regions, const RunI
                      static_cast<long long>(Run.Pid),
                      formatTime(Run.StartTime, "%Y-%m-%d %H:%M:%S", false).c_str(),
                      seconds(Run.DurationNs));
+  Text += runMetadataText(Run.Meta);
   if (!Run.Partial.empty())
     Text += "PARTIAL: the run was " + Run.Partial + "; this is what was measured until then\n";
   if (Run.MpiRank >= 0)
@@ -547,17 +817,27 @@ std::string profileText(const Profile &P, const RegionTable &Regions, const RunI
   Text += Run.MonitoringOn ? "\n" : "   (monitoring was off at the end)\n";
   Text += uninstrumentedText(Run.Uninstrumented);
 
+  std::uint64_t WaitNs = 0;
+  for (const ProfileNode &N : P.Nodes)
+    if (N.Waiting)
+      WaitNs += N.total().ExclusiveNs;
+  const double ThreadTimeNs =
+      static_cast<double>(Run.DurationNs) * static_cast<double>(P.Threads.size());
+  Text += formatLine("waiting: %.6f s, %.1f%% of the threads' time (%zu threads x %.6f s)\n",
+                     seconds(WaitNs),
+                     ThreadTimeNs > 0 ? Percent * static_cast<double>(WaitNs) / ThreadTimeNs : 0.0,
+                     P.Threads.size(), seconds(Run.DurationNs));
   Text += "\nRegions by exclusive time, summed over threads and call paths; imbalance is\n"
-          "(max - mean) / max of the threads' inclusive times.\n";
+          "(max - mean) / max of the threads' work: inclusive time without the waiting in it.\n";
   Text += formatLine("%14s %14s %12s %7s %9s %-5s %s\n", "exclusive[s]", "inclusive[s]", "visits",
                      "threads", "imbalance", "kind", "construct");
-  for (const FlatEntry &E : flatProfile(P)) {
+  for (const FlatEntry &E : flatProfile(P, Regions)) {
     const ProfileNode &N = P.Nodes[E.FirstNode];
     const std::string Kind(nodeKind(N));
     Text += formatLine("%14.6f %14.6f %12llu %7zu %8.1f%% %-5s %s\n", seconds(E.ExclusiveNs),
                        seconds(E.InclusiveNs), static_cast<unsigned long long>(E.Visits),
-                       E.PerThreadInclusive.size(), Percent * imbalanceOf(E.PerThreadInclusive),
-                       Kind.c_str(), nodeTitle(N, Regions).c_str());
+                       E.PerThreadInclusive.size(), Percent * E.imbalance(), Kind.c_str(),
+                       nodeTitle(N, Regions).c_str());
   }
 
   const FoldingSummary Folding = foldingSummary(P);
@@ -759,7 +1039,7 @@ std::string writeExperiment(const Profile &P, const RegionTable &Regions, const 
                           "%.3f s%s",
                           Directory.c_str(), P.Threads.size(), Regions.size(),
                           seconds(Run.DurationNs), Run.Partial.empty() ? "" : " (PARTIAL)"));
-  const std::vector<FlatEntry> Flat = flatProfile(P);
+  const std::vector<FlatEntry> Flat = flatProfile(P, Regions);
   for (std::size_t I = 0; I < Flat.size() && I < SummaryRegions; ++I)
     printMessage(formatLine("  %10.6f s exclusive  %s", seconds(Flat[I].ExclusiveNs),
                             nodeTitle(P.Nodes[Flat[I].FirstNode], Regions).c_str()));

@@ -75,6 +75,35 @@ struct TraceReport {
 };
 
 /// Facts about the run that the profile's header shows.
+/// Facts about the run that a reader of the profile needs to trust or repeat
+/// it (PROFILE_FORMAT.md, "run").
+struct RunMetadata {
+  std::vector<std::string> CommandLine;
+  /// The OMP_*, KMP_*, GOMP_* and POMP_* variables set, by name.
+  std::vector<std::pair<std::string, std::string>> Settings;
+  std::string Host;
+  /// "libomp", "libgomp", "libiomp5" or "" when no OpenMP runtime was loaded;
+  /// the path of the shared object.
+  std::string OpenMPRuntime;
+  std::string OpenMPRuntimePath;
+  bool OmptActive = false;
+  /// With OMPT active: the runtime's version string; else why it was not.
+  std::string OmptReason;
+  /// The compilers that built the program, from its ELF `.comment` section
+  /// ("" when it has none).
+  std::string Compiler;
+  std::string ToolkitVersion;
+};
+
+/// The command line, the settings, the host and the toolkit version, at
+/// initialisation (the program may change its environment later).
+RunMetadata startRunMetadata();
+/// The OpenMP runtime and the state of OMPT, at finalisation.
+void finishRunMetadata(RunMetadata &Meta);
+/// The OMPT adapter's word on OMPT: active (Reason: the runtime's version) or
+/// why not. Called at start-up, before any thread is measured.
+void noteOmptState(bool Active, std::string Reason);
+
 struct RunInfo {
   std::string Program;
   std::int64_t Pid = 0;
@@ -91,6 +120,7 @@ struct RunInfo {
   /// The run's traces, finished before the profile is written; empty
   /// without POMP_TRACE=1.
   std::vector<TraceReport> Traces;
+  RunMetadata Meta;
   /// The rank in MPI_COMM_WORLD and its size when libpomp-mpi told the
   /// library (POMP_Note_mpi_part, docs/MPI.md); -1 and 0 otherwise.
   std::int32_t MpiRank = -1;

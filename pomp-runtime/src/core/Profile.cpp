@@ -44,19 +44,65 @@ std::string constructName(EventId Opener) {
   return Name;
 }
 
-double imbalance(const ProfileNode &Node) {
-  if (Node.PerThread.size() < 2)
+double imbalanceOf(const std::vector<std::uint64_t> &PerThread) {
+  if (PerThread.size() < 2)
     return 0.0;
   std::uint64_t Max = 0;
   double Sum = 0.0;
-  for (const ThreadMetrics &M : Node.PerThread) {
-    Max = std::max(Max, M.InclusiveNs);
-    Sum += static_cast<double>(M.InclusiveNs);
+  for (const std::uint64_t Ns : PerThread) {
+    Max = std::max(Max, Ns);
+    Sum += static_cast<double>(Ns);
   }
   if (Max == 0)
     return 0.0;
-  const double Mean = Sum / static_cast<double>(Node.PerThread.size());
+  const double Mean = Sum / static_cast<double>(PerThread.size());
   return (static_cast<double>(Max) - Mean) / static_cast<double>(Max);
+}
+
+double imbalance(const ProfileNode &Node) {
+  std::vector<std::uint64_t> Inclusive;
+  for (const ThreadMetrics &M : Node.PerThread)
+    Inclusive.push_back(M.InclusiveNs);
+  return imbalanceOf(Inclusive);
+}
+
+std::string nodeConstruct(RegionId Id, EventId Opener, const RegionTable &Regions) {
+  if (Id != 0 && Regions.isValid(Id)) {
+    const Region &R = Regions.get(Id);
+    if (R.Origin == RegionOrigin::Ompt && R.Descriptor.Kind == pomp::ctc::RegionKind::Unknown &&
+        !R.Label.empty())
+      return R.Label;
+    // libpomp-mpi's regions (docs/MPI.md): `MPI "MPI_Allreduce"`.
+    if (R.Descriptor.Type == MpiRegionType)
+      return "MPI";
+  }
+  return constructName(Opener);
+}
+
+std::string nodeTitle(RegionId Id, EventId Opener, const RegionTable &Regions) {
+  std::string Title = nodeConstruct(Id, Opener, Regions);
+  if (Id != 0 && Regions.isValid(Id)) {
+    const Region &R = Regions.get(Id);
+    if (!R.Descriptor.Name.empty())
+      Title += " \"" + R.Descriptor.Name + "\"";
+    if (!R.Location.empty())
+      Title += " @" + R.Location;
+  }
+  return Title;
+}
+
+void nameWaitRegions(RegionTable &Regions) {
+  for (RegionId Id = 1; Id <= Regions.size(); ++Id) {
+    Region &R = Regions.get(Id);
+    if (R.WaitParent == 0 || !Regions.isValid(R.WaitParent) || R.WaitOpener >= EventCount)
+      continue;
+    const Region &Parent = Regions.get(R.WaitParent);
+    R.Label = nodeConstruct(R.WaitParent, static_cast<EventId>(R.WaitOpener), Regions) + " wait";
+    R.Descriptor.File = Parent.Descriptor.File;
+    R.Descriptor.StartLines = Parent.Descriptor.StartLines;
+    R.Descriptor.EndLines = Parent.Descriptor.EndLines;
+    R.Location = Parent.Location;
+  }
 }
 
 } // namespace pomp::rt

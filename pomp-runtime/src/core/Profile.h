@@ -81,8 +81,29 @@ struct Profile {
 /// construct part an event names, for people.
 std::string constructName(EventId Opener);
 
-/// Imbalance of per-thread inclusive times: (max - mean) / max, 0 when there
-/// are fewer than two threads or no time.
+/// What a node of region Id opened by Opener is, for people: the construct
+/// name of its event ("parallel body"), or for a region of the OMPT adapter's
+/// that no construct name covers its label ("barrier wait"). The one spelling
+/// of profile.json's `construct`, profile.txt, the OTF2 and Chrome traces.
+std::string nodeConstruct(RegionId Id, EventId Opener, const RegionTable &Regions);
+
+/// The construct with the region's name and location:
+/// `barrier wait @demo.c:12`, `critical body "lock" @x.c:3`.
+std::string nodeTitle(RegionId Id, EventId Opener, const RegionTable &Regions);
+
+/// Names the OMPT adapter's wait regions after the construct they wait in:
+/// label `<construct> wait`, the construct's file, lines and location. At
+/// finalisation, after the code addresses were resolved.
+void nameWaitRegions(RegionTable &Regions);
+
+/// Imbalance of per-thread times: (max - mean) / max, 0 when there are fewer
+/// than two threads or no time. The profile applies it to each thread's work
+/// (inclusive time without the waiting at and below the node on that thread),
+/// so that a loop whose barrier absorbs its imbalance still shows it, and in
+/// every mode alike (PROFILE_FORMAT.md, "imbalance").
+double imbalanceOf(const std::vector<std::uint64_t> &PerThread);
+
+/// Imbalance of a node's per-thread inclusive times (no waiting subtracted).
 double imbalance(const ProfileNode &Node);
 
 } // namespace pomp::rt

@@ -4,6 +4,10 @@
 
 #include "core/Symbolizer.h"
 
+#include <cerrno>
+#include <dlfcn.h>
+#include <filesystem>
+
 #include <cinttypes>
 #include <cstdio>
 #include <new>
@@ -45,8 +49,19 @@ RegisterResult RegionTable::registerDescriptor(std::string_view Key,
   return addLocked(Key, Descriptor, Origin, CodeAddress);
 }
 
+RegisterResult RegionTable::registerWait(RegionId Parent, std::uint16_t Opener) {
+  const std::string Key =
+      "ompt:wait:" + std::to_string(Opener) + "@region" + std::to_string(Parent);
+  RegionDescriptor Descriptor;
+  Descriptor.Type = "wait";
+  Descriptor.Kind = pomp::ctc::regionKindFromSpelling(Descriptor.Type);
+  std::lock_guard<std::mutex> Lock(Adding);
+  return addLocked(Key, Descriptor, RegionOrigin::Ompt, 0, Parent, Opener);
+}
+
 RegisterResult RegionTable::addLocked(std::string_view Key, const RegionDescriptor &Descriptor,
-                                      RegionOrigin Origin, std::uintptr_t CodeAddress) {
+                                      RegionOrigin Origin, std::uintptr_t CodeAddress,
+                                      RegionId WaitParent, std::uint16_t WaitOpener) {
   if (!ByKey)
     ByKey = new std::unordered_map<std::string, RegionId>();
   auto Found = ByKey->find(std::string(Key));
@@ -68,6 +83,8 @@ RegisterResult RegionTable::addLocked(std::string_view Key, const RegionDescript
   R.Location = regionLocation(Descriptor);
   R.Origin = Origin;
   R.CodeAddress = CodeAddress;
+  R.WaitParent = WaitParent;
+  R.WaitOpener = WaitOpener;
   if (Origin == RegionOrigin::Pomp)
     PompRegions.store(true, std::memory_order_relaxed);
   ByKey->emplace(R.Key, R.Id);
@@ -140,6 +157,31 @@ std::string sourceFunction(std::string Function) {
   return Function;
 }
 
+/// "/a/b/../c/./d.c" as "/a/c/d.c": the line table keeps the compiler's
+/// spelling, and one file must have one name.
+std::string normalPath(const std::string &Path) {
+  return std::filesystem::path(Path).lexically_normal().string();
+}
+
+/// "imb+0x1234": the code address as an offset in its module (the file name
+/// of the executable or library), the same in every run whatever address
+/// space layout the process got; "" when no module holds it.
+std::string moduleOffset(std::uintptr_t Address) {
+  Dl_info Info{};
+  if (dladdr(reinterpret_cast<void *>(Address), &Info) == 0 || !Info.dli_fbase)
+    return {};
+  std::string Module = Info.dli_fname ? Info.dli_fname : "";
+  if (Module.empty() || Module.find('/') == std::string::npos)
+    Module = program_invocation_name;
+  const std::size_t Slash = Module.rfind('/');
+  if (Slash != std::string::npos)
+    Module.erase(0, Slash + 1);
+  char Buffer[2 + 2 * sizeof(std::uintptr_t) + 1];
+  std::snprintf(Buffer, sizeof Buffer, "0x%" PRIxPTR,
+                Address - reinterpret_cast<std::uintptr_t>(Info.dli_fbase));
+  return Module + "+" + Buffer;
+}
+
 std::string hexAddress(std::uintptr_t Address) {
   char Buffer[2 + 2 * sizeof(std::uintptr_t) + 1];
   std::snprintf(Buffer, sizeof Buffer, "0x%" PRIxPTR, Address);
@@ -158,16 +200,17 @@ void resolveCodeAddresses(RegionTable &Regions) {
       Symbols = std::make_unique<Symbolizer>();
     const CodeLocation &L = Symbols->resolveReturnAddress(R.CodeAddress);
     if (!L.File.empty()) {
-      R.Descriptor.File = L.File;
+      R.Descriptor.File = normalPath(L.File);
       if (L.Line != 0)
         R.Descriptor.StartLines = pomp::ctc::LineRange{L.Line, L.Line};
       R.Location = regionLocation(R.Descriptor);
       if (!L.Function.empty())
         R.Location += " (" + sourceFunction(L.Function) + ")";
-    } else if (!L.Function.empty()) {
-      R.Location = sourceFunction(L.Function) + " (" + hexAddress(R.CodeAddress) + ")";
     } else {
-      R.Location = hexAddress(R.CodeAddress);
+      std::string Where = moduleOffset(R.CodeAddress);
+      if (Where.empty())
+        Where = hexAddress(R.CodeAddress);
+      R.Location = L.Function.empty() ? Where : sourceFunction(L.Function) + " (" + Where + ")";
     }
   }
 }

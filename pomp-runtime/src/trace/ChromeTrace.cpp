@@ -279,7 +279,8 @@ std::string_view baseName(std::string_view Path) {
 
 ChromeRegionText regionText(NodeKey Key, const RegionTable &Regions) {
   const RegionId Id = keyRegion(Key);
-  std::string Name = constructName(keyOpener(Key));
+  // The construct as profile.txt names it (nodeConstruct()), with a short path.
+  std::string Name = nodeConstruct(Id, keyOpener(Key), Regions);
   std::string Args;
   if (Regions.isValid(Id)) {
     const Region &R = Regions.get(Id);

@@ -604,15 +604,11 @@ bool Otf2Sink::writeDefinitions(const TraceFinish &Info, const std::vector<NodeK
   for (const NodeKey Key : Keys) {
     const RegionId Id = keyRegion(Key);
     const EventId Opener = keyOpener(Key);
-    std::string Name = constructName(Opener);
+    std::string Name = nodeTitle(Id, Opener, *Info.Regions);
     RegionDef Def{0, Empty, Empty, traceRegionKind(Opener), 0, 0};
     if (Info.Regions->isValid(Id)) {
       const Region &R = Info.Regions->get(Id);
       const pomp::ctc::RegionDescriptor &D = R.Descriptor;
-      if (!D.Name.empty())
-        Name += " \"" + D.Name + "\"";
-      if (!R.Location.empty())
-        Name += " @" + R.Location;
       Def.Description = Strings(R.Key);
       Def.File = Strings(D.File);
       Def.Begin = D.StartLines ? D.StartLines->First : 0;

@@ -201,7 +201,7 @@ TEST_F(ProfileOutputTest, JsonHasOneLinePerNodeAndEveryRegion) {
   RunInfo Run;
   Run.Program = "demo";
   const std::string Json = profileJson(P, Regions, Run);
-  EXPECT_NE(Json.find("\"schema\": \"pomp-profile\", \"version\": 1"), std::string::npos);
+  EXPECT_NE(Json.find("\"schema\": \"pomp-profile\", \"version\": 2"), std::string::npos);
   EXPECT_NE(
       Json.find("{\"id\": 1, \"type\": \"parallel\", \"label\": \"parallel\", \"name\": \"\", "
                 "\"file\": \"demo.c\", \"start_lines\": [7, 8], \"end_lines\": [12, 12], "
@@ -222,6 +222,59 @@ TEST_F(ProfileOutputTest, JsonHasOneLinePerNodeAndEveryRegion) {
   EXPECT_NE(Text.find("parallel body @demo.c:7"), std::string::npos) << Text;
   EXPECT_NE(Text.find("anomalies: none"), std::string::npos) << Text;
   EXPECT_NE(Json.find("\"traces\": []"), std::string::npos) << Json;
+}
+
+/// A schedule(static) loop whose four threads work 10, 20, 30 and 40 ns and then wait in the
+/// loop's implicit barrier until 50 ns: instrumented code has the barrier inside the loop's
+/// enter/exit pair, the OMPT adapter has it after the loop. The loop's imbalance is that of the
+/// work in both: (40 - 25) / 40; the barrier has none of its own.
+void imbalancedLoop(Core &C, RegionId Par, RegionId Loop, RegionId Barrier, bool BarrierInLoop) {
+  ThreadState &Master = *C.attachThread();
+  std::vector<ThreadState *> Team = {&Master, C.attachThread(), C.attachThread(), C.attachThread()};
+  Node *Fork = C.enter(Master, Par, EventId::Parallel_fork, 0);
+  const POMP_Context_t Ctx = Core::contextOf(Fork);
+  constexpr Tick Start = 10, WorkUnit = 10, End = 50;
+  for (std::size_t I = 0; I < Team.size(); ++I) {
+    ThreadState &T = *Team[I];
+    const Tick Done = Start + WorkUnit * (I + 1);
+    C.enter(T, Par, EventId::Parallel_begin_forked, 5, C.forkParent(T, Ctx));
+    C.enter(T, Loop, EventId::Loop_enter, Start);
+    if (!BarrierInLoop)
+      C.leave(T, Loop, EventId::Loop_exit, Done);
+    C.enter(T, Barrier, EventId::Implicit_barrier_enter, Done);
+    C.leave(T, Barrier, EventId::Implicit_barrier_exit, End);
+    if (BarrierInLoop)
+      C.leave(T, Loop, EventId::Loop_exit, End);
+    C.leave(T, Par, EventId::Parallel_end, End + 5);
+  }
+  C.leave(Master, Par, EventId::Parallel_exit, End + WorkUnit);
+}
+
+TEST_F(ProfileOutputTest, ImbalanceIsOfTheWorkWithoutTheBarrierInEveryMode) {
+  for (const bool BarrierInLoop : {true, false}) {
+    RegionTable Table;
+    Core Fresh(Table);
+    const RegionId Par = Table.registerCtc(ctcString("type=parallel*file=t.c*slines=1,1")).Id;
+    const RegionId Loop = Table.registerCtc(ctcString("type=for*file=t.c*slines=2,2")).Id;
+    const RegionId Barrier = Table.registerCtc(ctcString("type=barrier*file=t.c*slines=3,3")).Id;
+    imbalancedLoop(Fresh, Par, Loop, Barrier, BarrierInLoop);
+    const Profile P = Fresh.collect(100, OneNsPerTick);
+    RunInfo Run;
+    Run.Program = "imbalance";
+    Run.DurationNs = 100;
+    const std::string Text = profileText(P, Table, Run);
+    EXPECT_NE(Text.find("37.5% work  loop @t.c:2\n"), std::string::npos) << Text;
+    // The body adds 5 ns before and after the loop on every thread: (50 - 35) / 50.
+    EXPECT_NE(Text.find("30.0% work  parallel body @t.c:1\n"), std::string::npos) << Text;
+    EXPECT_NE(Text.find("0.0% wait  implicit barrier @t.c:3\n"), std::string::npos) << Text;
+    // Waiting 30 + 20 + 10 + 0 ns of 4 threads x 100 ns.
+    EXPECT_NE(Text.find("waiting: 0.000000 s, 15.0% of the threads' time (4 threads x 0.000000 s)"),
+              std::string::npos)
+        << Text;
+    const std::string Json = profileJson(P, Table, Run);
+    EXPECT_NE(Json.find("\"construct\": \"loop\", \"kind\": \"work\""), std::string::npos);
+    EXPECT_NE(Json.find("\"imbalance\": 0.375"), std::string::npos) << Json;
+  }
 }
 
 TEST_F(ProfileOutputTest, IncompleteTracesAreRecordedWithTheirLostEvents) {

@@ -1165,6 +1165,7 @@ int initializeTool(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
   if (!SetCallback) {
     printMessage("OMPT: the OpenMP runtime offers no ompt_set_callback; measuring POMP events "
                  "only");
+    noteOmptState(false, "the OpenMP runtime offers no ompt_set_callback");
     return 0;
   }
   std::string Accepted;
@@ -1195,6 +1196,8 @@ int initializeTool(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
 #include "adapters/ompt/OmptCallbacks.def"
   // The runtime names every task instance: traces take task records from it.
   core().setRuntimeTaskRecords(TaskRecordCallbacks == 2);
+  noteOmptState(true, std::string("tool of ") + RuntimeVersion + ", " + std::to_string(Registered) +
+                          " callbacks");
   // Instrumented teams skip their explicit join barrier when the runtime
   // reports every team's begin, end and implicit tasks, which close the
   // regions in its place; not while tracing (a trace records what POMP's
@@ -1240,6 +1243,7 @@ ompt_start_tool(unsigned int, const char *RuntimeVersion) {
   for (const std::string &Message : Options.messages())
     pomp::rt::printMessage(Message);
   if (!On) {
+    pomp::rt::noteOmptState(false, "POMP_OMPT=off");
     if (pomp::rt::Verbose)
       pomp::rt::printMessage("OMPT: off (POMP_OMPT=off): measuring POMP events only");
     return nullptr;

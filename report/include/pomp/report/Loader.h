@@ -22,7 +22,7 @@ namespace pomp::report {
 /// The schema and the newest version of it this reader understands; a newer
 /// version may have changed what the fields mean (PROFILE_FORMAT.md).
 inline constexpr std::string_view ProfileSchema = "pomp-profile";
-inline constexpr std::int64_t ProfileVersion = 1;
+inline constexpr std::int64_t ProfileVersion = 2;
 
 /// The profile file of an experiment directory.
 inline constexpr std::string_view ProfileFileName = "profile.json";

@@ -75,6 +75,20 @@ struct Node {
   std::vector<std::uint64_t> MetricExclusive;
 };
 
+/// How the run was made: profile.json's `run` (PROFILE_FORMAT.md); Present
+/// is false for profiles written before it existed.
+struct RunMetadata {
+  bool Present = false;
+  std::vector<std::string> CommandLine;
+  std::vector<std::pair<std::string, std::string>> Settings; ///< OMP_*, POMP_*, ... by name
+  std::string Host;
+  std::string OpenMPRuntime; ///< "libomp", "libgomp", ... or ""
+  bool OmptActive = false;
+  std::string OmptReason;
+  std::string Compiler;
+  std::string ToolkitVersion;
+};
+
 /// A whole profile.json: nodes are in pre-order, Nodes[0] is the root and
 /// every node's Id is its index.
 struct Profile {
@@ -91,6 +105,7 @@ struct Profile {
   /// constructs are missing from the profile. Empty in profiles written
   /// before the field existed.
   std::vector<std::pair<std::string, std::string>> Uninstrumented;
+  RunMetadata Run;
   /// The hardware counters recorded per node (profile.json's
   /// /metrics/recorded), and the requested ones that were not (name, reason).
   std::vector<std::string> Metrics;

@@ -64,7 +64,9 @@ struct Row {
   /// Threads whose inclusive time the imbalance compares (profile.txt's
   /// `threads` column).
   std::size_t Threads = 0;
-  /// (max - mean) / max of the threads' inclusive times, 0 for one thread.
+  /// (max - mean) / max of the threads' work (inclusive time without the
+  /// waiting at and below the row's nodes), 0 for one thread and for waiting
+  /// constructs (ImbalanceDefinition).
   double Imbalance = 0.0;
   /// Every thread that visited, by thread index.
   std::vector<ThreadShare> PerThread;
@@ -78,7 +80,12 @@ struct Row {
   std::uint64_t threadMax(ThreadMetric M) const;
 };
 
-/// Imbalance of per-thread inclusive times as libpomp computes it:
+/// What the imbalance column means, one spelling for the table, the JSON and
+/// the page.
+inline constexpr const char *ImbalanceDefinition =
+    "(max - mean) / max of the threads' work: inclusive time without the waiting in it";
+
+/// Imbalance of per-thread times as libpomp computes it:
 /// (max - mean) / max, 0 with fewer than two values or no time.
 double imbalanceOf(const std::vector<std::uint64_t> &PerThreadInclusive);
 

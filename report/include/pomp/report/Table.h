@@ -29,6 +29,26 @@ struct TableOptions {
   std::string Selection;
 };
 
+/// "regions: 6 registered, 5 entered, 1 never entered ...": why the header's
+/// region count and the table's rows differ (a region has a row per part).
+std::string regionCounts(const Profile &P);
+
+/// The directory all absolute source paths of the profile's regions share
+/// ("/home/me/lulesh/"), "" when there is none but "/"; tables show paths
+/// relative to it, the JSON keeps them whole.
+std::string commonRoot(const Profile &P);
+/// Title with "@<Root>" shortened to "@".
+std::string shortTitle(const std::string &Title, const std::string &Root);
+
+/// The lines `command:`, `settings:` and `host: ...` of profile.txt's header,
+/// "" for a profile without `run`.
+std::string runSummary(const RunMetadata &M);
+
+/// "waiting: 0.051 s, 26.2% of the threads' time (4 threads x 0.048 s)": the
+/// exclusive time of the `wait` nodes and its share of duration x threads, as
+/// profile.txt says it.
+std::string waitingSummary(const Profile &P);
+
 /// Seconds as profile.txt prints them ("%.6f").
 std::string formatSeconds(std::uint64_t Ns);
 /// An imbalance as profile.txt prints it ("33.2%").
