@@ -318,8 +318,9 @@ def strict_supported(ompcc):
 # Running commands
 
 
-def run_command(cmd, cwd, env, timeout, shell=False, stdout_path=None):
-    """Runs cmd in its own process group; on timeout the whole group is killed.
+def run_command(cmd, cwd, env, timeout, shell=False, stdout_path=None, max_output=MAX_OUTPUT_BYTES):
+    """Runs cmd in its own process group; on timeout the whole group is killed. Output beyond
+    max_output bytes is cut (None: kept whole, for our own tools' output such as llvm-cov's).
     Returns dict(rc, stdout, stderr, timed_out, seconds)."""
     start = time.monotonic()
     try:
@@ -340,8 +341,8 @@ def run_command(cmd, cwd, env, timeout, shell=False, stdout_path=None):
         out, err = proc.communicate()
     result = {
         "rc": proc.returncode,
-        "stdout": out[:MAX_OUTPUT_BYTES].decode("utf-8", "replace"),
-        "stderr": err[:MAX_OUTPUT_BYTES].decode("utf-8", "replace"),
+        "stdout": out[:max_output].decode("utf-8", "replace"),
+        "stderr": err[:max_output].decode("utf-8", "replace"),
         "timed_out": timed_out,
         "seconds": round(time.monotonic() - start, 3),
     }
@@ -1121,7 +1122,8 @@ class ProgramRunner:
             self.result["notes"].append("llvm-profdata merge failed: " + merge["stderr"][:200])
             return None
         export = run_command([self.args.llvm_cov, "export", "-skip-functions",
-                              "-instr-profile=" + profdata, build["binary"]], None, None, 300)
+                              "-instr-profile=" + profdata, build["binary"]], None, None, 300,
+                             max_output=None)
         if export["rc"] != 0:
             self.result["notes"].append("llvm-cov export failed: " + export["stderr"][:200])
             return None
