@@ -43,10 +43,31 @@ async function viewOf(page) {
     rects: +c.getAttribute('data-rects'), columns: +c.getAttribute('data-columns')}));
 }
 
+// Chromium puts its singleton socket at $TMPDIR/org.chromium.Chromium.XXXXXX/SingletonSocket and
+// aborts when that passes the 107 bytes a Unix socket path may have. A deep build tree (CI checks
+// out under /check/work/...) gets there, so the browser then gets a short directory under /tmp,
+// removed with the profile however the script ends.
+const SOCKET_SUFFIX = '/org.chromium.Chromium.XXXXXX/SingletonSocket';
+const scratch = [];
+function scratchDir(base, prefix) {
+  const dir = fs.mkdtempSync(path.join(base, prefix));
+  scratch.push(dir);
+  return dir;
+}
+function removeScratch() {
+  for (const dir of scratch.splice(0)) fs.rmSync(dir, {recursive: true, force: true});
+}
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.on(signal, () => { removeScratch(); process.exit(1); });
+}
+
 async function main() {
-  const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pomp-browser-'));
+  const profileDir = scratchDir(os.tmpdir(), 'pomp-browser-');
+  const browserTmp = (os.tmpdir() + SOCKET_SUFFIX).length < 100 ? os.tmpdir()
+                                                                   : scratchDir('/tmp', 'pomp-br-');
   const browser = await puppeteer.launch({executablePath: '/usr/bin/chromium', headless: true,
-                                          args: FLAGS, userDataDir: profileDir});
+                                          args: FLAGS, userDataDir: profileDir,
+                                          env: {...process.env, TMPDIR: browserTmp}});
   try {
     const {page, errors} = await open(browser, pagePath);
 
@@ -133,8 +154,11 @@ async function main() {
                 (limited.errors.length ? ' ' + limited.errors.join('; ') : ''));
   } finally {
     await browser.close();
-    fs.rmSync(profileDir, {recursive: true, force: true});
   }
 }
 
-main().catch((e) => { console.error(e.stack || String(e)); process.exit(1); });
+main().then(removeScratch, (e) => {
+  removeScratch();
+  console.error(e.stack || String(e));
+  process.exit(1);
+});
