@@ -1,10 +1,11 @@
 /* constructs.c - N executions of one OpenMP construct, for instruction counts.
  *
- *     constructs <parallel|parallelfor|reduction|barrier|single|for|lock|task> [N]
+ *     constructs <parallel|parallelfor|reduction|barrier|single|for|lock|task|ptask> [N]
  *
  * bench/instr_count.py runs it under callgrind with two values of N: the difference of the
  * instruction counts divided by the difference of N is what one construct costs all threads
- * together (task: one single construct that creates two tasks), whatever the machine's load. */
+ * together (task: one single construct that creates two tasks; ptask: each thread creates one
+ * task, as EPCC taskbench's PARALLEL TASK does), whatever the machine's load. */
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,6 +49,9 @@ int main(int argc, char **argv) {
         omp_set_lock(&L);
         X++;
         omp_unset_lock(&L);
+      } else if (!strcmp(What, "ptask")) {
+#pragma omp task
+        Sink = I;
       } else if (!strcmp(What, "task")) {
 #pragma omp single
         {

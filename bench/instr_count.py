@@ -5,7 +5,7 @@ both merged, counted by callgrind: repeatable on a loaded machine, where timings
 bench/constructs.c runs N executions of one construct; each configuration runs it under
 `valgrind --tool=callgrind` with N1 and N2 executions, and the difference of the two instruction
 counts divided by N2 - N1 is what one construct costs all threads together (the program's start
-and end cancel out). Threads wait passively (OMP_WAIT_POLICY=passive, KMP_BLOCKTIME=0), so that
+and end cancel out); a second table gives the instructions of libpomp.so alone. Threads wait passively (OMP_WAIT_POLICY=passive, KMP_BLOCKTIME=0), so that
 no spinning is counted; valgrind runs the threads one at a time. Counts are user-space
 instructions of the program, libomp and the tool: not time (a cache miss or a system call counts
 as one instruction or none), but what a change of the tool's code adds or saves.
@@ -30,8 +30,11 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CONSTRUCTS = ["parallel", "parallelfor", "reduction", "barrier", "single", "for", "lock", "task"]
+CONSTRUCTS = ["parallel", "parallelfor", "reduction", "barrier", "single", "for", "lock", "task",
+              "ptask"]
 COLLECTED = re.compile(r"Collected : (\d+)")
+# A function's self cost in callgrind_annotate's output: "1,234 (0.5%)  file:function [object]".
+FUNCTION_LINE = re.compile(r"^\s*([\d,]+)\s+(?:\([^)]*\)\s+)?(?!=>)(\S.*\])\s*$")
 
 
 def check(cmd, **kw):
@@ -49,14 +52,30 @@ def stripped(lib, work, name):
     return out
 
 
+def own_instructions(profile):
+    """Instructions executed in libpomp.so itself (self cost of its functions): what the
+    library's code costs, independent of how libomp's waiting threads were scheduled."""
+    out = check(["callgrind_annotate", "--inclusive=no", "--threshold=100", profile]).stdout
+    total = 0
+    for line in out.splitlines():
+        m = FUNCTION_LINE.match(line)
+        if m and m.group(2).endswith("libpomp.so]"):
+            total += int(m.group(1).replace(",", ""))
+    return total
+
+
 def count(exe, construct, n, env, work):
-    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", exe, construct,
+    """All instructions of a run, and those of libpomp.so."""
+    profile = os.path.join(work, "callgrind.out")
+    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + profile, exe, construct,
            str(n)]
     proc = check(cmd, env=env, cwd=work)
     m = COLLECTED.search(proc.stderr)
     if not m:
         sys.exit("instr_count: no instruction count from callgrind:\n" + proc.stderr[-2000:])
-    return int(m.group(1))
+    own = own_instructions(profile)
+    os.remove(profile)
+    return int(m.group(1)), own
 
 
 def main():
@@ -105,18 +124,32 @@ def main():
               (args.threads, args.n1, args.n2, args.clock))
         print("| construct | " + " | ".join(configs) + " |")
         print("|---" * (len(configs) + 1) + "|")
+        own_rows = []
         for construct in args.constructs.split(","):
             cells = []
+            own = []
             for config in configs:
                 exe, extra = runs[config]
                 env = dict(base, **extra)
                 env["POMP_EXPERIMENT_DIR"] = os.path.join(work, "exp-%s-%s-1" % (
                     construct, config.replace(" ", "_").replace("(", "").replace(")", "")))
-                low = count(exe, construct, args.n1, env, work)
+                low, low_own = count(exe, construct, args.n1, env, work)
                 env["POMP_EXPERIMENT_DIR"] = env["POMP_EXPERIMENT_DIR"][:-2] + "-2"
-                high = count(exe, construct, args.n2, env, work)
+                high, high_own = count(exe, construct, args.n2, env, work)
                 cells.append((high - low) / (args.n2 - args.n1))
+                own.append((high_own - low_own) / (args.n2 - args.n1))
             print("| %s | %s |" % (construct, " | ".join("%.0f" % c for c in cells)), flush=True)
+            own_rows.append((construct, own))
+        # libomp's waiting threads run a different number of instructions from run to run (how
+        # valgrind scheduled them), so the totals above vary by some hundreds; libpomp's own
+        # instructions do not.
+        tools = [i for i, c in enumerate(configs) if c not in ("no tool", "noop OMPT")]
+        print()
+        print("of which libpomp.so's own instructions")
+        print("| construct | " + " | ".join(configs[i] for i in tools) + " |")
+        print("|---" * (len(tools) + 1) + "|")
+        for construct, own in own_rows:
+            print("| %s | %s |" % (construct, " | ".join("%.0f" % own[i] for i in tools)))
     return 0
 
 

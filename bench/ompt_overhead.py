@@ -92,6 +92,8 @@ def measure(args, exe, env):
     cmd = [exe]
     if args.epcc:
         cmd += ["--outer-repetitions", str(args.epcc_outer)]
+        if args.epcc_test_time:
+            cmd += ["--test-time", str(args.epcc_test_time)]
     elif args.repetitions:
         cmd += [str(args.repetitions)]
     out = check(cmd, env=env)
@@ -141,6 +143,10 @@ def main():
                         help="parallel_barrier's repetitions (default: its own)")
     parser.add_argument("--epcc", help="directory of the EPCC OpenMP micro-benchmarks")
     parser.add_argument("--epcc-outer", type=int, default=20)
+    parser.add_argument("--epcc-test-time", type=float,
+                        help="EPCC's --test-time in µs (its default: 1000); on a loaded machine a "
+                             "longer one keeps its calibration from stopping at a few repetitions, "
+                             "whose overhead is then a fork and a wake-up divided by them")
     parser.add_argument("--taskbench", action="store_true",
                         help="with --epcc: EPCC's taskbench instead of syncbench")
     parser.add_argument("--baseline", help="prefix of another toolkit (bin/ompcc, lib/libpomp.so)")
@@ -195,6 +201,9 @@ def main():
         keys = list(samples["no tool"])
         print("median of %d alternating rounds, %s threads, %s per construct%s" %
               (args.rounds, args.threads, unit, " (EPCC overhead)" if args.epcc else ""))
+        if args.epcc:
+            print("EPCC --outer-repetitions %d --test-time %s" %
+                  (args.epcc_outer, args.epcc_test_time or "(default)"))
         print("load average (1, 5, 15 min) before: %.2f %.2f %.2f, after: %.2f %.2f %.2f" %
               (load_before + os.getloadavg()))
         print("| construct | " + " | ".join(configs) + " | both / no tool |")
