@@ -11,8 +11,9 @@ instructions of the program, libomp and the tool: not time (a cache miss or a sy
 as one instruction or none), but what a change of the tool's code adds or saves.
 
   bench/instr_count.py [--bin build/bin] [--lib build/lib] [--baseline PREFIX]
-                       [--constructs parallel,barrier,...] [--n1 200] [--n2 1000]
+                       [--caliper PREFIX] [--constructs parallel,barrier,...] [--n1 200] [--n2 1000]
 
+--caliper PREFIX adds LLNL Caliper's OMPT service (as in ompt_overhead.py; never built in CI).
 --baseline PREFIX adds "OMPT only", "POMP only" and "both" of another toolkit (an installed one:
 PREFIX/bin/ompcc, PREFIX/lib/libpomp.so), so a change is compared in one run. Valgrind cannot
 read libpomp's debug information; the script runs copies without it (objcopy --strip-debug).
@@ -22,6 +23,7 @@ clock_gettime, libpomp would choose the monotonic clock, and with it every event
 general path instead of the fast one that real runs on a TSC machine take.
 """
 import argparse
+import glob
 import os
 import re
 import shutil
@@ -84,6 +86,7 @@ def main():
     parser.add_argument("--lib", default="build/lib")
     parser.add_argument("--cc", default="clang-19")
     parser.add_argument("--baseline", help="prefix of another toolkit to compare with")
+    parser.add_argument("--caliper", help="prefix of a Caliper installation built with OMPT")
     parser.add_argument("--constructs", default=",".join(CONSTRUCTS))
     parser.add_argument("--n1", type=int, default=200)
     parser.add_argument("--n2", type=int, default=1000)
@@ -116,6 +119,14 @@ def main():
                                      ("both", inst, {"LD_PRELOAD": lib})]:
                 runs[name + suffix] = (exe, extra)
                 configs.append(name + suffix)
+        if args.caliper:
+            found = glob.glob(os.path.join(args.caliper, "lib*", "libcaliper.so"))
+            if not found:
+                sys.exit("instr_count: no lib*/libcaliper.so under " + args.caliper)
+            # As in ompt_overhead.py: CALI_USE_OMPT=1, or Caliper declines to be the OMPT tool.
+            runs["Caliper"] = (plain, {"OMP_TOOL_LIBRARIES": found[0], "CALI_USE_OMPT": "1",
+                                       "CALI_CONFIG": "openmp-report,output=/dev/null"})
+            configs.append("Caliper")
         base = dict(os.environ, OMP_NUM_THREADS=args.threads, OMP_WAIT_POLICY="passive",
                     KMP_BLOCKTIME="0", POMP_QUIET="1", POMP_CLOCK=args.clock)
         for name in ("OMP_TOOL_LIBRARIES", "POMP_OMPT", "OMP_TOOL", "LD_PRELOAD"):
@@ -143,7 +154,7 @@ def main():
         # libomp's waiting threads run a different number of instructions from run to run (how
         # valgrind scheduled them), so the totals above vary by some hundreds; libpomp's own
         # instructions do not.
-        tools = [i for i, c in enumerate(configs) if c not in ("no tool", "noop OMPT")]
+        tools = [i for i, c in enumerate(configs) if c not in ("no tool", "noop OMPT", "Caliper")]
         print()
         print("of which libpomp.so's own instructions")
         print("| construct | " + " | ".join(configs[i] for i in tools) + " |")
