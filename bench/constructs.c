@@ -1,21 +1,26 @@
 /* constructs.c - N executions of one OpenMP construct, for instruction counts.
  *
- *     constructs <parallel|parallelfor|reduction|barrier|single|for|lock|task> [N]
+ *     constructs <parallel|parallelfor|reduction|barrier|single|for|lock|task|ptask> [N]
  *
  * bench/instr_count.py runs it under callgrind with two values of N: the difference of the
  * instruction counts divided by the difference of N is what one construct costs all threads
- * together (task: one single construct that creates two tasks), whatever the machine's load. */
+ * together (task: one single construct that creates two tasks; ptask: each thread creates one
+ * task, as EPCC taskbench's PARALLEL TASK does), whatever the machine's load. */
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 static volatile int Sink;
+enum { MaxThreads = 64 };
 int main(int argc, char **argv) {
   const char *What = argc > 1 ? argv[1] : "parallel";
   const int N = argc > 2 ? atoi(argv[2]) : 1000;
   int X = 0;
-  omp_lock_t L;
-  omp_init_lock(&L);
+  /* One lock per thread: an uncontended set/unset pair, as EPCC's LOCK_UNCONTENDED (a shared
+   * lock makes a thread spin in libomp for as long as valgrind runs the other). */
+  omp_lock_t L[MaxThreads];
+  for (int T = 0; T < MaxThreads; ++T)
+    omp_init_lock(&L[T]);
   if (!strcmp(What, "parallel")) {
     for (int I = 0; I < N; ++I) {
 #pragma omp parallel
@@ -45,9 +50,13 @@ int main(int argc, char **argv) {
         for (int J = 0; J < 2; ++J)
           Sink = J;
       } else if (!strcmp(What, "lock")) {
-        omp_set_lock(&L);
+        omp_lock_t *Own = &L[omp_get_thread_num() % MaxThreads];
+        omp_set_lock(Own);
         X++;
-        omp_unset_lock(&L);
+        omp_unset_lock(Own);
+      } else if (!strcmp(What, "ptask")) {
+#pragma omp task
+        Sink = I;
       } else if (!strcmp(What, "task")) {
 #pragma omp single
         {
@@ -59,7 +68,8 @@ int main(int argc, char **argv) {
       }
     }
   }
-  omp_destroy_lock(&L);
+  for (int T = 0; T < MaxThreads; ++T)
+    omp_destroy_lock(&L[T]);
   printf("%d\n", X + Sink);
   return 0;
 }

@@ -5,19 +5,25 @@ both merged, counted by callgrind: repeatable on a loaded machine, where timings
 bench/constructs.c runs N executions of one construct; each configuration runs it under
 `valgrind --tool=callgrind` with N1 and N2 executions, and the difference of the two instruction
 counts divided by N2 - N1 is what one construct costs all threads together (the program's start
-and end cancel out). Threads wait passively (OMP_WAIT_POLICY=passive, KMP_BLOCKTIME=0), so that
+and end cancel out); a second table gives the instructions of libpomp.so alone. Threads wait passively (OMP_WAIT_POLICY=passive, KMP_BLOCKTIME=0), so that
 no spinning is counted; valgrind runs the threads one at a time. Counts are user-space
 instructions of the program, libomp and the tool: not time (a cache miss or a system call counts
 as one instruction or none), but what a change of the tool's code adds or saves.
 
   bench/instr_count.py [--bin build/bin] [--lib build/lib] [--baseline PREFIX]
-                       [--constructs parallel,barrier,...] [--n1 200] [--n2 1000]
+                       [--caliper PREFIX] [--constructs parallel,barrier,...] [--n1 200] [--n2 1000]
 
+--caliper PREFIX adds LLNL Caliper's OMPT service (as in ompt_overhead.py; never built in CI).
 --baseline PREFIX adds "OMPT only", "POMP only" and "both" of another toolkit (an installed one:
 PREFIX/bin/ompcc, PREFIX/lib/libpomp.so), so a change is compared in one run. Valgrind cannot
 read libpomp's debug information; the script runs copies without it (objcopy --strip-debug).
+
+libpomp is run with POMP_CLOCK=tsc (--clock): under valgrind an emulated rdtsc looks slower than
+clock_gettime, libpomp would choose the monotonic clock, and with it every event would take the
+general path instead of the fast one that real runs on a TSC machine take.
 """
 import argparse
+import glob
 import os
 import re
 import shutil
@@ -26,8 +32,11 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CONSTRUCTS = ["parallel", "parallelfor", "reduction", "barrier", "single", "for", "lock", "task"]
+CONSTRUCTS = ["parallel", "parallelfor", "reduction", "barrier", "single", "for", "lock", "task",
+              "ptask"]
 COLLECTED = re.compile(r"Collected : (\d+)")
+# A function's self cost in callgrind_annotate's output: "1,234 (0.5%)  file:function [object]".
+FUNCTION_LINE = re.compile(r"^\s*([\d,]+)\s+(?:\([^)]*\)\s+)?(?!=>)(\S.*\])\s*$")
 
 
 def check(cmd, **kw):
@@ -45,14 +54,30 @@ def stripped(lib, work, name):
     return out
 
 
+def own_instructions(profile):
+    """Instructions executed in libpomp.so itself (self cost of its functions): what the
+    library's code costs, independent of how libomp's waiting threads were scheduled."""
+    out = check(["callgrind_annotate", "--inclusive=no", "--threshold=100", profile]).stdout
+    total = 0
+    for line in out.splitlines():
+        m = FUNCTION_LINE.match(line)
+        if m and m.group(2).endswith("libpomp.so]"):
+            total += int(m.group(1).replace(",", ""))
+    return total
+
+
 def count(exe, construct, n, env, work):
-    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", exe, construct,
+    """All instructions of a run, and those of libpomp.so."""
+    profile = os.path.join(work, "callgrind.out")
+    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + profile, exe, construct,
            str(n)]
     proc = check(cmd, env=env, cwd=work)
     m = COLLECTED.search(proc.stderr)
     if not m:
         sys.exit("instr_count: no instruction count from callgrind:\n" + proc.stderr[-2000:])
-    return int(m.group(1))
+    own = own_instructions(profile)
+    os.remove(profile)
+    return int(m.group(1)), own
 
 
 def main():
@@ -61,10 +86,12 @@ def main():
     parser.add_argument("--lib", default="build/lib")
     parser.add_argument("--cc", default="clang-19")
     parser.add_argument("--baseline", help="prefix of another toolkit to compare with")
+    parser.add_argument("--caliper", help="prefix of a Caliper installation built with OMPT")
     parser.add_argument("--constructs", default=",".join(CONSTRUCTS))
     parser.add_argument("--n1", type=int, default=200)
     parser.add_argument("--n2", type=int, default=1000)
     parser.add_argument("--threads", default="2")
+    parser.add_argument("--clock", default="tsc", help="POMP_CLOCK for libpomp (default tsc)")
     args = parser.parse_args()
     if not shutil.which("valgrind"):
         sys.exit("instr_count: valgrind is not installed")
@@ -92,26 +119,48 @@ def main():
                                      ("both", inst, {"LD_PRELOAD": lib})]:
                 runs[name + suffix] = (exe, extra)
                 configs.append(name + suffix)
+        if args.caliper:
+            found = glob.glob(os.path.join(args.caliper, "lib*", "libcaliper.so"))
+            if not found:
+                sys.exit("instr_count: no lib*/libcaliper.so under " + args.caliper)
+            # As in ompt_overhead.py: CALI_USE_OMPT=1, or Caliper declines to be the OMPT tool.
+            runs["Caliper"] = (plain, {"OMP_TOOL_LIBRARIES": found[0], "CALI_USE_OMPT": "1",
+                                       "CALI_CONFIG": "openmp-report,output=/dev/null"})
+            configs.append("Caliper")
         base = dict(os.environ, OMP_NUM_THREADS=args.threads, OMP_WAIT_POLICY="passive",
-                    KMP_BLOCKTIME="0", POMP_QUIET="1")
+                    KMP_BLOCKTIME="0", POMP_QUIET="1", POMP_CLOCK=args.clock)
         for name in ("OMP_TOOL_LIBRARIES", "POMP_OMPT", "OMP_TOOL", "LD_PRELOAD"):
             base.pop(name, None)
-        print("instructions per construct (all %s threads), callgrind, N=%d and %d" %
-              (args.threads, args.n1, args.n2))
+        print("instructions per construct (all %s threads), callgrind, N=%d and %d, POMP_CLOCK=%s" %
+              (args.threads, args.n1, args.n2, args.clock))
         print("| construct | " + " | ".join(configs) + " |")
         print("|---" * (len(configs) + 1) + "|")
+        own_rows = []
         for construct in args.constructs.split(","):
             cells = []
+            own = []
             for config in configs:
                 exe, extra = runs[config]
                 env = dict(base, **extra)
                 env["POMP_EXPERIMENT_DIR"] = os.path.join(work, "exp-%s-%s-1" % (
                     construct, config.replace(" ", "_").replace("(", "").replace(")", "")))
-                low = count(exe, construct, args.n1, env, work)
+                low, low_own = count(exe, construct, args.n1, env, work)
                 env["POMP_EXPERIMENT_DIR"] = env["POMP_EXPERIMENT_DIR"][:-2] + "-2"
-                high = count(exe, construct, args.n2, env, work)
+                high, high_own = count(exe, construct, args.n2, env, work)
                 cells.append((high - low) / (args.n2 - args.n1))
+                own.append((high_own - low_own) / (args.n2 - args.n1))
             print("| %s | %s |" % (construct, " | ".join("%.0f" % c for c in cells)), flush=True)
+            own_rows.append((construct, own))
+        # libomp's waiting threads run a different number of instructions from run to run (how
+        # valgrind scheduled them), so the totals above vary by some hundreds; libpomp's own
+        # instructions do not.
+        tools = [i for i, c in enumerate(configs) if c not in ("no tool", "noop OMPT", "Caliper")]
+        print()
+        print("of which libpomp.so's own instructions")
+        print("| construct | " + " | ".join(configs[i] for i in tools) + " |")
+        print("|---" * (len(tools) + 1) + "|")
+        for construct, own in own_rows:
+            print("| %s | %s |" % (construct, " | ".join("%.0f" % own[i] for i in tools)))
     return 0
 
 

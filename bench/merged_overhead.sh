@@ -8,7 +8,8 @@
 # EPCC_DIR: EPCC's openmpbench_C_v40 (fetched, not part of the project); BASELINE_PREFIX: another
 # toolkit installed with `cmake --install build --prefix P` (before/after columns in one run);
 # CALIPER_PREFIX: a Caliper installation built with -DWITH_OMPT=ON (never built in CI).
-# Environment: BIN, LIB (default build/bin, build/lib), ROUNDS (default 11).
+# Environment: BIN, LIB (default build/bin, build/lib), ROUNDS (default 11), TEST_TIME (EPCC's
+# --test-time in µs, default its own 1000; 20000 keeps its calibration sane on a loaded machine).
 set -eu
 EPCC=${1:?usage: $0 EPCC_DIR [BASELINE_PREFIX [CALIPER_PREFIX]]}
 BASELINE=${2:-}
@@ -16,13 +17,15 @@ CALIPER=${3:-}
 BIN=${BIN:-build/bin}
 LIB=${LIB:-build/lib}
 ROUNDS=${ROUNDS:-11}
+TEST_TIME=${TEST_TIME:-}
 HERE=$(dirname "$0")
 set -- --bin "$BIN" --lib "$LIB"
 [ -n "$BASELINE" ] && set -- "$@" --baseline "$BASELINE"
+[ -n "$CALIPER" ] && set -- "$@" --caliper "$CALIPER"
 uptime
 echo "## instructions per construct"
 python3 "$HERE/instr_count.py" "$@"
-[ -n "$CALIPER" ] && set -- "$@" --caliper "$CALIPER"
+[ -n "$TEST_TIME" ] && set -- "$@" --epcc-test-time "$TEST_TIME"
 echo "## EPCC syncbench"
 python3 "$HERE/ompt_overhead.py" "$@" --epcc "$EPCC" --rounds "$ROUNDS"
 echo "## EPCC taskbench"

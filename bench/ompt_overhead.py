@@ -17,7 +17,8 @@ rounds so that machine noise hits all alike, and the table shows medians:
   both         ompcc build, POMP and OMPT merged (the default with libomp)
   ... (baseline)  with --baseline PREFIX: the same three of another (installed) toolkit
   Caliper      with --caliper PREFIX: plain build, LLNL Caliper's OMPT service
-               (CALI_CONFIG=openmp-report, PREFIX/lib*/libcaliper.so as the OMPT tool); fetch and
+               (CALI_USE_OMPT=1 CALI_CONFIG=openmp-report: its ompt, event and aggregate
+               services; PREFIX/lib*/libcaliper.so as the OMPT tool); fetch and
                build Caliper yourself (-DWITH_OMPT=ON), it is never part of this project or CI
 
     bench/ompt_overhead.py [--bin build/bin] [--lib build/lib] [--rounds 11] [--epcc DIR]
@@ -36,6 +37,23 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 CONFIGS = ["no tool", "noop OMPT", "OMPT only", "POMP only", "both"]
 # EPCC v4.0 prints "<CONSTRUCT> median_ovrhd = <us> microseconds" (TARGETS.md compares medians).
 EPCC_LINE = re.compile(r"^(.+?) median_ovrhd\s*=\s*(-?[0-9.]+) microseconds")
+# Tasks each thread runs per inner repetition of a taskbench test (n: the thread count), read
+# from taskbench.c: an overhead divided by it is the added time per task of one thread.
+TASKS_PER_REP = {
+    "PARALLEL TASK": lambda n: 1.0,
+    "PARALLEL TASK DEPS": lambda n: 1.0,
+    "MASTER TASK DEPS": lambda n: 1.0,  # the master creates n tasks per repetition
+    "MASTER TASK": lambda n: 1.0,
+    "MASTER TASK (2)": lambda n: 1.0,
+    "MASTER TASK BUSY SLAVES": lambda n: 1.0 / n,  # thread 0 creates one, the others delay
+    "CONDITIONAL TASK": lambda n: 1.0,  # if(0): undeferred
+    "TASK WAIT": lambda n: 1.0,
+    "TASK BARRIER": lambda n: 1.0,
+    "NESTED TASK": lambda n: (1.0 + n) / n,  # an outer task per n repetitions with n inner
+    "NESTED MASTER TASK": lambda n: (1.0 + n) / n,
+    "BRANCH TASK TREE": lambda n: 1.0,  # 64 tasks per 64 repetitions
+    "LEAF TASK TREE": lambda n: 63.0 / 64.0,
+}
 
 
 def check(cmd, **kw):
@@ -74,6 +92,8 @@ def measure(args, exe, env):
     cmd = [exe]
     if args.epcc:
         cmd += ["--outer-repetitions", str(args.epcc_outer)]
+        if args.epcc_test_time:
+            cmd += ["--test-time", str(args.epcc_test_time)]
     elif args.repetitions:
         cmd += [str(args.repetitions)]
     out = check(cmd, env=env)
@@ -92,6 +112,26 @@ def measure(args, exe, env):
     return values
 
 
+def print_per_task(args, samples, configs, keys):
+    """Added µs per task and thread over no tool: each test's overhead minus the no-tool one,
+    divided by the tasks a thread runs per inner repetition (TASKS_PER_REP)."""
+    threads = int(args.threads)
+    print()
+    print("added per task over no tool (us per task and thread; the medians above minus no tool's,"
+          " divided by the tasks a thread runs per repetition)")
+    print("| test | tasks per thread and repetition | " + " | ".join(configs[1:]) + " |")
+    print("|---" * (len(configs) + 1) + "|")
+    for key in keys:
+        per_rep = TASKS_PER_REP.get(key)
+        if per_rep is None:
+            continue
+        tasks = per_rep(threads)
+        plain = statistics.median(samples["no tool"][key])
+        cells = " | ".join("%+.3f" % ((statistics.median(samples[c].get(key, [float("nan")])) -
+                                       plain) / tasks) for c in configs[1:])
+        print("| %s | %.3g | %s |" % (key, tasks, cells))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bin", default="build/bin")
@@ -103,10 +143,16 @@ def main():
                         help="parallel_barrier's repetitions (default: its own)")
     parser.add_argument("--epcc", help="directory of the EPCC OpenMP micro-benchmarks")
     parser.add_argument("--epcc-outer", type=int, default=20)
+    parser.add_argument("--epcc-test-time", type=float,
+                        help="EPCC's --test-time in µs (its default: 1000); on a loaded machine a "
+                             "longer one keeps its calibration from stopping at a few repetitions, "
+                             "whose overhead is then a fork and a wake-up divided by them")
     parser.add_argument("--taskbench", action="store_true",
                         help="with --epcc: EPCC's taskbench instead of syncbench")
     parser.add_argument("--baseline", help="prefix of another toolkit (bin/ompcc, lib/libpomp.so)")
     parser.add_argument("--caliper", help="prefix of a Caliper installation built with OMPT")
+    parser.add_argument("--caliper-config", default="openmp-report,output=/dev/null",
+                        help="CALI_CONFIG of the Caliper runs (default: %(default)s)")
     args = parser.parse_args()
     args.bin = os.path.abspath(args.bin)
     if args.baseline:
@@ -136,8 +182,11 @@ def main():
             found = glob.glob(os.path.join(args.caliper, "lib*", "libcaliper.so"))
             if not found:
                 sys.exit("bench: no lib*/libcaliper.so under " + args.caliper)
-            runs["Caliper"] = (plain, {"OMP_TOOL_LIBRARIES": found[0],
-                                       "CALI_CONFIG": "openmp-report,output=/dev/null"})
+            # Caliper answers libomp's ompt_start_tool only when a channel with its ompt service
+            # exists already or CALI_USE_OMPT=1: loaded as the OMPT tool, before any Caliper
+            # call, it needs the variable, or it measures nothing.
+            runs["Caliper"] = (plain, {"OMP_TOOL_LIBRARIES": found[0], "CALI_USE_OMPT": "1",
+                                       "CALI_CONFIG": args.caliper_config})
             configs.append("Caliper")
         samples = {c: {} for c in configs}
         load_before = os.getloadavg()
@@ -152,6 +201,9 @@ def main():
         keys = list(samples["no tool"])
         print("median of %d alternating rounds, %s threads, %s per construct%s" %
               (args.rounds, args.threads, unit, " (EPCC overhead)" if args.epcc else ""))
+        if args.epcc:
+            print("EPCC --outer-repetitions %d --test-time %s" %
+                  (args.epcc_outer, args.epcc_test_time or "(default)"))
         print("load average (1, 5, 15 min) before: %.2f %.2f %.2f, after: %.2f %.2f %.2f" %
               (load_before + os.getloadavg()))
         print("| construct | " + " | ".join(configs) + " | both / no tool |")
@@ -162,6 +214,8 @@ def main():
             ratio = medians[both] / medians[0] if medians[0] else float("nan")
             cells = " | ".join("%.3f" % m if args.epcc else "%.0f" % m for m in medians)
             print("| %s | %s | %.2f |" % (key, cells, ratio))
+        if args.epcc and args.taskbench:
+            print_per_task(args, samples, configs, keys)
     return 0
 
 

@@ -49,6 +49,7 @@
 #include <link.h>
 
 #include <algorithm>
+#include <array>
 #include <cinttypes>
 #include <cstdio>
 #include <memory>
@@ -584,17 +585,41 @@ struct KindMapping {
   Construct C;
 };
 
-/// The row of Table for Kind; false for a kind the table does not know (a
-/// newer runtime's).
-template <std::size_t N>
-bool lookupKind(const KindMapping (&Table)[N], int Kind, EventId &Enter, Construct &C) {
+/// A table of KindMappings indexed by the kind, built at compile time: every
+/// work and synchronisation callback looks its kind up, and a search of the
+/// rows cost some twenty instructions per callback.
+template <std::size_t Size> struct KindIndex {
+  /// Kinds are small enumerators; larger ones (a newer runtime's) are unknown.
+  static constexpr int MaxKind = 31;
+  struct Slot {
+    bool Known = false;
+    EventId Enter{};
+    Construct C{};
+  };
+  std::array<Slot, MaxKind + 1> Slots{};
+
+  constexpr explicit KindIndex(const KindMapping (&Table)[Size]) {
+    for (const KindMapping &Row : Table)
+      Slots[static_cast<std::size_t>(Row.Kind)] = {true, Row.Enter, Row.C};
+  }
+
+  /// The row for Kind; false for a kind the table does not know.
+  bool lookup(int Kind, EventId &Enter, Construct &C) const {
+    if (Kind < 0 || Kind > MaxKind || !Slots[static_cast<std::size_t>(Kind)].Known)
+      return false;
+    const Slot &S = Slots[static_cast<std::size_t>(Kind)];
+    Enter = S.Enter;
+    C = S.C;
+    return true;
+  }
+};
+
+/// True when every kind of Table fits a KindIndex.
+template <std::size_t N> constexpr bool fitsIndex(const KindMapping (&Table)[N]) {
   for (const KindMapping &Row : Table)
-    if (Row.Kind == Kind) {
-      Enter = Row.Enter;
-      C = Row.C;
-      return true;
-    }
-  return false;
+    if (Row.Kind < 0 || Row.Kind > KindIndex<N>::MaxKind)
+      return false;
+  return true;
 }
 
 constexpr KindMapping WorkKinds[] = {
@@ -613,8 +638,11 @@ constexpr KindMapping WorkKinds[] = {
 };
 
 /// The POMP event and construct of a kind of work; false for an unknown kind.
+static_assert(fitsIndex(WorkKinds), "work kinds are small enumerators");
+constexpr KindIndex WorkIndex(WorkKinds);
+
 bool workEvent(ompt_work_t Kind, EventId &Enter, Construct &C) {
-  return lookupKind(WorkKinds, static_cast<int>(Kind), Enter, C);
+  return WorkIndex.lookup(static_cast<int>(Kind), Enter, C);
 }
 
 /// Closes the chunk or section this adapter opened inside a construct.
@@ -703,8 +731,11 @@ constexpr KindMapping SyncKinds[] = {
 };
 
 /// The POMP event and construct of a kind of synchronisation region.
+static_assert(fitsIndex(SyncKinds), "synchronisation kinds are small enumerators");
+constexpr KindIndex SyncIndex(SyncKinds);
+
 bool syncEvent(ompt_sync_region_t Kind, EventId &Enter, Construct &C) {
-  return lookupKind(SyncKinds, static_cast<int>(Kind), Enter, C);
+  return SyncIndex.lookup(static_cast<int>(Kind), Enter, C);
 }
 
 /// True when POMP reports this synchronisation instance: its region of the
@@ -807,8 +838,26 @@ bool mutexEvents(ompt_mutex_t Kind, MutexEvents &M) {
   }
 }
 
+/// True for an acquisition whose callbacks only report a single event (a
+/// test or an atomic), false for one that may open a region.
+bool acquireIsSingle(ompt_mutex_t Kind) {
+  return Kind == ompt_mutex_test_lock || Kind == ompt_mutex_test_nest_lock ||
+         Kind == ompt_mutex_atomic;
+}
+
+/// True for a release that only reports a single event (a lock's).
+bool releaseIsSingle(ompt_mutex_t Kind) {
+  return Kind == ompt_mutex_lock || Kind == ompt_mutex_test_lock || Kind == ompt_mutex_nest_lock ||
+         Kind == ompt_mutex_test_nest_lock;
+}
+
 void on_mutex_acquire(ompt_mutex_t Kind, unsigned int, unsigned int, ompt_wait_id_t,
                       const void *Code) {
+  // Instrumented code reports the single events itself: such a callback has
+  // nothing to do and returns before it takes the thread's state (of the
+  // three callbacks of a lock and unlock pair, the release is one).
+  if (acquireIsSingle(Kind) && pompReportsSingles())
+    return;
   guarded([&](ThreadState &T, CallbackTime &Now) {
     switch (static_cast<int>(Kind)) {
     case ompt_mutex_test_lock:
@@ -840,8 +889,14 @@ void on_mutex_acquire(ompt_mutex_t Kind, unsigned int, unsigned int, ompt_wait_i
 
 void on_mutex_acquired(ompt_mutex_t Kind, ompt_wait_id_t Lock, const void *) {
   tsanMutexAcquired(Lock);
+  // The tested locks a thread holds matter only for the releases this adapter
+  // reports (the list grew by one per successful test, unbounded, when
+  // instrumented code reported them).
+  const bool Tested = Kind == ompt_mutex_test_lock || Kind == ompt_mutex_test_nest_lock;
+  if (Tested && pompReportsSingles())
+    return;
   guarded([&](ThreadState &T, CallbackTime &Now) {
-    if (Kind == ompt_mutex_test_lock || Kind == ompt_mutex_test_nest_lock) {
+    if (Tested) {
       T.Tested.add(Lock);
       return;
     }
@@ -856,6 +911,10 @@ void on_mutex_acquired(ompt_mutex_t Kind, ompt_wait_id_t Lock, const void *) {
 }
 
 void on_mutex_released(ompt_mutex_t Kind, ompt_wait_id_t Lock, const void *Code) {
+  if (releaseIsSingle(Kind) && pompReportsSingles()) {
+    tsanMutexReleased(Lock);
+    return;
+  }
   guarded([&](ThreadState &T, CallbackTime &Now) {
     switch (static_cast<int>(Kind)) {
     case ompt_mutex_lock:
