@@ -230,8 +230,9 @@ instrumentSource(const clang::tooling::CompilationDatabase &Database, StringRef 
   // a first parse; a second parse of the rewritten texts instruments them.
   // The parse's own copies (the rewritten texts, the hidden metadirectives)
   // lie above the recording: only what came from the disk is recorded.
-  llvm::IntrusiveRefCntPtr<vfs::OverlayFileSystem> FileSystem(new vfs::OverlayFileSystem(
-      Recording ? IntrusiveRefCntPtr<vfs::FileSystem>(Recording) : vfs::createPhysicalFileSystem()));
+  llvm::IntrusiveRefCntPtr<vfs::OverlayFileSystem> FileSystem(
+      new vfs::OverlayFileSystem(Recording ? IntrusiveRefCntPtr<vfs::FileSystem>(Recording)
+                                           : vfs::createPhysicalFileSystem()));
   if (std::error_code EC = FileSystem->setCurrentWorkingDirectory(Command.Directory)) {
     errs() << "ompinst: error: " << Source << ": cannot enter the compile's directory '"
            << Command.Directory << "': " << EC.message() << "\n";

@@ -431,7 +431,8 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
     Builder.addWords(Argv);
     Key = Builder.finish();
     if (std::optional<CacheEntry> Hit = Cache->lookupInstrumented(*Key);
-        Hit && llvm::any_of(Hit->Files, [&](const auto &File) { return File.first == Inst.Source; }) &&
+        Hit &&
+        llvm::any_of(Hit->Files, [&](const auto &File) { return File.first == Inst.Source; }) &&
         restoreFiles(*Hit)) {
       if (Opts.Verbose)
         Diagnostics << Name << ": " << Input.Value << ": instrumented file from the cache in "
@@ -456,8 +457,8 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
       if (It->type() == fs::file_type::regular_file)
         Written.push_back(It->path());
     for (const std::string &File : Written) {
-      llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text = llvm::MemoryBuffer::getFile(
-          File, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+      llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
+          llvm::MemoryBuffer::getFile(File, /*IsText=*/false, /*RequiresNullTerminator=*/false);
       if (!Text) {
         Complete = false;
         break;
@@ -1002,8 +1003,8 @@ std::optional<std::string> Driver::preLink(const std::map<std::size_t, std::stri
     CacheEntry Entry;
     bool Complete = true;
     for (const std::string &File : {Object, Source}) {
-      llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text = llvm::MemoryBuffer::getFile(
-          File, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+      llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
+          llvm::MemoryBuffer::getFile(File, /*IsText=*/false, /*RequiresNullTerminator=*/false);
       if (!Text) {
         Complete = false;
         break;
