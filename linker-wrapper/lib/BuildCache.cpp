@@ -204,15 +204,8 @@ bool CacheKey::addFileContents(StringRef Path) {
 std::string CacheKey::finish() { return hexHash(Hasher); }
 
 llvm::Expected<std::optional<BuildCache>> BuildCache::fromEnvironment() {
-  if (const char *Enable = std::getenv(EnableVariable)) {
-    const StringRef Value = Enable;
-    if (Value == "0")
-      return std::nullopt;
-    if (!Value.empty() && Value != "1")
-      return llvm::createStringError(
-          std::string(EnableVariable) + "='" + Value.str() +
-          "' is not a valid setting: use 0 (no cache) or 1 (the cache, the default)");
-  }
+  // Every setting is checked, also when the cache is off: a misspelt one
+  // is never ignored.
   std::uint64_t MaxSize = DefaultMaxSize;
   if (const char *Max = std::getenv(MaxSizeVariable); Max && *Max) {
     const std::optional<std::uint64_t> Parsed = parseMaxSize(Max);
@@ -221,6 +214,15 @@ llvm::Expected<std::optional<BuildCache>> BuildCache::fromEnvironment() {
                                      "' is not a valid size: use bytes, or a number with K, M "
                                      "or G (256M)");
     MaxSize = *Parsed;
+  }
+  if (const char *Enable = std::getenv(EnableVariable)) {
+    const StringRef Value = Enable;
+    if (Value == "0")
+      return std::nullopt;
+    if (!Value.empty() && Value != "1")
+      return llvm::createStringError(
+          std::string(EnableVariable) + "='" + Value.str() +
+          "' is not a valid setting: use 0 (no cache) or 1 (the cache, the default)");
   }
   llvm::SmallString<256> Directory;
   if (const char *Dir = std::getenv(DirectoryVariable); Dir && *Dir)
