@@ -110,7 +110,9 @@ def main():
                                                                             args.rounds))
         for key in args.compilers.split(","):
             cc, cxx = COMPILERS[key]
-            env = dict(os.environ, OMPCC_CC=cc, OMPCC_CXX=cxx, POMP_QUIET="1")
+            # A first build is measured: ompcc's own cache would serve every round after the
+            # first (bench/ompcc_ccache.py measures the second build).
+            env = dict(os.environ, OMPCC_CC=cc, OMPCC_CXX=cxx, POMP_QUIET="1", OMPCC_CACHE="0")
 
             def build_samples(c_driver, cxx_driver, extra):
                 def run():
