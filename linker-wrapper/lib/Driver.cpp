@@ -1331,7 +1331,10 @@ void printUsage(llvm::raw_ostream &OS, const DriverOptions &Options) {
         "was built with), OMPCC_FC (ompfc's, default: " POMP_OMPCC_DEFAULT_FC "; ompfc\n"
         "compiles the C it generates with OMPCC_CC), OMPCC_PASSTHROUGH=1 (instrument\n"
         "nothing, add nothing),\n"
-        "OMPCC_STRICT=1 (as --ompcc-strict; 0 or unset: not strict).\n"
+        "OMPCC_STRICT=1 (as --ompcc-strict; 0 or unset: not strict),\n"
+        "OMPCC_CACHE=0 (no cache of instrumented files and link initialisations; on by\n"
+        "default), OMPCC_CACHE_DIR (default ~/.cache/pomp-ompcc), OMPCC_CACHE_MAXSIZE\n"
+        "(default 256M).\n"
         "Exit status: the real compiler's; 1 for ompcc's own errors.\n"
         "Documentation: man ompcc, <prefix>/share/doc/pomp/OMPCC.md (installed), docs/OMPCC.md.\n";
 }
