@@ -8,7 +8,11 @@ temporary directory), in alternating rounds:
   plain      CC="ccache clang-19"                          the plain compiler through ccache
   inner      CC=ompcc OMPCC_CC="ccache clang-19"           ccache as ompcc's real compiler
   outer      CC="ccache ompcc"                             ccache around ompcc
-  uncached   CC=ompcc                                      ompcc without a cache, for reference
+  own        CC=ompcc                                      ompcc's own cache only (no ccache)
+  uncached   CC=ompcc OMPCC_CACHE=0                        no cache at all, for reference
+
+Every ompcc way but `uncached` has ompcc's own cache (OMPCC_CACHE_DIR, docs/OMPCC.md) in a private
+directory, warmed like ccache's; an ompcc without that cache (--bin of an older build) ignores it.
 
 Prints each way's median build time, its ratio to `plain`, and the hit rate of the measured
 builds (`ccache --print-stats`: hits / (hits + misses) over the cacheable calls).
@@ -62,15 +66,19 @@ def main():
                   ["CC=" + ompcc, "CXX=" + ompcxx]),
         "outer": ({"OMPCC_CC": "clang-19", "OMPCC_CXX": "clang++-19"},
                   ["CC=ccache " + ompcc, "CXX=ccache " + ompcxx]),
-        "uncached": ({"OMPCC_CC": "clang-19", "OMPCC_CXX": "clang++-19"},
+        "own": ({"OMPCC_CC": "clang-19", "OMPCC_CXX": "clang++-19"},
+                ["CC=" + ompcc, "CXX=" + ompcxx]),
+        "uncached": ({"OMPCC_CC": "clang-19", "OMPCC_CXX": "clang++-19", "OMPCC_CACHE": "0"},
                      ["CC=" + ompcc, "CXX=" + ompcxx]),
     }
+    uses_ccache = {"plain", "inner", "outer"}
     with tempfile.TemporaryDirectory(prefix="ompcc-ccache-bench-") as scratch:
         trees, envs, times, rates = {}, {}, {}, {}
         for name, (extra, make_vars) in ways.items():
             tree = os.path.join(scratch, name)
             shutil.copytree(PROJECT, tree)
-            env = dict(os.environ, CCACHE_DIR=os.path.join(scratch, name + ".cache"), **extra)
+            env = dict(os.environ, CCACHE_DIR=os.path.join(scratch, name + ".cache"),
+                       OMPCC_CACHE_DIR=os.path.join(scratch, name + ".ompcc-cache"), **extra)
             env.pop("CCACHE_BASEDIR", None)
             trees[name], envs[name], times[name] = tree, env, []
             rates[name] = [0, 0]
@@ -79,20 +87,21 @@ def main():
             tree, env = trees[name], envs[name]
             make_vars = ways[name][1]
             run(["make", "-s", "clean"], tree, env)
-            if measured and name != "uncached":
+            if measured and name in uses_ccache:
                 run(["ccache", "-z"], None, env)
             start = time.perf_counter()
             run(["make", "-s", "-j2"] + make_vars, tree, env)
             elapsed = time.perf_counter() - start
             if measured:
                 times[name].append(elapsed)
-                if name != "uncached":
+                if name in uses_ccache:
                     hits, misses = stats(env)
                     rates[name][0] += hits
                     rates[name][1] += misses
 
+        print("load average before: %s" % open("/proc/loadavg").read().strip())
         for name in ways:
-            build(name, measured=False)  # fills the cache
+            build(name, measured=False)  # fills the caches
         for _ in range(args.rounds):
             for name in ways:
                 build(name, measured=True)
@@ -100,10 +109,11 @@ def main():
         for name in ways:
             median = statistics.median(times[name])
             hits, misses = rates[name]
-            rate = "-" if name == "uncached" else "%d/%d hits (%.0f%%)" % (
+            rate = "-" if name not in uses_ccache else "%d/%d hits (%.0f%%)" % (
                 hits, hits + misses, 100.0 * hits / max(hits + misses, 1))
             print("%-9s median %6.3f s   ratio to plain ccache %5.2f   %s"
                   % (name, median, median / plain, rate))
+        print("load average after: %s" % open("/proc/loadavg").read().strip())
 
 
 if __name__ == "__main__":

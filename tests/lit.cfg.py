@@ -19,6 +19,9 @@ config.environment["OMP_NUM_THREADS"] = "2"
 # The project's own builds are strict: a source ompcc cannot instrument is an error, never a quiet
 # hole in a profile. Tests of the fallback itself unset it (env -u OMPCC_STRICT or OMPCC_STRICT=0).
 config.environment["OMPCC_STRICT"] = "1"
+# ompcc's own cache (docs/OMPCC.md) would let one test's run serve another's and leave entries in
+# $HOME: off, except in tests/ompcc/cache.test and ccache.test, which give it a directory of its own.
+config.environment["OMPCC_CACHE"] = "0"
 # ompcc's default real compiler is the one that built the toolkit (gcc for a plain `cmake`,
 # clang-19 for ./dev.sh); the tests name clang-19 explicitly, so they pass whichever built it.
 # Tests of gcc as the real compiler set OMPCC_CC/OMPCC_CXX or --cc= themselves.

@@ -8,6 +8,7 @@
 /// printed) or could not be written, 2 usage error.
 ///
 //===----------------------------------------------------------------------===//
+#include "RecordingFileSystem.h"
 #include "pomp/fortran/FortranInstrumenter.h"
 #include "pomp/instrumenter/HiddenDirectives.h"
 #include "pomp/instrumenter/Instrumenter.h"
@@ -29,6 +30,7 @@
 #include <vector>
 
 using namespace llvm;
+using pomp::ompinst::RecordingFileSystem;
 namespace inst = pomp::inst;
 namespace fortran = pomp::fortran;
 
@@ -88,6 +90,12 @@ cl::opt<bool> NoSkipBodies(
              "output, slower; for comparisons)"),
     cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("Do not print the summary line"), cl::cat(Category));
+cl::opt<std::string> InputsList(
+    "inputs-list",
+    cl::desc("Write the files the parse read (with the hash of their contents), the "
+             "directories it found or listed and the paths it looked for in vain to <file> (one "
+             "input only; ompcc's cache of instrumented files checks them)"),
+    cl::value_desc("file"), cl::cat(Category));
 
 void printVersion(raw_ostream &OS) {
   OS << "ompinst (POMP toolkit) " << POMP_TOOLKIT_VERSION << ", POMP API " << POMP_API_VERSION
@@ -203,7 +211,8 @@ std::string defaultOutput(StringRef Source) {
 /// absolute and otherwise kept exactly as given ("a/../m.c" too).
 std::optional<inst::FileResult>
 instrumentSource(const clang::tooling::CompilationDatabase &Database, StringRef Source,
-                 const clang::tooling::ArgumentsAdjuster &Adjust, const inst::Options &Opts) {
+                 const clang::tooling::ArgumentsAdjuster &Adjust, const inst::Options &Opts,
+                 IntrusiveRefCntPtr<RecordingFileSystem> Recording) {
   SmallString<256> Absolute(Source);
   if (std::error_code EC = sys::fs::make_absolute(Absolute)) {
     errs() << "ompinst: error: " << Source << ": " << EC.message() << "\n";
@@ -219,8 +228,11 @@ instrumentSource(const clang::tooling::CompilationDatabase &Database, StringRef 
   const clang::tooling::CompileCommand &Command = Commands.front();
   // Directives that are not #pragma lines are rewritten into such lines by
   // a first parse; a second parse of the rewritten texts instruments them.
+  // The parse's own copies (the rewritten texts, the hidden metadirectives)
+  // lie above the recording: only what came from the disk is recorded.
   llvm::IntrusiveRefCntPtr<vfs::OverlayFileSystem> FileSystem(
-      new vfs::OverlayFileSystem(vfs::createPhysicalFileSystem()));
+      new vfs::OverlayFileSystem(Recording ? IntrusiveRefCntPtr<vfs::FileSystem>(Recording)
+                                           : vfs::createPhysicalFileSystem()));
   if (std::error_code EC = FileSystem->setCurrentWorkingDirectory(Command.Directory)) {
     errs() << "ompinst: error: " << Source << ": cannot enter the compile's directory '"
            << Command.Directory << "': " << EC.message() << "\n";
@@ -354,6 +366,11 @@ int main(int Argc, const char **Argv) {
     errs() << "ompinst: error: -o names one output but " << Sources.size() << " files were given\n";
     return ExitUsage;
   }
+  if (!InputsList.empty() && Sources.size() > 1) {
+    errs() << "ompinst: error: --inputs-list names one list but " << Sources.size()
+           << " files were given\n";
+    return ExitUsage;
+  }
   if (!Language.empty() && Language != "c" && Language != "c++") {
     errs() << "ompinst: error: -x takes 'c' or 'c++', not '" << Language << "'\n";
     return ExitUsage;
@@ -399,6 +416,9 @@ int main(int Argc, const char **Argv) {
         Adjust, clang::tooling::getInsertArgumentAdjuster(
                     {"-x", Language}, clang::tooling::ArgumentInsertPosition::BEGIN));
 
+  IntrusiveRefCntPtr<RecordingFileSystem> Recording;
+  if (!InputsList.empty())
+    Recording = new RecordingFileSystem(vfs::createPhysicalFileSystem());
   int Status = ExitSuccess;
   for (const std::string &Source : Sources) {
     const std::string Target = Output.empty() ? defaultOutput(Source) : std::string(Output);
@@ -425,7 +445,7 @@ int main(int Argc, const char **Argv) {
       FileOpts.HeaderDirectory = std::string(Absolute);
     }
     const std::optional<inst::FileResult> Result =
-        instrumentSource(*Database, Source, Adjust, FileOpts);
+        instrumentSource(*Database, Source, Adjust, FileOpts, Recording);
     // The headers first: the output includes them.
     if (!Result || !writeHeaders(FileOpts.HeaderDirectory, Result->Headers) ||
         !writeAtomically(Target, Result->Output)) {
@@ -440,6 +460,14 @@ int main(int Argc, const char **Argv) {
              << " in headers that cannot be rewritten, " << Result->ConstructsFromMacros
              << " produced by macros, " << Result->ConstructsNotPragmaLines
              << " not written as #pragma lines\n";
+    // Only a complete list may key a cache: none after a failure, or for a
+    // Fortran file (whose front end reads the disk itself).
+    if (Recording) {
+      std::string List;
+      raw_string_ostream OS(List);
+      if (Recording->write(OS) && !writeAtomically(InputsList, List))
+        Status = ExitFailure;
+    }
   }
   return Status;
 }

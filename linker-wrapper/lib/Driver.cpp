@@ -22,6 +22,7 @@
 
 #include "pomp/ompcc/Driver.h"
 
+#include "pomp/ompcc/BuildCache.h"
 #include "pomp/ompcc/CompilerCommand.h"
 #include "pomp/ompcc/DependencyFile.h"
 #include "pomp/ompcc/Process.h"
@@ -48,6 +49,9 @@
 #endif
 #ifndef POMP_OMPCC_DEFAULT_FC
 #error "the build defines POMP_OMPCC_DEFAULT_FC (ompfc's real compiler)"
+#endif
+#ifndef POMP_OMPCC_PARSER_LIBRARIES
+#error "the build defines POMP_OMPCC_PARSER_LIBRARIES (the Clang and LLVM libraries ompinst loads)"
 #endif
 #ifndef POMP_OMPCC_BUILD_TOOLS_DIR
 #error                                                                                             \
@@ -195,6 +199,28 @@ std::string currentDirectory() {
   return std::string(Directory);
 }
 
+/// "<path>:<size>:<mtime>": a file as a cache key sees it (a changed
+/// program changes its size or time); "<path>:missing" when absent.
+std::string fileStamp(StringRef File) {
+  fs::file_status Status;
+  if (fs::status(File, Status))
+    return File.str() + ":missing";
+  return File.str() + ":" + std::to_string(Status.getSize()) + ":" +
+         std::to_string(llvm::sys::toTimeT(Status.getLastModificationTime()));
+}
+
+/// The environment variables that change what Clang's parse finds (include
+/// directories) or which tools its driver finds, for the cache keys.
+void addParseEnvironment(CacheKey &Key) {
+  for (const char *Variable : {"CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH", "OBJC_INCLUDE_PATH",
+                               "OBJCPLUS_INCLUDE_PATH", "COMPILER_PATH", "GCC_EXEC_PREFIX"}) {
+    const char *Value = std::getenv(Variable);
+    Key.add(std::string(Variable) + (Value ? std::string("=") + Value : std::string()));
+  }
+}
+
+std::string toolkitStamps(const ToolkitPaths &Paths, llvm::ArrayRef<std::string> Compiler);
+
 /// One instrumented compile's files.
 struct Instrumented {
   /// The directory holding the instrumented file.
@@ -246,9 +272,10 @@ class Driver {
 public:
   Driver(const DriverOptions &Opts, StringRef Name, std::vector<std::string> Compiler,
          std::vector<std::string> CCompiler, ToolkitPaths Paths, const CompilerCommand &Command,
-         TempDirectory &Temp, llvm::raw_ostream &Diagnostics)
+         TempDirectory &Temp, const std::optional<BuildCache> &Cache,
+         llvm::raw_ostream &Diagnostics)
       : Opts(Opts), Name(Name), Compiler(std::move(Compiler)), CCompiler(std::move(CCompiler)),
-        Paths(std::move(Paths)), Command(Command), Temp(Temp),
+        Paths(std::move(Paths)), Command(Command), Temp(Temp), Cache(Cache),
         Runner(Name, Opts.Verbose, Diagnostics, &Temp), Diagnostics(Diagnostics) {}
 
   /// -c, -S: compiles every input, like the compiler, also after a failure;
@@ -267,6 +294,10 @@ private:
   /// (gcc before 15), so that ompinst may hide such lines from Clang's parse
   /// as well (asked at most once, for a file Clang rejected).
   bool compilerIgnoresMetadirectives();
+  /// Writes the files of a cache entry, which must all lie in the command's
+  /// temporary directory (the key holds their paths); false when one cannot
+  /// be written or lies elsewhere (a damaged entry).
+  bool restoreFiles(const CacheEntry &Entry);
   /// Runs ompinst on the input; nullopt (and Reason) when it fails.
   std::optional<Instrumented> instrument(const Argument &Input, std::size_t Index,
                                          std::string &Reason);
@@ -326,6 +357,9 @@ private:
   ToolkitPaths Paths;
   const CompilerCommand &Command;
   TempDirectory &Temp;
+  /// ompcc's cache of instrumented files and link initialisations; none
+  /// when OMPCC_CACHE=0.
+  const std::optional<BuildCache> &Cache;
   CommandRunner Runner;
   llvm::raw_ostream &Diagnostics;
   unsigned NextFile = 0;
@@ -378,7 +412,62 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
     // pomplib.h; after the user's directories, as in the compile.
     llvm::append_values(Argv, "-isystem", Paths.IncludeDir);
   }
+  // The cache: ompinst's result depends on its command (which names the
+  // temporary files, the same from one build to the next), the directory,
+  // ompinst and the Clang it loads, the environment of the parse, and the
+  // files the parse reads, which the entry lists. Fortran's front end reads
+  // the disk itself and lists nothing.
+  std::optional<std::string> Key;
+  std::string InputsList;
+  if (Cache && Input.Lang != Language::Fortran) {
+    CacheKey Builder("instrument");
+    Builder.add(fileStamp(Paths.Ompinst));
+    llvm::SmallVector<StringRef, 2> Libraries;
+    StringRef(POMP_OMPCC_PARSER_LIBRARIES).split(Libraries, ':', -1, false);
+    for (StringRef Library : Libraries)
+      Builder.add(fileStamp(Library));
+    Builder.add(currentDirectory());
+    addParseEnvironment(Builder);
+    Builder.addWords(Argv);
+    Key = Builder.finish();
+    if (std::optional<CacheEntry> Hit = Cache->lookupInstrumented(*Key);
+        Hit &&
+        llvm::any_of(Hit->Files, [&](const auto &File) { return File.first == Inst.Source; }) &&
+        restoreFiles(*Hit)) {
+      if (Opts.Verbose)
+        Diagnostics << Name << ": " << Input.Value << ": instrumented file from the cache in "
+                    << Cache->directory() << "\n";
+      Diagnostics << Hit->Log;
+      return Inst;
+    }
+    InputsList = Temp.add(Unit + ".inputs");
+    Argv.insert(llvm::find(Argv, "--"), "--inputs-list=" + InputsList);
+  }
   int Status = Runner.run(Argv, StringRef(Log));
+  if (Status == 0 && Key) {
+    CacheEntry Entry;
+    if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
+            llvm::MemoryBuffer::getFile(Log, /*IsText=*/false, /*RequiresNullTerminator=*/false))
+      Entry.Log = (*Text)->getBuffer().str();
+    bool Complete = true;
+    std::vector<std::string> Written = {Inst.Source};
+    std::error_code EC;
+    for (fs::recursive_directory_iterator It(Inst.HeaderDirectory, EC), End; It != End && !EC;
+         It.increment(EC))
+      if (It->type() == fs::file_type::regular_file)
+        Written.push_back(It->path());
+    for (const std::string &File : Written) {
+      llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
+          llvm::MemoryBuffer::getFile(File, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+      if (!Text) {
+        Complete = false;
+        break;
+      }
+      Entry.Files.emplace_back(File, (*Text)->getBuffer().str());
+    }
+    if (Complete)
+      Cache->storeInstrumented(*Key, InputsList, Entry);
+  }
   // Clang 19 rejects some metadirectives that gcc before 15 builds because
   // it ignores them; the parse may then ignore them too.
   if (Status != 0 && Input.Lang != Language::Fortran &&
@@ -397,6 +486,19 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
   if (Input.Lang == Language::Fortran && !ompinstHandlesFortran())
     Reason = "this ompinst has no Fortran front end (it instruments C and C++ only)";
   return std::nullopt;
+}
+
+bool Driver::restoreFiles(const CacheEntry &Entry) {
+  const std::string Prefix = Temp.path() + "/";
+  for (const auto &[File, Contents] : Entry.Files) {
+    llvm::SmallString<256> Clean(File);
+    path::remove_dots(Clean, /*remove_dot_dot=*/true);
+    if (!StringRef(File).starts_with(Prefix) || Clean != File)
+      return false;
+    if (fs::create_directories(path::parent_path(File)) || writeTextFile(File, Contents))
+      return false;
+  }
+  return true;
 }
 
 bool Driver::ompinstHandlesFortran() {
@@ -834,6 +936,48 @@ std::optional<std::string> Driver::preLink(const std::map<std::size_t, std::stri
     Argv.push_back("--strict");
   llvm::append_values(Argv, "--report-as=" + Name, "-o", Source, "--");
   llvm::append_range(Argv, Inputs);
+  const std::string Object = Temp.add("pomp_init.o");
+  std::vector<std::string> Compile = CCompiler;
+  for (const Argument &Arg : Command.Args)
+    if (isTargetFlag(Arg))
+      llvm::append_range(Compile, Arg.Words);
+  // -x c: the generated file is C (and valid C++), also for ompc++'s
+  // compiler; -fPIC: it may go into a shared library or a PIE.
+  llvm::append_values(Compile, "-fPIC", "-c", "-x", "c", Source, "-o", Object);
+
+  // The cache: the object depends on the inputs' contents, the two commands
+  // (whose temporary paths are the same from one build to the next), the
+  // toolkit (pomp-link, pomplib.h) and the compiler.
+  const auto LinkKey = [&]() -> std::optional<std::string> {
+    CacheKey Builder("link");
+    Builder.add(toolkitStamps(Paths, CCompiler));
+    Builder.add(currentDirectory());
+    addParseEnvironment(Builder);
+    Builder.addWords(Argv);
+    Builder.addWords(Compile);
+    for (const std::string &Input : Inputs)
+      if (!Builder.addFileContents(Input))
+        return std::nullopt;
+    return Builder.finish();
+  };
+  std::optional<std::string> Key;
+  if (Cache)
+    Key = LinkKey();
+  if (Key)
+    if (std::optional<CacheEntry> Hit = Cache->lookupLink(*Key);
+        Hit && llvm::any_of(Hit->Files, [&](const auto &File) { return File.first == Object; }) &&
+        restoreFiles(*Hit)) {
+      if (Opts.Verbose)
+        Diagnostics << Name << ": the handle initialisation from the cache in "
+                    << Cache->directory() << "\n";
+      Diagnostics << Hit->Log;
+      if (Opts.Keep) {
+        const std::string Kept = (Command.Output ? *Command.Output : "a.out") + ".pomp_init.c";
+        if (std::error_code EC = fs::copy_file(Source, Kept))
+          warn("cannot keep the generated source as '" + Kept + "': " + EC.message());
+      }
+      return Object;
+    }
   const int Status = Runner.run(Argv, StringRef(Log));
   copyFileTo(Log, Diagnostics);
   if (Status == PompLinkNotInstrumented) {
@@ -850,18 +994,30 @@ std::optional<std::string> Driver::preLink(const std::map<std::size_t, std::stri
       warn("cannot keep the generated source as '" + Kept + "': " + EC.message());
   }
 
-  const std::string Object = Temp.add("pomp_init.o");
-  std::vector<std::string> Compile = CCompiler;
-  for (const Argument &Arg : Command.Args)
-    if (isTargetFlag(Arg))
-      llvm::append_range(Compile, Arg.Words);
-  // -x c: the generated file is C (and valid C++), also for ompc++'s
-  // compiler; -fPIC: it may go into a shared library or a PIE.
-  llvm::append_values(Compile, "-fPIC", "-c", "-x", "c", Source, "-o", Object);
   if (Runner.run(Compile) != 0) {
     warn("the POMP handles of this link are bound on first use (the generated "
          "initialisation does not compile)");
     return std::nullopt;
+  }
+  if (Key) {
+    CacheEntry Entry;
+    bool Complete = true;
+    for (const std::string &File : {Object, Source}) {
+      llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
+          llvm::MemoryBuffer::getFile(File, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+      if (!Text) {
+        Complete = false;
+        break;
+      }
+      Entry.Files.emplace_back(File, (*Text)->getBuffer().str());
+    }
+    if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
+            llvm::MemoryBuffer::getFile(Log, /*IsText=*/false, /*RequiresNullTerminator=*/false))
+      Entry.Log = (*Text)->getBuffer().str();
+    // An input that changed while pomp-link read it changes the key: the
+    // result is then not kept.
+    if (Complete && LinkKey() == Key)
+      Cache->storeLink(*Key, Entry);
   }
   return Object;
 }
@@ -1175,7 +1331,10 @@ void printUsage(llvm::raw_ostream &OS, const DriverOptions &Options) {
         "was built with), OMPCC_FC (ompfc's, default: " POMP_OMPCC_DEFAULT_FC "; ompfc\n"
         "compiles the C it generates with OMPCC_CC), OMPCC_PASSTHROUGH=1 (instrument\n"
         "nothing, add nothing),\n"
-        "OMPCC_STRICT=1 (as --ompcc-strict; 0 or unset: not strict).\n"
+        "OMPCC_STRICT=1 (as --ompcc-strict; 0 or unset: not strict),\n"
+        "OMPCC_CACHE=0 (no cache of instrumented files and link initialisations; on by\n"
+        "default), OMPCC_CACHE_DIR (default ~/.cache/pomp-ompcc), OMPCC_CACHE_MAXSIZE\n"
+        "(default 256M).\n"
         "Exit status: the real compiler's; 1 for ompcc's own errors.\n"
         "Documentation: man ompcc, <prefix>/share/doc/pomp/OMPCC.md (installed), docs/OMPCC.md.\n";
 }
@@ -1218,6 +1377,12 @@ int runDriver(StringRef Argv0, StringRef ExecutablePath, llvm::ArrayRef<std::str
     }
   }
 
+  llvm::Expected<std::optional<BuildCache>> Cache = BuildCache::fromEnvironment();
+  if (!Cache) {
+    Diagnostics << Name << ": error: " << llvm::toString(Cache.takeError()) << "\n";
+    return ExitFailure;
+  }
+
   std::vector<std::string> Compiler = realCompiler(Opts);
   if (Compiler.empty() || isThisDriver(Compiler.front(), ExecutablePath)) {
     Diagnostics << Name << ": error: the real compiler '" << llvm::join(Compiler, " ") << "' is "
@@ -1241,6 +1406,11 @@ int runDriver(StringRef Argv0, StringRef ExecutablePath, llvm::ArrayRef<std::str
                  << "fortrandir: " << Paths.FortranIncludeDir << "\n"
                  << "strict:    " << (Opts.Strict ? "yes" : "no") << "\n"
                  << "passthrough: " << (passThroughRequested() ? "yes" : "no") << "\n"
+                 << "cache:     "
+                 << (*Cache ? (*Cache)->directory() + " (at most " +
+                                  std::to_string((*Cache)->maxSize()) + " bytes)"
+                            : std::string("off"))
+                 << "\n"
                  << "stamps:    " << toolkitStamps(Paths, Compiler) << "\n";
     return 0;
   }
@@ -1282,7 +1452,7 @@ int runDriver(StringRef Argv0, StringRef ExecutablePath, llvm::ArrayRef<std::str
   }
   // flang compiles no C: ompfc's generated C goes to the C compiler.
   std::vector<std::string> CCompiler = Opts.Fortran ? generatedCCompiler() : Compiler;
-  Driver D(Opts, Name, std::move(Compiler), std::move(CCompiler), Paths, Command, *Temp,
+  Driver D(Opts, Name, std::move(Compiler), std::move(CCompiler), Paths, Command, *Temp, *Cache,
            Diagnostics);
   return Command.CompileOnly ? D.compileOnly() : D.compileAndLink();
 }
