@@ -157,3 +157,7 @@ if (shutil.which("mpirun") and shutil.which("mpicc")
     if os.geteuid() == 0:
         mpirun.append("--allow-run-as-root")
     config.substitutions.append(("%mpirun", " ".join(mpirun)))
+
+# Fortran MPI programs (docs/MPI.md, "Fortran"): Open MPI's Fortran wrapper with gfortran.
+if "mpi" in config.available_features and shutil.which("mpifort"):
+    config.available_features.add("mpifort")
