@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <climits>
 #include <cmath>
 #include <cstdarg>
@@ -1469,6 +1470,7 @@ bool Otf2Sink::writeJobLocal(OTF2_Archive *Job, const std::string &JobTrace,
 TraceReport Otf2Sink::finishJob(const TraceFinish &Info, const std::vector<NodeKey> &Keys,
                                 TraceReport Report) {
   const MpiJobTrace &Job = *Info.Job;
+  const auto Began = std::chrono::steady_clock::now();
   const JobCollectives Comm(Job);
   const std::string Kept = "each rank's archive stays in its part (rank-<N>/trace/traces.otf2)";
   auto Say = [&](const std::string &Why) {
@@ -1565,7 +1567,11 @@ TraceReport Otf2Sink::finishJob(const TraceFinish &Info, const std::vector<NodeK
       Locations += D.Locations.size();
     printMessage("OTF2 trace of the job in " + JobTrace + "/" + ArchiveName + ".otf2: " +
                  std::to_string(Plan.Ranks.size()) + " ranks, " + std::to_string(Locations) +
-                 " locations, " + std::to_string(Plan.Regions.size()) + " regions");
+                 " locations, " + std::to_string(Plan.Regions.size()) + " regions, written in " +
+                 std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                    std::chrono::steady_clock::now() - Began)
+                                    .count()) +
+                 " ms");
   }
   return Report;
 }
