@@ -219,6 +219,20 @@ std::array<CallTotals, CallCount> Totals;
 std::array<POMP_Handle_t, CallCount> Handles{};
 std::array<std::string, CallCount> Ctcs;
 
+/// Set while a Fortran entry point of the layer runs the binding it hides:
+/// MPICH's bindings call the C MPI_* routines (Open MPI's call PMPI_*), whose
+/// wrappers must then only forward, so that a call is measured once.
+thread_local bool InFortranBinding = false;
+
+/// Marks the calling thread as inside a hidden Fortran binding.
+class FortranBindingScope {
+public:
+  FortranBindingScope() { InFortranBinding = true; }
+  ~FortranBindingScope() { InFortranBinding = false; }
+  FortranBindingScope(const FortranBindingScope &) = delete;
+  FortranBindingScope &operator=(const FortranBindingScope &) = delete;
+};
+
 /// Receive requests not yet completed: their bytes are counted when a wait
 /// or test completes them.
 std::mutex PendingMutex;
@@ -1030,16 +1044,22 @@ extern "C" {
 // The job is set up inside the MPI_Init region, so that a trace, which opens
 // in the rank's part there, starts with that region open (docs/MPI.md).
 int MPI_Init(int *argc, char ***argv) {
+  if (InFortranBinding)
+    return PMPI_Init(argc, argv);
   return initJob(
       Call_Init, [&] { return PMPI_Init(argc, argv); }, nullptr);
 }
 
 int MPI_Init_thread(int *argc, char ***argv, int required, int *provided) {
+  if (InFortranBinding)
+    return PMPI_Init_thread(argc, argv, required, provided);
   return initJob(
       Call_Init_thread, [&] { return PMPI_Init_thread(argc, argv, required, provided); }, provided);
 }
 
 int MPI_Finalize(void) {
+  if (InFortranBinding)
+    return PMPI_Finalize();
   finalizeJob();
   return PMPI_Finalize();
 }
@@ -1049,6 +1069,8 @@ int MPI_Finalize(void) {
 #define POMP_MPI_UNPAREN(...) __VA_ARGS__
 #define POMP_MPI_WRAPPER(Name, Shape, Params, Args, ShapeArgs)                                     \
   int MPI_##Name Params {                                                                          \
+    if (InFortranBinding)                                                                          \
+      return PMPI_##Name Args;                                                                     \
     CallRegion Region(Call_##Name, Job.Recording);                                                 \
     return shape##Shape(                                                                           \
         Call_##Name, [&] { return PMPI_##Name Args; }, POMP_MPI_UNPAREN ShapeArgs);                \
@@ -1111,6 +1133,7 @@ extern "C" {
     static const Fn Next = nextBinding<Fn>("mpi_" #Lower "_");                                     \
     CallRegion Region(Call_##Name, Job.Recording);                                                 \
     auto Forward = [&] {                                                                           \
+      const FortranBindingScope Scope;                                                             \
       Next Args;                                                                                   \
       return static_cast<int>(*ierr);                                                              \
     };                                                                                             \
@@ -1190,6 +1213,7 @@ void mpi_init_(MPI_Fint *ierr) {
   initJob(
       Call_Init,
       [&] {
+        const FortranBindingScope Scope;
         Next(ierr);
         return static_cast<int>(*ierr);
       },
@@ -1203,6 +1227,7 @@ void mpi_init_thread_(MPI_Fint *required, MPI_Fint *provided, MPI_Fint *ierr) {
   initJob(
       Call_Init_thread,
       [&] {
+        const FortranBindingScope Scope;
         Next(required, provided, ierr);
         Provided = static_cast<int>(*provided);
         return static_cast<int>(*ierr);
@@ -1214,6 +1239,7 @@ void mpi_finalize_(MPI_Fint *ierr) {
   using Fn = void (*)(MPI_Fint *);
   static const Fn Next = nextBinding<Fn>("mpi_finalize_");
   finalizeJob();
+  const FortranBindingScope Scope;
   Next(ierr);
 }
 
