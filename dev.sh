@@ -25,6 +25,7 @@ packages=(
   nodejs npm  # tests/report/browser.test: puppeteer-core (from npm, into the build tree) drives chromium
   flang-19 libflang-19-dev gfortran  # Fortran: Flang's parser for ompinst, both real compilers
   libopenmpi-dev openmpi-bin  # libpomp-mpi and the hybrid MPI+OpenMP tests (docs/MPI.md)
+  mpich libmpich-dev  # tests/mpi/mpich.test: the second MPI; Open MPI stays the default (alternatives)
   libpapi-dev  # POMP_METRICS: PAPI's header; libpapi.so.7.0 is dlopen()ed at run time (optional)
 )
 

@@ -160,3 +160,13 @@ if (shutil.which("mpirun") and shutil.which("mpicc")
     if os.geteuid() == 0:
         mpirun.append("--allow-run-as-root")
     config.substitutions.append(("%mpirun", " ".join(mpirun)))
+
+# Fortran MPI programs (docs/MPI.md, "Fortran"): Open MPI's Fortran wrapper with gfortran.
+if "mpi" in config.available_features and shutil.which("mpifort"):
+    config.available_features.add("mpifort")
+
+# MPICH next to Open MPI (docs/MPI.md, "MPICH"): its own compiler wrappers and launcher, named by
+# their Debian alternatives' targets, so that Open MPI stays the default.
+if ("mpi" in config.available_features and shutil.which("mpicxx.mpich")
+        and shutil.which("mpicc.mpich") and shutil.which("mpirun.mpich")):
+    config.available_features.add("mpich")

@@ -169,6 +169,40 @@ int32_t POMP_Note_uninstrumented(const char *file, const char *reason);
  * after finalisation. */
 int32_t POMP_Note_mpi_part(const char *directory, int32_t rank, int32_t size);
 
+/* The job's one OTF2 archive (docs/MPI.md, "Traces"), which libpomp-mpi asks
+ * for in MPI_Finalize, before the MPI library's own. `collectives` is an
+ * OTF2_CollectiveCallbacks over the job's ranks (implemented with PMPI by
+ * libpomp-mpi), `collective_data` its user data and `collective_context` the
+ * global context handed to every call. On rank 0 only, the clock arrays hold
+ * two entries per rank (index 2 * rank: at MPI_Init, 2 * rank + 1: at
+ * MPI_Finalize): the rank's CLOCK_REALTIME when the offset was measured, the
+ * offset of that clock to rank 0's (remote - rank 0), and its error, in ns. */
+typedef struct POMP_Mpi_job_trace {
+  const char *directory;
+  int32_t rank;
+  int32_t size;
+  const void *collectives;
+  void *collective_data;
+  void *collective_context;
+  const int64_t *clock_at_ns;
+  const int64_t *clock_offset_ns;
+  const int64_t *clock_error_ns;
+} POMP_Mpi_job_trace;
+
+/* Non-zero when this process writes an OTF2 trace (POMP_TRACE=1, format otf2
+ * or both, and the archive is open): libpomp-mpi asks every rank before it
+ * calls POMP_Finalize_mpi_job, which is collective. */
+int32_t POMP_Otf2_trace_open(void);
+
+/* Collective over the job's ranks, called by libpomp-mpi in MPI_Finalize when
+ * every rank writes an OTF2 trace: finalises the measurement now (the profile
+ * and the rank's trace, as at the program's end) and writes the job's one
+ * archive in `directory`/trace through the collective callbacks; when that
+ * cannot be done, each rank's archive stays in its part and rank 0 says why.
+ * What the program does after MPI_Finalize is not measured. POMP_ERROR_
+ * INVALID_ARGUMENT for a NULL job, POMP_ERROR_FINALIZED after finalisation. */
+int32_t POMP_Finalize_mpi_job(const POMP_Mpi_job_trace *job);
+
 /* Called by every thread of a team at the end of a parallel region that
  * ompinst instrumented, with the context POMP_Parallel_fork returned (passed
  * in as firstprivate), to decide whether the explicit barrier that stands for

@@ -62,6 +62,9 @@ struct RunState {
   /// libpomp-mpi is in the process and a trace was asked for: the trace is
   /// opened in the rank's part at MPI_Init (noteMpiPart, docs/MPI.md).
   bool TraceAwaitsMpiPart = false;
+  /// Set by libpomp-mpi's MPI_Finalize (finalizeMpiJob): the OTF2 writer also
+  /// writes the job's one archive, collectively.
+  std::unique_ptr<MpiJobTrace> Job;
 };
 RunState *Run = nullptr;
 
@@ -264,6 +267,8 @@ std::vector<TraceReport> finishTrace(const std::vector<ThreadState *> &Idle, Tic
   Info.NsPerTick = NsPerTick;
   Info.Program = Run->Info.Program;
   Info.Pid = Run->Info.Pid;
+  Info.Job = Run->Job.get();
+  Info.MpiRank = Run->Info.MpiRank;
   return Run->Trace->finish(Info);
 }
 
@@ -488,6 +493,22 @@ int32_t Runtime::noteMpiPart(const char *Directory, int32_t Rank, int32_t Size) 
     openTraceInPart(Directory, CurrentThread, Clock::now());
   }
   return POMP_SUCCESS;
+}
+
+bool Runtime::otf2TraceOpen() {
+  std::lock_guard<std::mutex> Lock(LifecycleMutex);
+  return phase() == Phase::Running && Run && Run->Trace &&
+         Run->TraceConfig.Format != TraceFormat::Chrome;
+}
+
+int32_t Runtime::finalizeMpiJob(const MpiJobTrace &Job) {
+  {
+    std::lock_guard<std::mutex> Lock(LifecycleMutex);
+    if (phase() != Phase::Running || !Run)
+      return POMP_ERROR_FINALIZED;
+    Run->Job = std::make_unique<MpiJobTrace>(Job);
+  }
+  return finalize();
 }
 
 const Profile *Runtime::finalProfile() {

@@ -64,6 +64,7 @@
 #include "core/Config.h"
 #include "core/Core.h"
 #include "core/Regions.h"
+#include "trace/Trace.h"
 
 #include <atomic>
 #include <cstdint>
@@ -146,6 +147,11 @@ public:
   /// POMP_Note_mpi_part: the run is rank Rank of an MPI job of Size ranks
   /// and writes its part into Directory (libpomp-mpi, docs/MPI.md).
   static int32_t noteMpiPart(const char *Directory, int32_t Rank, int32_t Size);
+  /// POMP_Otf2_trace_open: this process writes an OTF2 trace.
+  static bool otf2TraceOpen();
+  /// POMP_Finalize_mpi_job: finalises now, the OTF2 writer also writing the
+  /// job's one archive collectively (docs/MPI.md, "Traces").
+  static int32_t finalizeMpiJob(const MpiJobTrace &Job);
 
   /// The profile finalisation wrote; nullptr before. For tests and tools
   /// linked with the library.

@@ -346,11 +346,16 @@ std::string incompleteTraceText(const std::vector<TraceReport> &Traces) {
 
 /// The summary line of each complete trace.
 void printTraceSummaries(const std::string &Directory, const std::vector<TraceReport> &Traces) {
-  for (const TraceReport &T : Traces)
+  for (const TraceReport &T : Traces) {
+    // An MPI job's one archive is next to the rank's part (docs/MPI.md).
+    std::string Path = Directory + "/" + T.File;
+    if (T.File.rfind("../", 0) == 0 && Directory.find('/') != std::string::npos)
+      Path = Directory.substr(0, Directory.find_last_of('/')) + T.File.substr(2);
     if (T.Complete)
-      printMessage("trace " + Directory + "/" + T.File + ": " + std::to_string(T.Written) +
-                   " events, " + std::to_string(T.Threads) + " threads, " +
-                   std::to_string(T.Flushes) + " buffer flushes, no events dropped");
+      printMessage("trace " + Path + ": " + std::to_string(T.Written) + " events, " +
+                   std::to_string(T.Threads) + " threads, " + std::to_string(T.Flushes) +
+                   " buffer flushes, no events dropped");
+  }
 }
 
 /// One message for everything that failed to be written at finalisation: the

@@ -27,6 +27,7 @@ namespace pomp::rt {
   X(OTF2_Archive_SetMemoryCallbacks)                                                               \
   X(OTF2_Archive_SetLockingCallbacks)                                                              \
   X(OTF2_Archive_SetSerialCollectiveCallbacks)                                                     \
+  X(OTF2_Archive_SetCollectiveCallbacks)                                                           \
   X(OTF2_Archive_SetCreator)                                                                       \
   X(OTF2_Archive_SetDescription)                                                                   \
   X(OTF2_Archive_SetProperty)                                                                      \
@@ -43,6 +44,7 @@ namespace pomp::rt {
   X(OTF2_IdMap_AddIdPair)                                                                          \
   X(OTF2_IdMap_Free)                                                                               \
   X(OTF2_DefWriter_WriteMappingTable)                                                              \
+  X(OTF2_DefWriter_WriteClockOffset)                                                               \
   X(OTF2_EvtWriter_Enter)                                                                          \
   X(OTF2_EvtWriter_Leave)                                                                          \
   X(OTF2_EvtWriter_ThreadFork)                                                                     \

@@ -126,14 +126,17 @@ inline TraceRegionKind mpiRegionKind(std::string_view Name) {
         return true;
     return false;
   };
+  // A nonblocking collective has the role of the collective it starts; its
+  // completion is a wait or test, point-to-point as every other.
   OTF2_RegionRole Role = OTF2_REGION_ROLE_POINT2POINT;
-  if (Name == "MPI_Barrier")
+  if (Is({"MPI_Barrier", "MPI_Ibarrier"}))
     Role = OTF2_REGION_ROLE_BARRIER;
-  else if (Is({"MPI_Bcast", "MPI_Scatter"}))
+  else if (Is({"MPI_Bcast", "MPI_Scatter", "MPI_Ibcast", "MPI_Iscatter"}))
     Role = OTF2_REGION_ROLE_COLL_ONE2ALL;
-  else if (Is({"MPI_Reduce", "MPI_Gather"}))
+  else if (Is({"MPI_Reduce", "MPI_Gather", "MPI_Ireduce", "MPI_Igather"}))
     Role = OTF2_REGION_ROLE_COLL_ALL2ONE;
-  else if (Is({"MPI_Allreduce", "MPI_Allgather", "MPI_Alltoall"}))
+  else if (Is({"MPI_Allreduce", "MPI_Allgather", "MPI_Alltoall", "MPI_Iallreduce", "MPI_Iallgather",
+               "MPI_Ialltoall"}))
     Role = OTF2_REGION_ROLE_COLL_ALL2ALL;
   else if (Is({"MPI_Init", "MPI_Init_thread", "MPI_Finalize"}))
     Role = OTF2_REGION_ROLE_WRAPPER;

@@ -82,6 +82,23 @@ public:
   }
 };
 
+/// The job's one OTF2 archive (docs/MPI.md, "Traces"): what libpomp-mpi hands
+/// finalisation in MPI_Finalize (POMP_Finalize_mpi_job). The collectives are
+/// an OTF2_CollectiveCallbacks implemented with MPI, kept opaque here so that
+/// only the OTF2 writer knows OTF2's types.
+struct MpiJobTrace {
+  std::string Directory; ///< the job directory; the archive is its trace/traces.otf2
+  int Rank = 0;
+  int Size = 1;
+  const void *Collectives = nullptr;
+  void *CollectiveData = nullptr;
+  void *CollectiveContext = nullptr;
+  /// Rank 0 only, two per rank (at MPI_Init, at MPI_Finalize): the rank's
+  /// CLOCK_REALTIME when its offset was measured, the offset to rank 0's
+  /// clock and its error, in ns.
+  std::vector<std::int64_t> ClockAt, ClockOffset, ClockError;
+};
+
 /// Facts finalisation hands a trace to write its definitions.
 struct TraceFinish {
   const Profile *Final = nullptr; ///< every (region, opener) that was recorded
@@ -97,6 +114,12 @@ struct TraceFinish {
   double NsPerTick = 1.0;
   std::string Program;
   std::int64_t Pid = 0;
+  /// Set when libpomp-mpi's MPI_Finalize finalises: the OTF2 writer then also
+  /// writes the job's archive, collectively (docs/MPI.md, "Traces").
+  const MpiJobTrace *Job = nullptr;
+  /// The rank of an MPI job whose finalisation is not that collective one
+  /// (a signal, an exit without MPI_Finalize): -1 outside a job.
+  std::int32_t MpiRank = -1;
 };
 
 /// The process's trace: one per run, created at initialisation.

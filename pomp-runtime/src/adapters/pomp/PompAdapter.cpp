@@ -679,6 +679,34 @@ POMP_EXPORT int32_t POMP_Note_mpi_part(const char *directory, int32_t rank, int3
   });
 }
 
+POMP_EXPORT int32_t POMP_Otf2_trace_open(void) {
+  return guarded([&] { return static_cast<int32_t>(Runtime::otf2TraceOpen() ? 1 : 0); });
+}
+
+POMP_EXPORT int32_t POMP_Finalize_mpi_job(const POMP_Mpi_job_trace *job) {
+  return guarded([&] {
+    if (!job || !job->directory || !*job->directory || !job->collectives || job->size <= 0 ||
+        job->rank < 0 || job->rank >= job->size) {
+      pomp::rt::setLastError("no job, directory or collectives, or a rank outside 0..size-1");
+      return static_cast<int32_t>(POMP_ERROR_INVALID_ARGUMENT);
+    }
+    pomp::rt::MpiJobTrace Job;
+    Job.Directory = job->directory;
+    Job.Rank = job->rank;
+    Job.Size = job->size;
+    Job.Collectives = job->collectives;
+    Job.CollectiveData = job->collective_data;
+    Job.CollectiveContext = job->collective_context;
+    if (job->rank == 0 && job->clock_at_ns && job->clock_offset_ns && job->clock_error_ns) {
+      const std::size_t N = 2 * static_cast<std::size_t>(job->size);
+      Job.ClockAt.assign(job->clock_at_ns, job->clock_at_ns + N);
+      Job.ClockOffset.assign(job->clock_offset_ns, job->clock_offset_ns + N);
+      Job.ClockError.assign(job->clock_error_ns, job->clock_error_ns + N);
+    }
+    return pomp::rt::failCode(Runtime::finalizeMpiJob(Job));
+  });
+}
+
 POMP_EXPORT int32_t POMP_Join_barrier_needed(POMP_Context_t fork_context) {
   // A pure function of the context every thread of the team received: all of
   // them take the same branch around the barrier.
