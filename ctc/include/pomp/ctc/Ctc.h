@@ -114,6 +114,11 @@ struct RegionDescriptor {
   std::string Name;                    ///< critical name, user region, function
   std::string Group;                   ///< class, namespace or module of a function
   std::string Schedule;                ///< `schedule=<kind>` of a loop, "" if none
+  /// `function`: the qualified name of the function the construct is in
+  /// ("Grid::solve"), known at instrumentation time, so that a profile names
+  /// each construct's function without measuring functions; "" when unknown
+  /// (and for a function region, whose own name is `name`).
+  std::string Function;
 
   /// Clause facts, written as `hasX=1` and omitted when false.
   bool HasFirstprivate = false;
@@ -134,9 +139,7 @@ struct RegionDescriptor {
   std::vector<Field> ExtraFields;
 
   friend bool operator==(const RegionDescriptor &A, const RegionDescriptor &B);
-  friend bool operator!=(const RegionDescriptor &A, const RegionDescriptor &B) {
-    return !(A == B);
-  }
+  friend bool operator!=(const RegionDescriptor &A, const RegionDescriptor &B) { return !(A == B); }
 };
 
 /// Writes a descriptor as a CTC string: known keys in a fixed order, then the
