@@ -50,18 +50,13 @@ void printDescriptor(const pomp::ctc::RegionDescriptor &D) {
   printLines("slines", D.StartLines);
   printLines("elines", D.EndLines);
   PrintText("schedule", D.Schedule);
-  const std::pair<const char *, bool> Flags[] = {{"hasFirstprivate", D.HasFirstprivate},
-                                                 {"hasLastprivate", D.HasLastprivate},
-                                                 {"hasReduction", D.HasReduction},
-                                                 {"hasNowait", D.HasNowait},
-                                                 {"hasCopyin", D.HasCopyin},
-                                                 {"hasCopyprivate", D.HasCopyprivate},
-                                                 {"hasOrdered", D.HasOrdered},
-                                                 {"hasIf", D.HasIf},
-                                                 {"hasNumThreads", D.HasNumThreads},
-                                                 {"hasUntied", D.HasUntied},
-                                                 {"hasCollapse", D.HasCollapse},
-                                                 {"hasDepend", D.HasDepend}};
+  const std::pair<const char *, bool> Flags[] = {
+      {"hasFirstprivate", D.HasFirstprivate}, {"hasLastprivate", D.HasLastprivate},
+      {"hasReduction", D.HasReduction},       {"hasNowait", D.HasNowait},
+      {"hasCopyin", D.HasCopyin},             {"hasCopyprivate", D.HasCopyprivate},
+      {"hasOrdered", D.HasOrdered},           {"hasIf", D.HasIf},
+      {"hasNumThreads", D.HasNumThreads},     {"hasUntied", D.HasUntied},
+      {"hasCollapse", D.HasCollapse},         {"hasDepend", D.HasDepend}};
   for (const auto &[Key, Set] : Flags)
     if (Set)
       std::cout << "  " << Key << " = 1\n";

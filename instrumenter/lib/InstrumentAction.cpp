@@ -366,8 +366,8 @@ public:
 private:
   /// Spells the shared model's plan of one directive in C.
   void instrumentOne(const PompPragma &P) {
-    const model::PompDirectivePlan Plan =
-        model::planPompDirective(P.What, [this](Event E) { return File.enabled(E); });
+    const model::PompDirectivePlan Plan = model::planPompDirective(
+        P.What, [this](Event E) { return File.enabled(E); });
     if (Plan.ControlRoutine) {
       replaceLine(P, std::string(Plan.ControlRoutine) + "();");
       return;
@@ -377,7 +377,8 @@ private:
       H = File.addHandle(userRegion(P));
       if (P.What == PompPragma::Kind::RegionBegin)
         Regions.begin(P.Name, H, static_cast<std::size_t>(&P - First));
-    } else if (P.What == PompPragma::Kind::RegionEnd || P.What == PompPragma::Kind::RegionAltEnd) {
+    } else if (P.What == PompPragma::Kind::RegionEnd ||
+               P.What == PompPragma::Kind::RegionAltEnd) {
       std::string Error;
       const std::optional<unsigned> Begin = Regions.end(P, Error);
       if (!Begin) {

@@ -139,7 +139,9 @@ struct RegionDescriptor {
   std::vector<Field> ExtraFields;
 
   friend bool operator==(const RegionDescriptor &A, const RegionDescriptor &B);
-  friend bool operator!=(const RegionDescriptor &A, const RegionDescriptor &B) { return !(A == B); }
+  friend bool operator!=(const RegionDescriptor &A, const RegionDescriptor &B) {
+    return !(A == B);
+  }
 };
 
 /// Writes a descriptor as a CTC string: known keys in a fixed order, then the
