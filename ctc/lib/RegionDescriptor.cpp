@@ -51,7 +51,7 @@ struct KnownKey {
 
 /// Every known key, in the order writeDescriptor writes them: what the
 /// construct is and where it is first, then its clause facts in the order of
-/// RegionDescriptor's members.
+/// RegionDescriptor's members, then its enclosing function.
 constexpr KnownKey KnownKeys[] = {
     {"type", &RegionDescriptor::Type},
     {"name", &RegionDescriptor::Name},
@@ -72,6 +72,9 @@ constexpr KnownKey KnownKeys[] = {
     {"hasUntied", nullptr, nullptr, &RegionDescriptor::HasUntied},
     {"hasCollapse", nullptr, nullptr, &RegionDescriptor::HasCollapse},
     {"hasDepend", nullptr, nullptr, &RegionDescriptor::HasDepend},
+    // Where the construct is in the program rather than what it is: last, so
+    // that readers that predate it keep it as an unknown key at the end.
+    {"function", &RegionDescriptor::Function},
 };
 constexpr std::size_t KnownKeyCount = std::size(KnownKeys);
 constexpr std::size_t NotFound = static_cast<std::size_t>(-1);

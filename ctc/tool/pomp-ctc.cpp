@@ -60,6 +60,7 @@ void printDescriptor(const pomp::ctc::RegionDescriptor &D) {
   for (const auto &[Key, Set] : Flags)
     if (Set)
       std::cout << "  " << Key << " = 1\n";
+  PrintText("function", D.Function);
   for (const pomp::ctc::Field &F : D.ExtraFields)
     std::cout << "  " << F.Key << " = " << F.Value << " (unknown key, kept)\n";
   std::cout << "  written back: " << pomp::ctc::writeDescriptor(D) << "\n";

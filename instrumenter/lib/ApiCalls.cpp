@@ -48,7 +48,17 @@ public:
       return true;
     if (D->hasAttr<OMPDeclareTargetDeclAttr>())
       return true;
-    return RecursiveASTVisitor::TraverseDecl(D);
+    // A call site names its function (CTC `function`), as constructs do.
+    const auto *Function = dyn_cast<FunctionDecl>(D);
+    const auto *Method = dyn_cast<CXXMethodDecl>(D);
+    if (!Function || !Function->doesThisDeclarationHaveABody() ||
+        (Method && Method->getParent()->isLambda()))
+      return RecursiveASTVisitor::TraverseDecl(D);
+    std::string Outer = std::move(Enclosing);
+    Enclosing = Function->getQualifiedNameAsString();
+    const bool Continue = RecursiveASTVisitor::TraverseDecl(D);
+    Enclosing = std::move(Outer);
+    return Continue;
   }
 
   // Device code calls the device's routines; nothing is inserted there.
@@ -126,6 +136,7 @@ private:
     const unsigned Line = File.presumedLine(File.offset(Loc));
     D.StartLines = ctc::LineRange{Line, Line};
     D.EndLines = D.StartLines;
+    D.Function = Enclosing;
     return D;
   }
 
@@ -153,6 +164,8 @@ private:
 
   ASTContext &Context;
   FileInstrumentation &File;
+  /// The qualified name of the function being traversed ("" outside one).
+  std::string Enclosing;
   std::set<const DeclRefExpr *> Handled;
 };
 

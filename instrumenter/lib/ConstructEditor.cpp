@@ -265,6 +265,7 @@ ctc::RegionDescriptor ConstructEditor::describe(ctc::RegionKind Kind) const {
   if (const auto *Critical = dyn_cast<OMPCriticalDirective>(&Directive))
     R.Name = Critical->getDirectiveName().getAsString();
   describeClauses(Directive, R);
+  R.Function = File.enclosingFunction();
   return R;
 }
 

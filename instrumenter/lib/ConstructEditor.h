@@ -112,6 +112,10 @@ public:
   static std::string threadIdInParallel();
   /// Set by the construct visitor for the place of the directive at hand.
   void setThreadIdAvailable(bool Available) { ThreadIdAvailable = Available; }
+  /// The qualified name of the function the directive at hand is in (the
+  /// CTC `function`), set by the construct visitor; "" outside functions.
+  void setEnclosingFunction(std::string Name) { EnclosingFunction = std::move(Name); }
+  const std::string &enclosingFunction() const { return EnclosingFunction; }
 
   unsigned ConstructsInstrumented = 0;
 
@@ -127,6 +131,7 @@ private:
   /// "<tag>_" for a header.
   std::string NameTag;
   bool ThreadIdAvailable = true;
+  std::string EnclosingFunction;
 };
 
 /// Nesting depth key of edits: a construct's enter/exit code wraps its

@@ -11,6 +11,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/Regex.h"
 
+#include <optional>
+
 namespace pomp::inst {
 
 using namespace clang;
@@ -64,8 +66,9 @@ private:
 
 class FunctionVisitor : public RecursiveASTVisitor<FunctionVisitor> {
 public:
-  FunctionVisitor(FileInstrumentation &File, const llvm::Regex &Filter)
-      : File(File), Filter(Filter) {}
+  FunctionVisitor(FileInstrumentation &File, const llvm::Regex &Filter,
+                  const std::optional<llvm::Regex> &Exclude)
+      : File(File), Filter(Filter), Exclude(Exclude) {}
 
   bool shouldVisitTemplateInstantiations() const { return false; }
   bool shouldVisitLambdaBody() const { return false; }
@@ -118,7 +121,8 @@ private:
     if (const auto *Method = dyn_cast<CXXMethodDecl>(&F))
       if (Method->getParent()->isLambda())
         return false;
-    return Filter.match(F.getQualifiedNameAsString());
+    const std::string Name = F.getQualifiedNameAsString();
+    return Filter.match(Name) && !(Exclude && Exclude->match(Name));
   }
 
   ctc::RegionDescriptor describe(const FunctionDecl &F) const {
@@ -139,6 +143,7 @@ private:
 
   FileInstrumentation &File;
   const llvm::Regex &Filter;
+  const std::optional<llvm::Regex> &Exclude;
 };
 
 } // namespace
@@ -147,16 +152,26 @@ bool instrumentFunctions(ASTContext &Context, FileInstrumentation &File) {
   const Options &Opts = File.options();
   if (!Opts.InstrumentFunctions)
     return true;
+  DiagnosticsEngine &Diags = Context.getDiagnostics();
+  // Both patterns are checked before anything is instrumented: a typo is an
+  // error, never a silently different selection.
+  auto Invalid = [&Diags](const char *Option, const std::string &Pattern,
+                          const std::string &Error) {
+    Diags.Report(Diags.getCustomDiagID(DiagnosticsEngine::Error, "invalid %0 '%1': %2"))
+        << Option << Pattern << Error;
+    return false;
+  };
   llvm::Regex Filter(Opts.FunctionFilter.empty() ? ".*" : Opts.FunctionFilter);
   std::string Error;
-  if (!Filter.isValid(Error)) {
-    DiagnosticsEngine &Diags = Context.getDiagnostics();
-    Diags.Report(
-        Diags.getCustomDiagID(DiagnosticsEngine::Error, "invalid function filter '%0': %1"))
-        << Opts.FunctionFilter << Error;
-    return false;
+  if (!Filter.isValid(Error))
+    return Invalid("function filter", Opts.FunctionFilter, Error);
+  std::optional<llvm::Regex> Exclude;
+  if (!Opts.FunctionExclude.empty()) {
+    Exclude.emplace(Opts.FunctionExclude);
+    if (!Exclude->isValid(Error))
+      return Invalid("function exclusion", Opts.FunctionExclude, Error);
   }
-  FunctionVisitor(File, Filter).TraverseDecl(Context.getTranslationUnitDecl());
+  FunctionVisitor(File, Filter, Exclude).TraverseDecl(Context.getTranslationUnitDecl());
   return true;
 }
 

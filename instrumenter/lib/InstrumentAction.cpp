@@ -22,6 +22,7 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/Diagnostic.h"
@@ -101,7 +102,19 @@ public:
     // Bodies that run on a device are left as they are.
     if (D->hasAttr<OMPDeclareTargetDeclAttr>())
       return true;
-    return Base::TraverseDecl(D);
+    // The constructs of a function name it in their CTC strings (`function`),
+    // so that the profile shows each construct's function at no run-time
+    // cost. A lambda's constructs are named by the function that holds it.
+    const auto *Function = dyn_cast<FunctionDecl>(D);
+    const auto *Method = dyn_cast<CXXMethodDecl>(D);
+    if (!Function || !Function->doesThisDeclarationHaveABody() ||
+        (Method && Method->getParent()->isLambda()))
+      return Base::TraverseDecl(D);
+    std::string Outer = std::move(EnclosingFunction);
+    EnclosingFunction = Function->getQualifiedNameAsString();
+    const bool Continue = Base::TraverseDecl(D);
+    EnclosingFunction = std::move(Outer);
+    return Continue;
   }
 
   bool TraverseStmt(Stmt *S) {
@@ -140,6 +153,7 @@ public:
     const llvm::omp::Directive Kind = sourceDirectiveKind(*Directive);
     ConstructEditor Editor(*In, *Directive, Depth);
     In->setThreadIdAvailable(ThreadIdAvailable);
+    In->setEnclosingFunction(EnclosingFunction);
     if (Instrumenting || !InMain) {
       if (const ConstructHandler *Handler = handlerFor(Kind)) {
         Handler->instrument(Editor);
@@ -257,6 +271,8 @@ private:
   unsigned Depth = 0;
   /// Whether the code at the current place may call omp_get_thread_num().
   bool ThreadIdAvailable = true;
+  /// The qualified name of the function being traversed ("" outside one).
+  std::string EnclosingFunction;
 };
 
 /// POMP_Init() at the start of main and POMP_Finalize() on every way out.

@@ -73,6 +73,12 @@ cl::opt<std::string>
                    cl::desc("Only functions whose qualified name matches this regular expression "
                             "(implies --functions)"),
                    cl::value_desc("regex"), cl::cat(Category));
+cl::opt<std::string>
+    FunctionExclude("function-exclude",
+                    cl::desc("Leave out functions whose qualified name matches this regular "
+                             "expression, also when --function-filter selects them (implies "
+                             "--functions)"),
+                    cl::value_desc("regex"), cl::cat(Category));
 cl::opt<std::string> HeaderDir(
     "header-dir",
     cl::desc("Write the instrumented copies of the project's own headers below this directory "
@@ -378,8 +384,9 @@ int main(int Argc, const char **Argv) {
   inst::Options Opts;
   Opts.LineDirectives = !NoLineDirectives;
   Opts.SkipPlainBodies = !NoSkipBodies;
-  Opts.InstrumentFunctions = Functions || !FunctionFilter.empty();
+  Opts.InstrumentFunctions = Functions || !FunctionFilter.empty() || !FunctionExclude.empty();
   Opts.FunctionFilter = FunctionFilter;
+  Opts.FunctionExclude = FunctionExclude;
   if (!parseLevels(Opts))
     return ExitUsage;
   for (const std::string &Source : Sources)

@@ -222,11 +222,39 @@ PresenceCounts countPresence(const std::vector<CompareRow> &Rows) {
   return N;
 }
 
+namespace {
+/// The directory both runs' source paths share ("" when none but "/"): the
+/// text table shows paths relative to it, as the single-run table does.
+std::string sharedRoot(const Comparison &C) {
+  const std::string A = commonRoot(*C.A), B = commonRoot(*C.B);
+  if (A.empty() || B.empty())
+    return A.empty() ? B : A;
+  std::size_t Same = 0;
+  while (Same < A.size() && Same < B.size() && A[Same] == B[Same])
+    ++Same;
+  const std::string Root = A.substr(0, A.rfind('/', Same == 0 ? 0 : Same - 1) + 1);
+  return Root == "/" ? std::string() : Root;
+}
+
+/// Every "@<root>" of a title (a call path has one per node) as "@".
+std::string withoutRoot(std::string Title, const std::string &Root) {
+  if (Root.empty())
+    return Title;
+  const std::string Full = "@" + Root;
+  for (std::size_t At = Title.find(Full); At != std::string::npos; At = Title.find(Full, At + 1))
+    Title.erase(At + 1, Root.size());
+  return Title;
+}
+} // namespace
+
 void writeCompareTable(std::ostream &Out, const Comparison &C) {
   Out << "POMP comparison of two runs: " << metricName(C.Metric)
       << " time summed over threads, diff = B - A, ratio = B / A\n";
   Out << "A: " << runLine(*C.A, C.PathA) << "\n";
   Out << "B: " << runLine(*C.B, C.PathB) << "\n";
+  const std::string Root = sharedRoot(C);
+  if (!Root.empty())
+    Out << "paths: relative to " << Root << " (full paths in --json)\n";
   Out << C.Selection << "; " << presenceSummary(C) << "\n\n";
   constexpr std::size_t TimeWidth = 14, RatioWidth = 9, VisitsWidth = 12;
   Out << padLeft("A[s]", TimeWidth) << padLeft("B[s]", TimeWidth) << padLeft("diff[s]", TimeWidth)
@@ -238,7 +266,7 @@ void writeCompareTable(std::ostream &Out, const Comparison &C) {
         << padLeft(signedSeconds(R.diffNs()), TimeWidth) << padLeft(ratioText(R), RatioWidth)
         << padLeft(R.In == Presence::OnlyB ? "-" : std::to_string(R.AVisits), VisitsWidth)
         << padLeft(R.In == Presence::OnlyA ? "-" : std::to_string(R.BVisits), VisitsWidth) << "  "
-        << R.Title << "\n";
+        << withoutRoot(R.Title, Root) << "\n";
   }
 }
 

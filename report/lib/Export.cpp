@@ -55,7 +55,7 @@ void writeFolded(std::ostream &Out, const Profile &P) {
       continue;
     const std::size_t Depth = N.Depth;
     PathAt.resize(Depth + 1);
-    const std::string Frame = foldedFrame(P.title(N));
+    const std::string Frame = foldedFrame(P.pathTitle(N));
     PathAt[Depth] = Depth <= 1 ? Frame : PathAt[Depth - 1] + ";" + Frame;
     if (N.ExclusiveNs > 0)
       Out << PathAt[Depth] << ' ' << N.ExclusiveNs << '\n';
@@ -91,7 +91,7 @@ void writeHatchet(std::ostream &Out, const Profile &P) {
         Root.InclusiveNs += P.Nodes[Child].InclusiveNs;
       Open(Root, P.Program.empty() ? "program" : P.Program, "program");
     } else {
-      Open(N, P.title(N), std::string(N.Construct));
+      Open(N, P.pathTitle(N), std::string(N.Construct));
     }
     OpenDepths.push_back(N.Depth);
   }

@@ -64,6 +64,17 @@ std::string renderTableHtml(const HtmlPage &Page) {
   for (const Column &C : Columns)
     H += std::string("<th data-key=\"") + C.Key + "\" data-type=\"" + (C.Numeric ? "num" : "text") +
          "\" title=\"" + escapeHtml(C.Tip) + "\">" + escapeHtml(C.Text) + "</th>";
+  // Hardware counters (POMP_METRICS): exclusive and inclusive per counter, as
+  // the text table has them; sort keys counter<i>_excl and counter<i>_incl.
+  const std::vector<std::string> &Counters = Page.P->Metrics;
+  for (std::size_t I = 0; I < Counters.size(); ++I)
+    for (const char *Part : {"excl", "incl"})
+      H += "<th data-key=\"counter" + std::to_string(I) + "_" + Part +
+           "\" data-type=\"num\" class=\"counter\" title=\"" +
+           escapeHtml(std::string(Part) == "excl"
+                          ? "counted inside minus nested regions on the same thread"
+                          : "counted inside, summed over threads") +
+           "\">" + escapeHtml(Counters[I] + " " + Part) + "</th>";
   H += "</tr></thead>\n<tbody>\n";
   std::size_t Order = 0;
   for (const Row &R : Page.Rows) {
@@ -87,6 +98,12 @@ std::string renderTableHtml(const HtmlPage &Page) {
     H += numberCell(std::to_string(R.Threads), std::to_string(R.Threads));
     H += numberCell(formatPercent(R.Imbalance), std::to_string(R.Imbalance));
     H += numberCell(R.WaitNs);
+    for (std::size_t I = 0; I < Counters.size(); ++I) {
+      const std::uint64_t Exclusive = I < R.MetricExclusive.size() ? R.MetricExclusive[I] : 0;
+      const std::uint64_t Inclusive = I < R.MetricInclusive.size() ? R.MetricInclusive[I] : 0;
+      H += numberCell(std::to_string(Exclusive), std::to_string(Exclusive));
+      H += numberCell(std::to_string(Inclusive), std::to_string(Inclusive));
+    }
     H += "</tr>\n";
   }
   H += "</tbody>\n</table>\n";
@@ -289,7 +306,7 @@ nlohmann::ordered_json treeJson(const Profile &P, std::size_t Limit) {
       continue;
     const Node &Nd = P.Nodes[I];
     Index[I] = Next++;
-    const auto [It, New] = TitleIndex.emplace(P.title(Nd), TitleIndex.size());
+    const auto [It, New] = TitleIndex.emplace(P.pathTitle(Nd), TitleIndex.size());
     if (New)
       Titles.push_back(It->first);
     std::vector<std::uint64_t> Inclusive;
@@ -336,10 +353,28 @@ std::string profileJson(const HtmlPage &Page) {
   json Regions = json::object();
   for (const auto &[Id, R] : P.Regions)
     Regions[std::to_string(Id)] = {{"label", R.Label}, {"location", R.Location}};
+  // The counters of each region's parts (parallel, parallel body, ...) for
+  // the region's detail, summed over threads and call paths as flat rows are.
+  if (!P.Metrics.empty())
+    for (const Row &R : flatRows(P)) {
+      const std::string Id = std::to_string(P.Nodes[R.FirstNode].RegionId);
+      if (!Regions.contains(Id))
+        continue;
+      std::vector<std::uint64_t> Exclusive = R.MetricExclusive, Inclusive = R.MetricInclusive;
+      Exclusive.resize(P.Metrics.size(), 0);
+      Inclusive.resize(P.Metrics.size(), 0);
+      Regions[Id]["counters"].push_back(
+          {{"construct", R.Construct}, {"excl", Exclusive}, {"incl", Inclusive}});
+    }
+  json Unavailable = json::array();
+  for (const auto &[Name, Reason] : P.UnavailableMetrics)
+    Unavailable.push_back({{"name", Name}, {"reason", Reason}});
   json RowRegions = json::object();
   for (const Row &R : Page.Rows)
     RowRegions[std::to_string(R.FirstNode)] = P.Nodes[R.FirstNode].RegionId;
   const json Data = {{"regions", std::move(Regions)},
+                     {"metric_names", P.Metrics},
+                     {"metrics_unavailable", std::move(Unavailable)},
                      {"row_regions", std::move(RowRegions)},
                      {"tree", treeJson(P, Page.TreeNodeLimit)},
                      {"heat", heatJson(P)},
@@ -422,6 +457,12 @@ std::string renderHtml(const HtmlPage &Page) {
            std::string(Page.Table.Tree ? "Call-path nodes" : "Summed over threads and call paths") +
            "; " + Page.Table.Selection + ". Click a column header to sort.") +
        "</p>\n";
+  if (!P.Metrics.empty())
+    H += "<p class=\"note\" id=\"counters-note\">Hardware counters (POMP_METRICS): exclusive "
+         "and inclusive per counter, in the last columns and in a region's detail (Source).</p>\n";
+  for (const auto &[Name, Reason] : P.UnavailableMetrics)
+    H += "<p class=\"note counter-missing\">Not recorded: " + escapeHtml(Name) + " (" +
+         escapeHtml(Reason) + ")</p>\n";
   H += renderTableHtml(Page);
   std::string Anomalies;
   for (const auto &[Name, Count] : P.Anomalies)

@@ -146,6 +146,16 @@ void readSourceSpan(const Field &F, Region &R) {
     R.File = File->second.get<std::string>();
   R.FirstLine = Line("start_lines", 0);
   R.LastLine = std::max(Line("end_lines", 1), R.FirstLine);
+  // The enclosing function and the DWARF inline chain (profile format 2):
+  // optional, names only, a profile without them loads with none.
+  const auto Function = Object.find("function");
+  if (Function != Object.end() && Function->second.is_string())
+    R.Function = Function->second.get<std::string>();
+  const auto Inlined = Object.find("inlined_into");
+  if (Inlined != Object.end() && Inlined->second.is_array())
+    for (const json &Caller : Inlined->second)
+      if (Caller.is_string())
+        R.InlinedInto.push_back(Caller.get<std::string>());
 }
 
 void readRegions(const Field &Root, Profile &P) {

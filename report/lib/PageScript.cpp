@@ -131,7 +131,7 @@ const char *const PageScript = R"js(
   var table = $('regions');
   if (table && table.getAttribute('data-tree') !== 'yes') {
     var sortRegions = makeSortable(table);
-    var wanted = /(?:^#|&)sort=([a-z_]+)/.exec(location.hash);
+    var wanted = /(?:^#|&)sort=([a-z0-9_]+)/.exec(location.hash);
     if (wanted) {
       var th = table.querySelector('th[data-key="' + wanted[1] + '"]');
       if (th) sortRegions(th, th.getAttribute('data-type') === 'num');
@@ -190,6 +190,7 @@ const char *const PageScript = R"js(
     var region = profile.regions[selectedRegion] || {label: '?', location: ''};
     sourceBox.setAttribute('data-region', selectedRegion);
     make('p', {'class': 'meta'}, sourceBox, region.label + ' @' + region.location);
+    showCounters(region);
     var src = profile.sources[selectedRegion];
     if (!src) {
       sourceBox.setAttribute('data-source', 'none');
@@ -215,6 +216,28 @@ const char *const PageScript = R"js(
     if (src.more) make('p', {'class': 'note'}, sourceBox, src.more + ' more lines not shown.');
   }
   onSelect.push(showSource);
+  // The selected region's hardware counters (POMP_METRICS), one line per part
+  // of the region (parallel, parallel body, ...), as the table's flat rows.
+  function showCounters(region) {
+    var names = profile.metric_names || [];
+    if (!names.length || !region.counters) return;
+    var t = make('table', {'class': 'report', id: 'region-counters'}, sourceBox);
+    var head = make('tr', {}, make('thead', {}, t));
+    make('th', {}, head, 'hardware counters');
+    names.forEach(function (m) {
+      make('th', {}, head, m + ' excl');
+      make('th', {}, head, m + ' incl');
+    });
+    var body = make('tbody', {}, t);
+    region.counters.forEach(function (c) {
+      var tr = make('tr', {}, body);
+      make('td', {}, tr, c.construct);
+      c.excl.forEach(function (v, i) {
+        make('td', {'class': 'num'}, tr, String(v));
+        make('td', {'class': 'num'}, tr, String(c.incl[i]));
+      });
+    });
+  }
 
   // Table rows select their region.
   if (table && profile) {

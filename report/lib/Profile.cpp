@@ -47,4 +47,28 @@ std::string Profile::title(const Node &N) const {
   return Title;
 }
 
+std::string Profile::inlinedLocation(const Region &R) {
+  // The same spelling as inlinedLocation() in pomp-runtime/src/core/Regions.cpp.
+  const std::string Plain = " (" + R.Function + ")";
+  if (R.InlinedInto.empty() || R.Function.empty() || R.Location.size() < Plain.size() ||
+      R.Location.compare(R.Location.size() - Plain.size(), Plain.size(), Plain) != 0)
+    return R.Location;
+  std::string Chain = R.Function;
+  for (const std::string &Caller : R.InlinedInto)
+    Chain += " \u2190 " + Caller;
+  return R.Location.substr(0, R.Location.size() - Plain.size()) + " (" + Chain + ")";
+}
+
+std::string Profile::pathTitle(const Node &N) const {
+  const Region *R = regionOf(N);
+  if (!R || R->InlinedInto.empty())
+    return title(N);
+  std::string Title = title(N);
+  const std::string Plain = " @" + R->Location;
+  if (Title.size() >= Plain.size() &&
+      Title.compare(Title.size() - Plain.size(), Plain.size(), Plain) == 0)
+    Title.replace(Title.size() - Plain.size(), Plain.size(), " @" + inlinedLocation(*R));
+  return Title;
+}
+
 } // namespace pomp::report

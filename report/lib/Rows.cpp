@@ -293,6 +293,11 @@ std::vector<Row> treeRows(const Profile &P) {
     R.ParentNode = N.Parent == 0 ? Row::NoParent : N.Parent;
     R.Depth = N.Depth - 1;
     describe(P, N, R);
+    // A node is one copy of its construct: its inline chain tells copies
+    // inlined into different functions apart (a flat row merges them).
+    R.Title = P.pathTitle(N);
+    if (const Region *Reg = P.regionOf(N))
+      R.Location = Profile::inlinedLocation(*Reg);
     R.Visits = N.Visits;
     R.InclusiveNs = N.InclusiveNs;
     R.ExclusiveNs = N.ExclusiveNs;

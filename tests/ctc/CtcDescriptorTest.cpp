@@ -110,6 +110,23 @@ TEST(ctcDescriptor, WritesKnownKeysInFixedOrderThenExtras) {
   EXPECT_EQ(mustParse(writeDescriptor(D)), D);
 }
 
+// The enclosing function (issue 16) comes after the clause facts, before unknown keys: a reader
+// that predates it keeps it as the first unknown key.
+TEST(ctcDescriptor, FunctionIsWrittenAfterTheFlagsAndRoundTrips) {
+  RegionDescriptor D;
+  D.Type = "for";
+  D.Kind = RegionKind::For;
+  D.File = "f.c";
+  D.HasNowait = true;
+  D.Function = "grid::Solver::relax";
+  D.ExtraFields = {{"zz", "1"}};
+  EXPECT_EQ(writeDescriptor(D),
+            wrap("type=for*file=f.c*hasNowait=1*function=grid::Solver::relax*zz=1*"));
+  EXPECT_EQ(mustParse(writeDescriptor(D)), D);
+  EXPECT_EQ(mustParse(wrap("function=f*type=for*")).Function, "f");
+  EXPECT_TRUE(mustParse(wrap("function=f*type=for*")).ExtraFields.empty());
+}
+
 TEST(ctcDescriptor, ReadingDoesNotDependOnFieldOrder) {
   const RegionDescriptor D =
       mustParse(wrap("elines=12,12*hasNowait=1*x=1*file=demo.c*slines=7,8*type=for*"));

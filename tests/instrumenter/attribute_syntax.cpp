@@ -22,7 +22,7 @@ int twice(int x) { return 2 * x; }
 
 int main() {
   int s = 0, c = 1;
-  // CTC: type=parallelfor*file={{[^*]*}}attribute_syntax.cpp*slines=[[@LINE+5]],[[@LINE+5]]*elines=[[@LINE+7]],[[@LINE+7]]*hasReduction=1**"
+  // CTC: type=parallelfor*file={{[^*]*}}attribute_syntax.cpp*slines=[[@LINE+5]],[[@LINE+5]]*elines=[[@LINE+7]],[[@LINE+7]]*hasReduction=1*function={{[^*]+}}**"
   // CHECK: POMP_Parallel_fork(&pomp_handle_1,
   // CHECK-NEXT: {{^}}  #pragma omp parallel firstprivate(pomp_ctx_1){{$}}
   // CHECK: {{^}}#pragma omp for reduction(+ : s) nowait{{$}}
@@ -33,14 +33,14 @@ int main() {
   // A sequence becomes one pragma line per directive, in order.
   // CHECK: {{^}}  #pragma omp parallel firstprivate(pomp_ctx_{{[0-9]+}}){{$}}
   // CHECK: {{^}}#pragma omp single nowait{{$}}
-  // CTC: type=parallel*file={{[^*]*}}attribute_syntax.cpp*slines=[[@LINE+2]],[[@LINE+2]]*elines=[[@LINE+3]],[[@LINE+3]]**"
-  // CTC: type=single*file={{[^*]*}}attribute_syntax.cpp*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+2]],[[@LINE+2]]**"
+  // CTC: type=parallel*file={{[^*]*}}attribute_syntax.cpp*slines=[[@LINE+2]],[[@LINE+2]]*elines=[[@LINE+3]],[[@LINE+3]]*function={{[^*]+}}**"
+  // CTC: type=single*file={{[^*]*}}attribute_syntax.cpp*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+2]],[[@LINE+2]]*function={{[^*]+}}**"
   [[omp::sequence(directive(parallel), omp::directive(single))]]
   { s += 1; }
   // After an if or else, and with a statement on the same line (it keeps its line and column);
   // default(none) gets the handles as shared.
   // CHECK: shared(c) firstprivate(pomp_ctx_{{[0-9]+}}) shared(pomp_handle_{{[0-9]+}}, pomp_ctc_{{[0-9]+}}, pomp_handle_{{[0-9]+}}, pomp_ctc_{{[0-9]+}}){{$}}
-  // CTC: type=parallel*file={{[^*]*}}attribute_syntax.cpp*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+1]],[[@LINE+1]]*hasReduction=1**"
+  // CTC: type=parallel*file={{[^*]*}}attribute_syntax.cpp*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+1]],[[@LINE+1]]*hasReduction=1*function={{[^*]+}}**"
   if (c) [[omp::directive(parallel reduction(+ : s) default(none) shared(c))]] s += c;
   else
     [[using omp: directive(single)]] s += 2;
@@ -48,13 +48,13 @@ int main() {
   // CHECK: POMP_Barrier_enter(
   // CHECK: POMP_Critical_enter(
   [[omp::directive(parallel)]] {
-    // CTC: type=barrier*file={{[^*]*}}attribute_syntax.cpp*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+1]],[[@LINE+1]]**"
+    // CTC: type=barrier*file={{[^*]*}}attribute_syntax.cpp*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+1]],[[@LINE+1]]*function={{[^*]+}}**"
     [[omp::directive(barrier)]];
     [[omp::directive(critical)]] s += 1;
   }
   // A directive written over several lines keeps them.
   // CHECK: {{^}}#pragma omp for reduction(+:s) nowait{{$}}
-  // CTC: type=for*file={{[^*]*}}attribute_syntax.cpp*slines=[[@LINE+1]],[[@LINE+2]]*elines=[[@LINE+3]],[[@LINE+3]]*hasReduction=1**"
+  // CTC: type=for*file={{[^*]*}}attribute_syntax.cpp*slines=[[@LINE+1]],[[@LINE+2]]*elines=[[@LINE+3]],[[@LINE+3]]*hasReduction=1*function={{[^*]+}}**"
   [[omp::directive(parallel
                    for reduction(+:s)) /* comment */]]
   for (int i = 0; i < 3; i++) s += i;

@@ -4,7 +4,7 @@
 // RUN: %ompinst %s -o %t.c --no-line-directives
 // RUN: %strip-checks %t.c | %FileCheck %s
 // RUN: %run-equivalence --gcc %gcc --clang %clang --original %s --instrumented %t.c | %FileCheck --check-prefix=EVENTS %s
-// CHECK-DAG: "{{[0-9]+}}*type=parallelfor*{{.*}}*schedule=static*hasFirstprivate=1*hasLastprivate=1*hasReduction=1*hasNumThreads=1**"
+// CHECK-DAG: "{{[0-9]+}}*type=parallelfor*{{.*}}*schedule=static*hasFirstprivate=1*hasLastprivate=1*hasReduction=1*hasNumThreads=1*function={{[^*]+}}**"
 // CHECK-DAG: "{{[0-9]+}}*type=for*{{.*}}*schedule=static*
 // CHECK-DAG: "{{[0-9]+}}*type=parallelsections*
 #include <stdio.h>

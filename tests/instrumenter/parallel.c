@@ -4,8 +4,8 @@
 // RUN: %strip-checks %t.c | %FileCheck %s
 // RUN: %run-equivalence --gcc %gcc --clang %clang --original %s --instrumented %t.c | %FileCheck --check-prefix=EVENTS %s
 // The CTC strings name the construct and its lines.
-// CHECK-DAG: pomp_ctc_[[H:[0-9]+]][] = "{{[0-9]+}}*type=parallel*file={{[^*]*}}parallel.c*slines=18,18*elines=26,26*hasReduction=1*hasIf=1*hasNumThreads=1**";
-// CHECK-DAG: pomp_ctc_[[B:[0-9]+]][] = "{{[0-9]+}}*type=implicitbarrier*file={{[^*]*}}parallel.c*slines=18,18*elines=26,26*hasReduction=1*hasIf=1*hasNumThreads=1**";
+// CHECK-DAG: pomp_ctc_[[H:[0-9]+]][] = "{{[0-9]+}}*type=parallel*file={{[^*]*}}parallel.c*slines=18,18*elines=26,26*hasReduction=1*hasIf=1*hasNumThreads=1*function={{[^*]+}}**";
+// CHECK-DAG: pomp_ctc_[[B:[0-9]+]][] = "{{[0-9]+}}*type=implicitbarrier*file={{[^*]*}}parallel.c*slines=18,18*elines=26,26*hasReduction=1*hasIf=1*hasNumThreads=1*function={{[^*]+}}**";
 #include <stdio.h>
 
 static int work(int n) { return n * 2; }

@@ -50,17 +50,17 @@ int main(void) {
 // Merged: the explicit join barrier is skipped (the runtime's join closes its region), so the
 // runtime reports no wait inside it.
 // MERGED:      threads: 2
-// MERGED-NEXT: teams @{{.*}}host_teams.c:28 visits=1 threads=1
-// MERGED-NEXT:   teams body @{{.*}}host_teams.c:28 visits=2 threads=2
-// MERGED-NEXT:     parallel @{{.*}}host_teams.c:30 visits=2 threads=2
-// MERGED-NEXT:       parallel body @{{.*}}host_teams.c:30 visits=2 threads=2
-// MERGED-NEXT:         implicit barrier @{{.*}}host_teams.c:30 visits=2 threads=2
+// MERGED-NEXT: teams @{{.*}}host_teams.c:28 (main) visits=1 threads=1
+// MERGED-NEXT:   teams body @{{.*}}host_teams.c:28 (main) visits=2 threads=2
+// MERGED-NEXT:     parallel @{{.*}}host_teams.c:30 (main) visits=2 threads=2
+// MERGED-NEXT:       parallel body @{{.*}}host_teams.c:30 (main) visits=2 threads=2
+// MERGED-NEXT:         implicit barrier @{{.*}}host_teams.c:30 (main) visits=2 threads=2
 // MERGED-NEXT: anomalies: none
 
 // POMP:      threads: 2
-// POMP-NEXT: teams @{{.*}}host_teams.c:28 visits=1 threads=1
-// POMP-NEXT:   teams body @{{.*}}host_teams.c:28 visits=2 threads=2
-// POMP-NEXT:     parallel @{{.*}}host_teams.c:30 visits=2 threads=2
-// POMP-NEXT:       parallel body @{{.*}}host_teams.c:30 visits=2 threads=2
-// POMP-NEXT:         implicit barrier @{{.*}}host_teams.c:30 visits=2 threads=2
+// POMP-NEXT: teams @{{.*}}host_teams.c:28 (main) visits=1 threads=1
+// POMP-NEXT:   teams body @{{.*}}host_teams.c:28 (main) visits=2 threads=2
+// POMP-NEXT:     parallel @{{.*}}host_teams.c:30 (main) visits=2 threads=2
+// POMP-NEXT:       parallel body @{{.*}}host_teams.c:30 (main) visits=2 threads=2
+// POMP-NEXT:         implicit barrier @{{.*}}host_teams.c:30 (main) visits=2 threads=2
 // POMP-NEXT: anomalies: none

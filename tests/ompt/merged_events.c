@@ -45,11 +45,11 @@ int main(void) {
 // OUT: count 9
 
 // The master thread: every line from POMP but the masked report it takes over.
-// CHECK:      0 enter Parallel_enter parallel {{.*}}merged_events.c:21 [pomp]
+// CHECK:      0 enter Parallel_enter parallel {{.*}}merged_events.c:21 (main) [pomp]
 // CHECK-NOT:  [ompt]
 // CHECK:      0 enter Masked_begin masked [ompt]
 // CHECK-NEXT: 0 discard Masked_begin masked [ompt]
-// CHECK-NEXT: 0 enter Master_begin master {{.*}}merged_events.c:23 [pomp]
+// CHECK-NEXT: 0 enter Master_begin master {{.*}}merged_events.c:23 (main) [pomp]
 // CHECK-NOT:  [ompt]
 // CHECK:      0 leave Parallel_enter parallel {{.*}} [pomp]
 // CHECK-NOT:  [ompt]
@@ -60,23 +60,23 @@ int main(void) {
 // TASKS: 4
 
 // TREE:      threads: 2
-// TREE-NEXT: parallel @{{.*}}merged_events.c:21 visits=1 threads=1
-// TREE-NEXT:   parallel body @{{.*}}merged_events.c:21 visits=2 threads=2
+// TREE-NEXT: parallel @{{.*}}merged_events.c:21 (main) visits=1 threads=1
+// TREE-NEXT:   parallel body @{{.*}}merged_events.c:21 (main) visits=2 threads=2
 // The join barrier: ompinst's explicit barrier is skipped, the runtime's join closes the region
 // (no wait region inside: the whole region is the waiting).
-// TREE-NEXT:     implicit barrier @{{.*}}merged_events.c:21 visits=2 threads=2
-// TREE-NEXT:     master @{{.*}}merged_events.c:23 visits=1 threads=1
-// TREE-NEXT:     barrier @{{.*}}merged_events.c:25 visits=2 threads=2
-// TREE-NEXT:     critical @{{.*}}merged_events.c:26 visits=2 threads=2
-// TREE-NEXT:       critical body @{{.*}}merged_events.c:26 visits=2 threads=2
-// TREE-NEXT:     single @{{.*}}merged_events.c:31 visits=2 threads=2
-// TREE-NEXT:       single body @{{.*}}merged_events.c:31 visits=1 threads=1
-// TREE-NEXT:         task create @{{.*}}merged_events.c:33 visits=4 threads=1
-// TREE-NEXT:           task @{{.*}}merged_events.c:33 visits=4 threads={{[12]}}
-// TREE-NEXT:             atomic event @{{.*}}merged_events.c:35 visits=4 threads={{[12]}}
-// TREE-NEXT:       implicit barrier @{{.*}}merged_events.c:31 visits=2 threads=2
-// TREE-NEXT:     set lock "omp_set_lock" @{{.*}}merged_events.c:28 visits=2 threads=2
-// TREE-NEXT:     unset lock event "omp_unset_lock" @{{.*}}merged_events.c:30 visits=2 threads=2
-// TREE-NEXT: init lock event "omp_init_lock" @{{.*}}merged_events.c:20 visits=1 threads=1
-// TREE-NEXT: destroy lock event "omp_destroy_lock" @{{.*}}merged_events.c:40 visits=1 threads=1
+// TREE-NEXT:     implicit barrier @{{.*}}merged_events.c:21 (main) visits=2 threads=2
+// TREE-NEXT:     master @{{.*}}merged_events.c:23 (main) visits=1 threads=1
+// TREE-NEXT:     barrier @{{.*}}merged_events.c:25 (main) visits=2 threads=2
+// TREE-NEXT:     critical @{{.*}}merged_events.c:26 (main) visits=2 threads=2
+// TREE-NEXT:       critical body @{{.*}}merged_events.c:26 (main) visits=2 threads=2
+// TREE-NEXT:     single @{{.*}}merged_events.c:31 (main) visits=2 threads=2
+// TREE-NEXT:       single body @{{.*}}merged_events.c:31 (main) visits=1 threads=1
+// TREE-NEXT:         task create @{{.*}}merged_events.c:33 (main) visits=4 threads=1
+// TREE-NEXT:           task @{{.*}}merged_events.c:33 (main) visits=4 threads={{[12]}}
+// TREE-NEXT:             atomic event @{{.*}}merged_events.c:35 (main) visits=4 threads={{[12]}}
+// TREE-NEXT:       implicit barrier @{{.*}}merged_events.c:31 (main) visits=2 threads=2
+// TREE-NEXT:     set lock "omp_set_lock" @{{.*}}merged_events.c:28 (main) visits=2 threads=2
+// TREE-NEXT:     unset lock event "omp_unset_lock" @{{.*}}merged_events.c:30 (main) visits=2 threads=2
+// TREE-NEXT: init lock event "omp_init_lock" @{{.*}}merged_events.c:20 (main) visits=1 threads=1
+// TREE-NEXT: destroy lock event "omp_destroy_lock" @{{.*}}merged_events.c:40 (main) visits=1 threads=1
 // TREE-NEXT: anomalies: none

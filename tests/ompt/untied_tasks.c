@@ -88,31 +88,31 @@ int main(void) {
 // critical) is no region of its own: POMP's region is the waiting (docs/OMPT.md). The team's join
 // barrier is the runtime's (ompinst's explicit one is skipped at run time in merged mode).
 // MERGED:      threads: 4
-// MERGED-NEXT: parallel @{{.*}}untied_tasks.c:42 visits=1
-// MERGED-NEXT:   parallel body @{{.*}}untied_tasks.c:42 visits=4
-// MERGED-NEXT:     implicit barrier @{{.*}}untied_tasks.c:42 visits=4
-// MERGED-NEXT:     single @{{.*}}untied_tasks.c:43 visits=4
-// MERGED-NEXT:       single body @{{.*}}untied_tasks.c:43 visits=1
-// MERGED-NEXT:         task create @{{.*}}untied_tasks.c:45 visits=8
-// MERGED-NEXT:           task @{{.*}}untied_tasks.c:45 visits=8
-// MERGED-NEXT:             task create @{{.*}}untied_tasks.c:48 visits=8
-// MERGED-NEXT:               task @{{.*}}untied_tasks.c:48 visits=8
-// MERGED-NEXT:             taskyield @{{.*}}untied_tasks.c:56 visits=1600
-// MERGED-NEXT:             taskwait @{{.*}}untied_tasks.c:58 visits=8
-// MERGED-NEXT:       implicit barrier @{{.*}}untied_tasks.c:43 visits=4
+// MERGED-NEXT: parallel @{{.*}}untied_tasks.c:42 (main) visits=1
+// MERGED-NEXT:   parallel body @{{.*}}untied_tasks.c:42 (main) visits=4
+// MERGED-NEXT:     implicit barrier @{{.*}}untied_tasks.c:42 (main) visits=4
+// MERGED-NEXT:     single @{{.*}}untied_tasks.c:43 (main) visits=4
+// MERGED-NEXT:       single body @{{.*}}untied_tasks.c:43 (main) visits=1
+// MERGED-NEXT:         task create @{{.*}}untied_tasks.c:45 (main) visits=8
+// MERGED-NEXT:           task @{{.*}}untied_tasks.c:45 (main) visits=8
+// MERGED-NEXT:             task create @{{.*}}untied_tasks.c:48 (main) visits=8
+// MERGED-NEXT:               task @{{.*}}untied_tasks.c:48 (main) visits=8
+// MERGED-NEXT:             taskyield @{{.*}}untied_tasks.c:56 (main) visits=1600
+// MERGED-NEXT:             taskwait @{{.*}}untied_tasks.c:58 (main) visits=8
+// MERGED-NEXT:       implicit barrier @{{.*}}untied_tasks.c:43 (main) visits=4
 // MERGED-NEXT: anomalies: none
 
 // GCC:      threads: 4
-// GCC-NEXT: parallel @{{.*}}untied_tasks.c:42 visits=1
-// GCC-NEXT:   parallel body @{{.*}}untied_tasks.c:42 visits=4
-// GCC-NEXT:     implicit barrier @{{.*}}untied_tasks.c:42 visits=4
-// GCC-NEXT:     single @{{.*}}untied_tasks.c:43 visits=4
-// GCC-NEXT:       single body @{{.*}}untied_tasks.c:43 visits=1
-// GCC-NEXT:         task create @{{.*}}untied_tasks.c:45 visits=8
-// GCC-NEXT:           task @{{.*}}untied_tasks.c:45 visits=8
-// GCC-NEXT:             task create @{{.*}}untied_tasks.c:48 visits=8
-// GCC-NEXT:               task @{{.*}}untied_tasks.c:48 visits=8
-// GCC-NEXT:             taskyield @{{.*}}untied_tasks.c:56 visits=1600
-// GCC-NEXT:             taskwait @{{.*}}untied_tasks.c:58 visits=8
-// GCC-NEXT:       implicit barrier @{{.*}}untied_tasks.c:43 visits=4
+// GCC-NEXT: parallel @{{.*}}untied_tasks.c:42 (main) visits=1
+// GCC-NEXT:   parallel body @{{.*}}untied_tasks.c:42 (main) visits=4
+// GCC-NEXT:     implicit barrier @{{.*}}untied_tasks.c:42 (main) visits=4
+// GCC-NEXT:     single @{{.*}}untied_tasks.c:43 (main) visits=4
+// GCC-NEXT:       single body @{{.*}}untied_tasks.c:43 (main) visits=1
+// GCC-NEXT:         task create @{{.*}}untied_tasks.c:45 (main) visits=8
+// GCC-NEXT:           task @{{.*}}untied_tasks.c:45 (main) visits=8
+// GCC-NEXT:             task create @{{.*}}untied_tasks.c:48 (main) visits=8
+// GCC-NEXT:               task @{{.*}}untied_tasks.c:48 (main) visits=8
+// GCC-NEXT:             taskyield @{{.*}}untied_tasks.c:56 (main) visits=1600
+// GCC-NEXT:             taskwait @{{.*}}untied_tasks.c:58 (main) visits=8
+// GCC-NEXT:       implicit barrier @{{.*}}untied_tasks.c:43 (main) visits=4
 // GCC-NEXT: anomalies: none

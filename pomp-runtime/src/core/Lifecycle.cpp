@@ -376,7 +376,6 @@ void finalizeLocked() {
   // the trace first, so that the profile records whether it is complete and
   // a removed incomplete trace leaves room for the profile.
   resolveCodeAddresses(GlobalRegions.Value);
-  nameWaitRegions(GlobalRegions.Value);
   finishRunMetadata(Info.Meta);
   if (Run->Trace)
     Info.Traces = finishTrace(Idle, End, NsPerTick);

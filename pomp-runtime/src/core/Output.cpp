@@ -288,11 +288,60 @@ std::string formatLine(const char *Format, ...) {
   char Buffer[LineBufferSize];
   va_list Args;
   va_start(Args, Format);
+  va_list Again;
+  va_copy(Again, Args);
   const int N = std::vsnprintf(Buffer, sizeof Buffer, Format, Args);
   va_end(Args);
-  if (N < 0)
-    return {};
-  return std::string(Buffer, std::min<std::size_t>(static_cast<std::size_t>(N), sizeof Buffer - 1));
+  std::string Line;
+  if (N >= 0 && static_cast<std::size_t>(N) < sizeof Buffer) {
+    Line.assign(Buffer, static_cast<std::size_t>(N));
+  } else if (N >= 0) {
+    // A long C++ name with its path and function: printed whole, never cut.
+    Line.resize(static_cast<std::size_t>(N) + 1);
+    std::vsnprintf(Line.data(), Line.size(), Format, Again);
+    Line.resize(static_cast<std::size_t>(N));
+  }
+  va_end(Again);
+  return Line;
+}
+
+/// The directory that holds the source files of all regions whose location
+/// is an absolute path, ending in '/'; "" when there is none but "/". The
+/// tables of profile.txt show paths relative to it, as pomp-report's do
+/// (report/lib/Table.cpp); profile.json keeps them whole.
+std::string commonRoot(const RegionTable &Regions) {
+  std::string Root;
+  bool First = true;
+  for (RegionId Id = 1; Id <= Regions.size(); ++Id) {
+    const std::string &L = Regions.get(Id).Location;
+    if (L.empty() || L.front() != '/')
+      continue;
+    const std::string File = L.substr(0, L.find(':'));
+    const std::string Directory = File.substr(0, File.rfind('/') + 1);
+    if (First) {
+      Root = Directory;
+      First = false;
+      continue;
+    }
+    std::size_t Same = 0;
+    while (Same < Root.size() && Same < Directory.size() && Root[Same] == Directory[Same])
+      ++Same;
+    Root.resize(Root.rfind('/', Same == 0 ? 0 : Same - 1) + 1);
+  }
+  return Root == "/" ? std::string() : Root;
+}
+
+/// A node's title with the common root taken off its location; with the
+/// DWARF inline chain for a call-path line (Inlining).
+std::string shortTitle(const ProfileNode &N, const RegionTable &Regions, const std::string &Root,
+                       bool Inlining = false) {
+  std::string Title = Inlining ? nodePathTitle(N.Region, N.Opener, Regions) : nodeTitle(N, Regions);
+  if (Root.empty())
+    return Title;
+  const std::size_t At = Title.find(" @" + Root);
+  if (At != std::string::npos)
+    Title.erase(At + 2, Root.size());
+  return Title;
 }
 
 std::string anomalyText(const AnomalyCounts &Counts) {
@@ -739,6 +788,13 @@ std::string profileJson(const Profile &P, const RegionTable &Regions, const RunI
     writeLines(W, "start_lines", D.StartLines);
     writeLines(W, "end_lines", D.EndLines);
     W.key("location").value(R.Location);
+    W.key("function").value(D.Function);
+    if (!R.InlinedInto.empty()) {
+      W.key("inlined_into").beginArray();
+      for (const std::string &Caller : R.InlinedInto)
+        W.value(Caller);
+      W.endArray();
+    }
     W.key("origin").value(R.Origin == RegionOrigin::Ompt ? "ompt" : "pomp");
     W.key("ctc").value(R.Key);
     W.endObject();
@@ -821,6 +877,9 @@ std::string profileText(const Profile &P, const RegionTable &Regions, const RunI
   }
   Text += Run.MonitoringOn ? "\n" : "   (monitoring was off at the end)\n";
   Text += uninstrumentedText(Run.Uninstrumented);
+  const std::string Root = commonRoot(Regions);
+  if (!Root.empty())
+    Text += "paths: relative to " + Root + " (full paths in profile.json)\n";
 
   std::uint64_t WaitNs = 0;
   for (const ProfileNode &N : P.Nodes)
@@ -842,7 +901,7 @@ std::string profileText(const Profile &P, const RegionTable &Regions, const RunI
     Text += formatLine("%14.6f %14.6f %12llu %7zu %8.1f%% %-5s %s\n", seconds(E.ExclusiveNs),
                        seconds(E.InclusiveNs), static_cast<unsigned long long>(E.Visits),
                        E.PerThreadInclusive.size(), Percent * E.imbalance(), Kind.c_str(),
-                       nodeTitle(N, Regions).c_str());
+                       shortTitle(N, Regions, Root).c_str());
   }
 
   const FoldingSummary Folding = foldingSummary(P);
@@ -880,7 +939,7 @@ std::string profileText(const Profile &P, const RegionTable &Regions, const RunI
                        seconds(T.InclusiveNs), seconds(T.ExclusiveNs),
                        static_cast<unsigned long long>(T.Visits), N.PerThread.size(), seconds(Low),
                        seconds(High), static_cast<int>(IndentPerLevel * (Depth[I] - 1)), "",
-                       nodeTitle(N, Regions).c_str(), Recursion.c_str());
+                       shortTitle(N, Regions, Root, true).c_str(), Recursion.c_str());
   }
 
   const std::string Anomalies = anomalyText(P.Anomalies);
@@ -1045,9 +1104,10 @@ std::string writeExperiment(const Profile &P, const RegionTable &Regions, const 
                           Directory.c_str(), P.Threads.size(), Regions.size(),
                           seconds(Run.DurationNs), Run.Partial.empty() ? "" : " (PARTIAL)"));
   const std::vector<FlatEntry> Flat = flatProfile(P, Regions);
+  const std::string Root = commonRoot(Regions);
   for (std::size_t I = 0; I < Flat.size() && I < SummaryRegions; ++I)
     printMessage(formatLine("  %10.6f s exclusive  %s", seconds(Flat[I].ExclusiveNs),
-                            nodeTitle(P.Nodes[Flat[I].FirstNode], Regions).c_str()));
+                            shortTitle(P.Nodes[Flat[I].FirstNode], Regions, Root).c_str()));
   std::uint64_t AnomalyTotal = 0;
   for (std::uint64_t Count : P.Anomalies)
     AnomalyTotal += Count;

@@ -79,30 +79,26 @@ std::string nodeConstruct(RegionId Id, EventId Opener, const RegionTable &Region
   return constructName(Opener);
 }
 
-std::string nodeTitle(RegionId Id, EventId Opener, const RegionTable &Regions) {
+namespace {
+std::string titleWith(RegionId Id, EventId Opener, const RegionTable &Regions, bool Inlining) {
   std::string Title = nodeConstruct(Id, Opener, Regions);
   if (Id != 0 && Regions.isValid(Id)) {
     const Region &R = Regions.get(Id);
     if (!R.Descriptor.Name.empty())
       Title += " \"" + R.Descriptor.Name + "\"";
     if (!R.Location.empty())
-      Title += " @" + R.Location;
+      Title += " @" + (Inlining ? inlinedLocation(R) : R.Location);
   }
   return Title;
 }
+} // namespace
 
-void nameWaitRegions(RegionTable &Regions) {
-  for (RegionId Id = 1; Id <= Regions.size(); ++Id) {
-    Region &R = Regions.get(Id);
-    if (R.WaitParent == 0 || !Regions.isValid(R.WaitParent) || R.WaitOpener >= EventCount)
-      continue;
-    const Region &Parent = Regions.get(R.WaitParent);
-    R.Label = nodeConstruct(R.WaitParent, static_cast<EventId>(R.WaitOpener), Regions) + " wait";
-    R.Descriptor.File = Parent.Descriptor.File;
-    R.Descriptor.StartLines = Parent.Descriptor.StartLines;
-    R.Descriptor.EndLines = Parent.Descriptor.EndLines;
-    R.Location = Parent.Location;
-  }
+std::string nodeTitle(RegionId Id, EventId Opener, const RegionTable &Regions) {
+  return titleWith(Id, Opener, Regions, false);
+}
+
+std::string nodePathTitle(RegionId Id, EventId Opener, const RegionTable &Regions) {
+  return titleWith(Id, Opener, Regions, true);
 }
 
 } // namespace pomp::rt

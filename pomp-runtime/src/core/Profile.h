@@ -83,18 +83,18 @@ std::string constructName(EventId Opener);
 
 /// What a node of region Id opened by Opener is, for people: the construct
 /// name of its event ("parallel body"), or for a region of the OMPT adapter's
-/// that no construct name covers its label ("barrier wait"). The one spelling
+/// whose type no construct name covers, its label. The one spelling
 /// of profile.json's `construct`, profile.txt, the OTF2 and Chrome traces.
 std::string nodeConstruct(RegionId Id, EventId Opener, const RegionTable &Regions);
 
 /// The construct with the region's name and location:
-/// `barrier wait @demo.c:12`, `critical body "lock" @x.c:3`.
+/// `implicit barrier @demo.c:12`, `critical body "lock" @x.c:3`.
 std::string nodeTitle(RegionId Id, EventId Opener, const RegionTable &Regions);
 
-/// Names the OMPT adapter's wait regions after the construct they wait in:
-/// label `<construct> wait`, the construct's file, lines and location. At
-/// finalisation, after the code addresses were resolved.
-void nameWaitRegions(RegionTable &Regions);
+/// nodeTitle() with the DWARF inline chain of an OMPT region where there is
+/// one (inlinedLocation()): the title of a call-path node, where copies of a
+/// construct inlined into different functions are different nodes.
+std::string nodePathTitle(RegionId Id, EventId Opener, const RegionTable &Regions);
 
 /// Imbalance of per-thread times: (max - mean) / max, 0 when there are fewer
 /// than two threads or no time. The profile applies it to each thread's work

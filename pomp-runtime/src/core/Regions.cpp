@@ -49,19 +49,8 @@ RegisterResult RegionTable::registerDescriptor(std::string_view Key,
   return addLocked(Key, Descriptor, Origin, CodeAddress);
 }
 
-RegisterResult RegionTable::registerWait(RegionId Parent, std::uint16_t Opener) {
-  const std::string Key =
-      "ompt:wait:" + std::to_string(Opener) + "@region" + std::to_string(Parent);
-  RegionDescriptor Descriptor;
-  Descriptor.Type = "wait";
-  Descriptor.Kind = pomp::ctc::regionKindFromSpelling(Descriptor.Type);
-  std::lock_guard<std::mutex> Lock(Adding);
-  return addLocked(Key, Descriptor, RegionOrigin::Ompt, 0, Parent, Opener);
-}
-
 RegisterResult RegionTable::addLocked(std::string_view Key, const RegionDescriptor &Descriptor,
-                                      RegionOrigin Origin, std::uintptr_t CodeAddress,
-                                      RegionId WaitParent, std::uint16_t WaitOpener) {
+                                      RegionOrigin Origin, std::uintptr_t CodeAddress) {
   if (!ByKey)
     ByKey = new std::unordered_map<std::string, RegionId>();
   auto Found = ByKey->find(std::string(Key));
@@ -83,8 +72,6 @@ RegisterResult RegionTable::addLocked(std::string_view Key, const RegionDescript
   R.Location = regionLocation(Descriptor);
   R.Origin = Origin;
   R.CodeAddress = CodeAddress;
-  R.WaitParent = WaitParent;
-  R.WaitOpener = WaitOpener;
   if (Origin == RegionOrigin::Pomp)
     PompRegions.store(true, std::memory_order_relaxed);
   ByKey->emplace(R.Key, R.Id);
@@ -113,9 +100,27 @@ std::string regionLabel(const RegionDescriptor &Descriptor) {
 std::string regionLocation(const RegionDescriptor &Descriptor) {
   if (Descriptor.File.empty())
     return {};
-  if (!Descriptor.StartLines)
-    return Descriptor.File;
-  return Descriptor.File + ":" + std::to_string(Descriptor.StartLines->First);
+  std::string Location = Descriptor.File;
+  if (Descriptor.StartLines)
+    Location += ":" + std::to_string(Descriptor.StartLines->First);
+  // The enclosing function, as the OMPT adapter's regions name theirs, so
+  // that a row says which function's construct it is (CTC `function`).
+  if (!Descriptor.Function.empty())
+    Location += " (" + Descriptor.Function + ")";
+  return Location;
+}
+
+std::string inlinedLocation(const Region &R) {
+  if (R.InlinedInto.empty() || R.Descriptor.Function.empty())
+    return R.Location;
+  const std::string Plain = " (" + R.Descriptor.Function + ")";
+  if (R.Location.size() < Plain.size() ||
+      R.Location.compare(R.Location.size() - Plain.size(), Plain.size(), Plain) != 0)
+    return R.Location;
+  std::string Chain = R.Descriptor.Function;
+  for (const std::string &Caller : R.InlinedInto)
+    Chain += " \u2190 " + Caller;
+  return R.Location.substr(0, R.Location.size() - Plain.size()) + " (" + Chain + ")";
 }
 
 namespace {
@@ -199,13 +204,23 @@ void resolveCodeAddresses(RegionTable &Regions) {
     if (!Symbols)
       Symbols = std::make_unique<Symbolizer>();
     const CodeLocation &L = Symbols->resolveReturnAddress(R.CodeAddress);
+    if (!L.Function.empty())
+      R.Descriptor.Function = sourceFunction(L.Function);
+    // The callers as a person names them: an outlined body's wrappers
+    // ("f.omp_outlined_debug__" inlined into "f.omp_outlined") are f itself.
+    std::string Previous = R.Descriptor.Function;
+    for (const std::string &Caller : L.InlinedInto) {
+      std::string Name = sourceFunction(Caller);
+      if (Name.empty() || Name == Previous)
+        continue;
+      R.InlinedInto.push_back(Name);
+      Previous = std::move(Name);
+    }
     if (!L.File.empty()) {
       R.Descriptor.File = normalPath(L.File);
       if (L.Line != 0)
         R.Descriptor.StartLines = pomp::ctc::LineRange{L.Line, L.Line};
       R.Location = regionLocation(R.Descriptor);
-      if (!L.Function.empty())
-        R.Location += " (" + sourceFunction(L.Function) + ")";
     } else {
       std::string Where = moduleOffset(R.CodeAddress);
       if (Where.empty())

@@ -28,6 +28,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 namespace pomp::rt {
 
@@ -59,12 +60,11 @@ struct Region {
   /// For OMPT regions: the return address the runtime reported (codeptr_ra),
   /// which finalisation resolves to a function and source line.
   std::uintptr_t CodeAddress = 0;
-  /// For the OMPT adapter's wait regions (the time the runtime says a thread
-  /// waited): the region whose waiting it is and that region's opening event
-  /// (an EventId), so that the wait is named by its construct and location
-  /// ("barrier wait @x.c:7", nameWaitRegions()); 0 for every other region.
-  RegionId WaitParent = 0;
-  std::uint16_t WaitOpener = 0;
+  /// For OMPT regions: the functions the construct's function was inlined
+  /// into at CodeAddress (the DWARF inline chain), innermost first; empty when
+  /// it was not inlined there. Copies of one construct share Location (and
+  /// are one row of a flat table); this tells them apart in a call path.
+  std::vector<std::string> InlinedInto;
   /// The context of the most recent plain POMP_Parallel_enter of this region:
   /// the best guess of the parent for a POMP_Parallel_begin without context.
   alignas(CacheLine) std::atomic<std::uintptr_t> LastFork{0};
@@ -127,9 +127,6 @@ public:
                                     const pomp::ctc::RegionDescriptor &Descriptor,
                                     RegionOrigin Origin = RegionOrigin::Pomp,
                                     std::uintptr_t CodeAddress = 0);
-  /// The OMPT adapter's wait region inside region Parent entered by Opener
-  /// (an EventId), adding it when it is new.
-  RegisterResult registerWait(RegionId Parent, std::uint16_t Opener);
 
   /// True once a region of instrumented code (a CTC string) was registered:
   /// the program reports through POMP, and the OMPT adapter leaves the events
@@ -144,8 +141,7 @@ public:
 
 private:
   RegisterResult addLocked(std::string_view Key, const pomp::ctc::RegionDescriptor &Descriptor,
-                           RegionOrigin Origin, std::uintptr_t CodeAddress, RegionId WaitParent = 0,
-                           std::uint16_t WaitOpener = 0);
+                           RegionOrigin Origin, std::uintptr_t CodeAddress);
 
   std::array<std::atomic<Region *>, MaxChunks> Chunks{};
   std::atomic<std::uint32_t> Count{0};
@@ -170,6 +166,11 @@ std::string regionLabel(const pomp::ctc::RegionDescriptor &Descriptor);
 /// region is labelled with its name alone (`MPI_Allreduce`).
 inline constexpr std::string_view MpiRegionType = "mpi";
 std::string regionLocation(const pomp::ctc::RegionDescriptor &Descriptor);
+
+/// The location with the DWARF inline chain where there is one:
+/// `lulesh.cc:2022 (CalcPressureForElems ← ApplyMaterialPropertiesForElems)`;
+/// the plain location otherwise.
+std::string inlinedLocation(const Region &R);
 
 } // namespace pomp::rt
 

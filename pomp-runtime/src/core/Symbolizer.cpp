@@ -207,7 +207,7 @@ public:
       Location.Module = Name;
     Dwarf_Addr Bias = 0;
     if (Dwarf_Die *Unit = compilationUnit(Module, Address, Bias)) {
-      Location.Function = functionAt(Unit, Address - Bias);
+      Location.Function = functionAt(Unit, Address - Bias, Location.InlinedInto);
       lineAt(Unit, Address - Bias, Location);
     }
     if (Location.Function.empty())
@@ -266,17 +266,20 @@ private:
 
   /// The innermost function, inlined or not, whose code holds Address: the
   /// one the line table's file and line belong to. The symbol table would
-  /// name the function it was inlined into.
-  std::string functionAt(Dwarf_Die *Unit, Dwarf_Addr Address) {
+  /// name the function it was inlined into. Callers gets the functions it
+  /// was inlined into, innermost first, the one whose code it is last; empty
+  /// when nothing was inlined there.
+  std::string functionAt(Dwarf_Die *Unit, Dwarf_Addr Address, std::vector<std::string> &Callers) {
     const std::vector<AddressRange> &Functions = functionRanges(Unit);
     const AddressRange *Outer = find(Functions, Address);
     if (!Outer)
       return {};
     Dwarf_Die Function = Outer->Die;
-    Dwarf_Die Inlined;
-    if (innermostInlined(Function, Address, Inlined))
-      Function = Inlined;
-    return functionName(Function);
+    std::vector<Dwarf_Die> Chain = {Function};
+    inlineChain(Function, Address, Chain);
+    for (std::size_t I = Chain.size() - 1; I-- > 0;)
+      Callers.push_back(functionName(Chain[I]));
+    return functionName(Chain.back());
   }
 
   /// The address ranges of the unit's functions, sorted; made once per unit.
@@ -313,32 +316,33 @@ private:
     } while (Api.dwarf_siblingof(&Child, &Child) == 0);
   }
 
-  /// The innermost inlined function inside Parent (a function or a block)
-  /// holding Address, if there is one.
-  bool innermostInlined(Dwarf_Die &Parent, Dwarf_Addr Address, Dwarf_Die &Inlined) const {
+  /// Appends the inlined functions inside Parent (a function or a block)
+  /// holding Address to Chain, outermost first: the DWARF inline chain.
+  void inlineChain(Dwarf_Die &Parent, Dwarf_Addr Address, std::vector<Dwarf_Die> &Chain) const {
     Dwarf_Die Child;
     if (Api.dwarf_child(&Parent, &Child) != 0)
-      return false;
+      return;
     do {
       switch (Api.dwarf_tag(&Child)) {
       case DW_TAG_inlined_subroutine:
         if (Api.dwarf_haspc(&Child, Address) > 0) {
-          if (!innermostInlined(Child, Address, Inlined))
-            Inlined = Child;
-          return true;
+          Chain.push_back(Child);
+          inlineChain(Child, Address, Chain);
+          return;
         }
         break;
       case DW_TAG_lexical_block:
       case DW_TAG_try_block:
       case DW_TAG_catch_block:
-        if (Api.dwarf_haspc(&Child, Address) > 0)
-          return innermostInlined(Child, Address, Inlined);
+        if (Api.dwarf_haspc(&Child, Address) > 0) {
+          inlineChain(Child, Address, Chain);
+          return;
+        }
         break;
       default:
         break;
       }
     } while (Api.dwarf_siblingof(&Child, &Child) == 0);
-    return false;
   }
 
   /// File and line from the unit's line table; a relative file name is made

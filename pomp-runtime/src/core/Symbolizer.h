@@ -41,6 +41,10 @@ struct CodeLocation {
   /// The function, demangled ("ns::f(int)", "main"); for inlined code the
   /// inlined function, so that it agrees with File and Line.
   std::string Function;
+  /// The DWARF inline chain: the functions Function was inlined into at this
+  /// address, innermost first, the one whose code it is last; empty when the
+  /// address is in Function's own code (or without debug information).
+  std::vector<std::string> InlinedInto;
   /// The source file as the line table names it (absolute when the compiler
   /// recorded its directory); "" without debug information.
   std::string File;

@@ -4,14 +4,14 @@
 // per-lane limit still draws every visit (aggregated pixel columns). Prints one line per fact for
 // FileCheck and takes screenshots. Any script error on the page fails the test.
 //
-//   node interact.js <page.html> <limited-page.html> <screenshot-dir>
+//   node interact.js <page.html> <limited-page.html> <screenshot-dir> [<counters-page.html>]
 'use strict';
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const puppeteer = require('puppeteer-core');
 
-const [pagePath, limitedPath, shotDir] = process.argv.slice(2);
+const [pagePath, limitedPath, shotDir, countersPath] = process.argv.slice(2);
 // Flags for a browser that touches no network and no profile of the user's.
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
                '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -152,6 +152,22 @@ async function main() {
     await (await limited.page.$('#timeline')).screenshot({path: path.join(shotDir, 'limited.png')});
     console.log('limited page errors: ' + limited.errors.length +
                 (limited.errors.length ? ' ' + limited.errors.join('; ') : ''));
+
+    // Hardware counters: sorting by a counter column, and a selected region's counters.
+    if (countersPath) {
+      const counters = await open(browser, countersPath);
+      const cpage = counters.page;
+      await cpage.click('#regions th[data-key="counter0_incl"]');
+      const first = await cpage.$eval('#regions tbody tr', (r) => r.cells[0].textContent);
+      console.log('sorted by counter: ' + first);
+      await cpage.click('#regions tbody tr');
+      const detail = await cpage.$$eval('#region-counters tr', (rows) =>
+          rows.map((r) => Array.from(r.cells).map((c) => c.textContent).join(' ')));
+      console.log('region counters: ' + detail.join(' | '));
+      await (await cpage.$('#source')).screenshot({path: path.join(shotDir, 'counters.png')});
+      console.log('counters page errors: ' + counters.errors.length +
+                  (counters.errors.length ? ' ' + counters.errors.join('; ') : ''));
+    }
   } finally {
     await browser.close();
   }

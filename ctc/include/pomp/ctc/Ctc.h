@@ -114,6 +114,11 @@ struct RegionDescriptor {
   std::string Name;                    ///< critical name, user region, function
   std::string Group;                   ///< class, namespace or module of a function
   std::string Schedule;                ///< `schedule=<kind>` of a loop, "" if none
+  /// `function`: the qualified name of the function the construct is in
+  /// ("Grid::solve"), known at instrumentation time, so that a profile names
+  /// each construct's function without measuring functions; "" when unknown
+  /// (and for a function region, whose own name is `name`).
+  std::string Function;
 
   /// Clause facts, written as `hasX=1` and omitted when false.
   bool HasFirstprivate = false;

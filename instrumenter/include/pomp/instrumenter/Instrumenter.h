@@ -57,6 +57,9 @@ struct Options {
   /// file whose name matches FunctionFilter (an LLVM regex; empty: all).
   bool InstrumentFunctions = false;
   std::string FunctionFilter;
+  /// Functions whose qualified name matches this LLVM regex are left out,
+  /// also when FunctionFilter selects them (empty: none).
+  std::string FunctionExclude;
   /// Where the instrumented copies of the project's own headers go
   /// (HeaderCopy::Path); required when a header holds OpenMP constructs.
   std::string HeaderDirectory;

@@ -41,6 +41,12 @@ struct Region {
   std::string File;
   std::uint32_t FirstLine = 0;
   std::uint32_t LastLine = 0;
+  /// `inlined_into` of an OMPT region: the functions its construct's function
+  /// was inlined into, innermost first (the DWARF inline chain); empty when
+  /// not inlined or unknown.
+  std::vector<std::string> InlinedInto;
+  /// `function`: the function the construct is in, or "".
+  std::string Function;
 };
 
 /// One thread's metrics at one node: an entry of `per_thread`.
@@ -121,6 +127,12 @@ struct Profile {
   /// The node for people, spelled as libpomp's profile.txt and stderr summary
   /// spell it: `user region "work" @demo.c:20`, `parallel body @demo.c:7`.
   std::string title(const Node &N) const;
+  /// A region's location with its DWARF inline chain where it has one, as
+  /// profile.txt's call paths spell it:
+  /// `lulesh.cc:2022 (CalcPressureForElems ← ApplyMaterialPropertiesForElems)`.
+  static std::string inlinedLocation(const Region &R);
+  /// title() with inlinedLocation(): the title of a call-path row.
+  std::string pathTitle(const Node &N) const;
 
 private:
   /// The interned strings; a set keeps every string where it is.
