@@ -192,6 +192,20 @@ std::vector<Step> implicitBarrierSteps(Arg Tid) {
       call(E::Implicit_barrier_exit, {Arg::Handle, Tid}, Region::ImplicitBarrier)};
 }
 
+Plan planFunction(const EnabledFn &On) {
+  Plan P;
+  P.Kind = K::Function;
+  if (On(E::Function_event)) {
+    P.Instrumented = true;
+    P.BlockBegin.push_back(call(E::Function_event, {Arg::HandleFirst, Arg::ThreadId, Arg::Ctc}));
+  } else if (On(E::Function_begin)) {
+    P.Instrumented = true;
+    P.BlockBegin.push_back(call(E::Function_begin, {Arg::HandleFirst, Arg::ThreadId, Arg::Ctc}));
+    P.BlockEnd.push_back(call(E::Function_end, {Arg::Handle, Arg::ThreadId}));
+  }
+  return P;
+}
+
 Plan planConstruct(const ConstructSpec &S, const ClauseFacts &F, const EnabledFn &On) {
   Plan P;
   P.Kind = S.Kind;

@@ -173,6 +173,13 @@ bool splitClauseGoesToWorksharing(llvm::omp::Clause Clause, llvm::omp::Directive
 /// The three steps of an implicit barrier made visible, with thread number Tid.
 std::vector<Step> implicitBarrierSteps(Arg Tid);
 
+/// What an instrumented function or subroutine becomes (`--functions`, paper
+/// Table 5): at level `user=event` Function_event first thing in its body
+/// (BlockBegin only); at `user=beginend` Function_begin first thing and
+/// Function_end (BlockEnd) on every way out: before each return, before the
+/// end of the body and, in Fortran, before each `stop`. Kind is Function.
+Plan planFunction(const EnabledFn &Enabled);
+
 } // namespace pomp::inst::model
 
 #endif // POMP_MODEL_CONSTRUCTMODEL_H
