@@ -194,8 +194,18 @@ struct ProcedureExits {
   struct Exit {
     const parser::Statement<parser::ActionStmt> *Statement;
     const parser::ScalarLogicalExpr *Condition; ///< of a one-line IF, else null
+    /// The IF statement's own statement, and whether it is a plain `return`.
+    const parser::UnlabeledStatement<parser::ActionStmt> *Inner;
+    bool PlainReturn;
   };
   std::vector<Exit> Exits;
+  /// Every statement label of the procedure, so that a new one is unused.
+  std::set<parser::Label> Labels;
+  template <typename T> bool Pre(const parser::Statement<T> &S) {
+    if (S.label)
+      Labels.insert(*S.label);
+    return true;
+  }
   int OpenMP = 0;
   bool Pre(const parser::OpenMPConstruct &) {
     ++OpenMP;
@@ -203,18 +213,22 @@ struct ProcedureExits {
   }
   void Post(const parser::OpenMPConstruct &) { --OpenMP; }
   bool Pre(const parser::Statement<parser::ActionStmt> &S) {
+    if (S.label)
+      Labels.insert(*S.label);
     const parser::ActionStmt *Action = &S.statement;
     const parser::ScalarLogicalExpr *Condition = nullptr;
+    const parser::UnlabeledStatement<parser::ActionStmt> *Inner = nullptr;
     if (const auto *If = std::get_if<Fortran::common::Indirection<parser::IfStmt>>(&Action->u)) {
       Condition = &std::get<parser::ScalarLogicalExpr>(If->value().t);
-      Action = &std::get<parser::UnlabeledStatement<parser::ActionStmt>>(If->value().t).statement;
+      Inner = &std::get<parser::UnlabeledStatement<parser::ActionStmt>>(If->value().t);
+      Action = &Inner->statement;
     }
-    const bool Return =
-        std::holds_alternative<Fortran::common::Indirection<parser::ReturnStmt>>(Action->u);
+    const auto *Return =
+        std::get_if<Fortran::common::Indirection<parser::ReturnStmt>>(&Action->u);
     const bool Stop =
         std::holds_alternative<Fortran::common::Indirection<parser::StopStmt>>(Action->u);
     if (Return || (Stop && OpenMP == 0))
-      Exits.push_back({&S, Condition});
+      Exits.push_back({&S, Condition, Inner, Return && !Return->value().v});
     return false;
   }
   template <typename T> bool Pre(const T &) { return true; }
@@ -1762,9 +1776,21 @@ void Instrumenter::functionRegion(const U &X, parser::CharBlock HeaderSource,
   };
   std::vector<Placed> Places;
   bool UsesVariable = false;
+  /// The label of the Function_end before the end statement, which the
+  /// returns of labelled IF statements jump to (the largest label unused).
+  constexpr parser::Label MaxLabel = 99999;
+  std::optional<parser::Label> ExitLabel;
   if (!P.BlockEnd.empty()) {
     ProcedureExits Exits;
     parser::Walk(std::get<parser::ExecutionPart>(X.t), Exits);
+    {
+      // FORMAT statements of the specification part and the end statement have labels too.
+      ProcedureExits Specification;
+      parser::Walk(std::get<parser::SpecificationPart>(X.t), Specification);
+      Exits.Labels.insert(Specification.Labels.begin(), Specification.Labels.end());
+      if (End.label)
+        Exits.Labels.insert(*End.label);
+    }
     for (const ProcedureExits::Exit &Ex : Exits.Exits) {
       const std::optional<Span> S = span(Ex.Statement->source);
       if (!S) {
@@ -1816,11 +1842,32 @@ void Instrumenter::functionRegion(const U &X, parser::CharBlock HeaderSource,
         Pl.Edit = InlineEdit{Start, 0, Inline};
       } else if (Ex.Condition) {
         if (Ex.Statement->label) {
-          // Moving the label would change which statement ends a DO loop or is jumped to.
-          skip(S->First, "a labelled IF statement leaves it");
-          return;
-        }
-        if (Reevaluable) {
+          // Moving the label would change which statement ends a DO loop or is jumped to:
+          // the `return` becomes a jump to the Function_end before the end statement.
+          const std::optional<Span> InnerLines = span(Ex.Inner->source);
+          if (!Ex.PlainReturn || !InnerLines || InnerLines->First != InnerLines->Last) {
+            skip(S->First, "a labelled IF statement leaves it by stop or an alternate return");
+            return;
+          }
+          if (!ExitLabel) {
+            parser::Label L = MaxLabel;
+            while (L > 0 && Exits.Labels.count(L))
+              --L;
+            ExitLabel = L;
+          }
+          const auto IRange = Parsing.allCooked().GetSourcePositionRange(Ex.Inner->source);
+          const std::size_t From =
+              lineStart(InnerLines->First) + static_cast<std::size_t>(IRange->first.column) - 1;
+          const std::string Jump = "goto " + std::to_string(*ExitLabel);
+          const std::size_t Limit = Fixed ? FixedFormColumns : FreeFormColumns;
+          if (lineText(InnerLines->First).size() + Jump.size() -
+                  (InnerLines->EndOffset - From) > Limit) {
+            skip(S->First, "the labelled IF statement that leaves it would pass column " +
+                               std::to_string(Limit) + " as a jump to Function_end");
+            return;
+          }
+          Pl.Edit = InlineEdit{From, InnerLines->EndOffset - From, Jump};
+        } else if (Reevaluable) {
           for (const std::string &C : Ends)
             Pl.Statements.push_back("if (" + Condition + ") " + C);
         } else if (ConditionLines && ConditionLines->First == ConditionLines->Last) {
@@ -1878,7 +1925,16 @@ void Instrumenter::functionRegion(const U &X, parser::CharBlock HeaderSource,
     EndCode.push_back(labelLine(*End.label, Un.Indent));
     removeLabel(EndLines->First);
   }
-  const auto EndCalls = format(calls(P.BlockEnd));
+  auto EndCalls = format(calls(P.BlockEnd));
+  if (ExitLabel && !EndCalls.empty()) {
+    // The first end call carries the label the jumps go to.
+    const std::string L = std::to_string(*ExitLabel);
+    std::string &First = EndCalls.front();
+    if (Fixed)
+      First.replace(0, L.size(), L);
+    else
+      First = Un.Indent + L + " " + First.substr(Un.Indent.size());
+  }
   EndCode.insert(EndCode.end(), EndCalls.begin(), EndCalls.end());
   if (Un.DeclarationBoundary >= Un.ExecutionEnd) {
     // No execution part: begin and end in one block.
