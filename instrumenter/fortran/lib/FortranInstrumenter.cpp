@@ -1035,6 +1035,7 @@ struct FortranClauses {
   const parser::ScalarLogicalExpr *If = nullptr;
   const parser::ScalarIntExpr *NumThreads = nullptr;
   const parser::ScalarIntExpr *Chunk = nullptr;
+  const parser::ScalarIntExpr *Device = nullptr; ///< a device number (not `ancestor`)
   bool HasDefault = false;
   bool DefaultShared = false;
   std::string Schedule;
@@ -1101,6 +1102,11 @@ void readClauses(const parser::OmpClauseList *List, FortranClauses &C, ctc::Regi
             R.HasCollapse = true;
           } else if constexpr (std::is_same_v<T, parser::OmpClause::Depend>) {
             R.HasDepend = true;
+          } else if constexpr (std::is_same_v<T, parser::OmpClause::Device>) {
+            const auto &Modifier =
+                std::get<std::optional<parser::OmpDeviceClause::DeviceModifier>>(X.v.t);
+            if (!Modifier || *Modifier == parser::OmpDeviceClause::DeviceModifier::Device_Num)
+              C.Device = &std::get<parser::ScalarIntExpr>(X.v.t);
           } else if constexpr (std::is_same_v<T, parser::OmpClause::Default>) {
             C.HasDefault = true;
             C.DefaultShared = X.v.v == parser::OmpDefaultClause::Type::Shared;
@@ -1479,6 +1485,12 @@ void Instrumenter::instrumentConstruct(const Construct &C) {
       return Final;
     case Arg::Increment:
       return Incr;
+    case Arg::Device:
+      // The device clause's number where reading it again is harmless (as in C).
+      if (Clauses.Device && reEvaluable(*Clauses.Device))
+        if (const auto S = sourceOf(*Clauses.Device))
+          return "int(" + std::string(S->begin(), S->size()) + ", 4)";
+      return "-1";
     }
     return "-1";
   };
