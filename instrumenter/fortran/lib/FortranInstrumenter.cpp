@@ -684,6 +684,11 @@ private:
 
   std::vector<Insertion> Insertions;
   std::vector<InlineEdit> InlineEdits;
+  /// addClause's continuation line after a directive (by the line it is
+  /// inserted before: index into Insertions), and the characters it added
+  /// at the end of a directive line (by offset).
+  std::map<unsigned, std::size_t> Continuations;
+  std::map<std::size_t, std::size_t> AddedAt;
   unsigned Sequence = 0;
   std::vector<std::string> CtcStrings;
   std::vector<Unit> Units;            ///< every unit that got declarations
@@ -1006,25 +1011,28 @@ void Instrumenter::addClause(const Span &D, const std::string &Clause) {
   // A directive may get several clauses (the context's firstprivate, the
   // handles' shared): those already added count, and once one went to a
   // continuation line the others follow it there.
-  for (Insertion &I : Insertions)
-    if (I.Boundary == D.Last + 1 && I.Depth == ContinuationDepth && I.Lines.size() == 1 &&
-        I.Lines.back().size() + 1 + Clause.size() <= Limit) {
+  // (Looked up by line and offset: a scan of every edit per clause was quadratic.)
+  if (const auto It = Continuations.find(D.Last + 1); It != Continuations.end()) {
+    Insertion &I = Insertions[It->second];
+    if (I.Lines.size() == 1 && I.Lines.back().size() + 1 + Clause.size() <= Limit) {
       I.Lines.back() += " " + Clause;
       return;
     }
-  std::size_t Added = 0;
-  for (const InlineEdit &E : InlineEdits)
-    if (E.Offset == D.EndOffset)
-      Added += E.Text.size();
+  }
+  std::size_t &Added = AddedAt[D.EndOffset];
   const std::size_t Column = D.EndOffset - lineStart(D.Last) + Added;
   // On the directive's line when it fits, else on a continuation line.
   if (Column + 1 + Clause.size() <= Limit) {
     InlineEdits.push_back({D.EndOffset, 0, " " + Clause});
+    Added += Clause.size() + 1;
     return;
   }
-  if (!Fixed)
+  if (!Fixed) {
     InlineEdits.push_back({D.EndOffset, 0, " &"});
+    Added += 2;
+  }
   const std::string Sentinel = Fixed ? Last.substr(0, FixedSentinelColumns) : "!$omp";
+  Continuations.emplace(D.Last + 1, Insertions.size());
   insert(D.Last + 1, /*Close=*/false, ContinuationDepth,
          {(Fixed ? "" : lineIndent(D.Last)) + Sentinel + "& " + Clause});
 }
