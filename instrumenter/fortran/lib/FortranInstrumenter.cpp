@@ -223,8 +223,7 @@ struct ProcedureExits {
       Inner = &std::get<parser::UnlabeledStatement<parser::ActionStmt>>(If->value().t);
       Action = &Inner->statement;
     }
-    const auto *Return =
-        std::get_if<Fortran::common::Indirection<parser::ReturnStmt>>(&Action->u);
+    const auto *Return = std::get_if<Fortran::common::Indirection<parser::ReturnStmt>>(&Action->u);
     const bool Stop =
         std::holds_alternative<Fortran::common::Indirection<parser::StopStmt>>(Action->u);
     if (Return || (Stop && OpenMP == 0))
@@ -299,9 +298,9 @@ public:
   }
   void Post(const parser::Module &) { Scopes.pop_back(); }
   bool Pre(const parser::Submodule &X) {
-    Scopes.push_back(std::get<parser::Name>(
-                         std::get<parser::Statement<parser::SubmoduleStmt>>(X.t).statement.t)
-                         .ToString());
+    Scopes.push_back(
+        std::get<parser::Name>(std::get<parser::Statement<parser::SubmoduleStmt>>(X.t).statement.t)
+            .ToString());
     return true;
   }
   void Post(const parser::Submodule &) { Scopes.pop_back(); }
@@ -311,8 +310,8 @@ public:
     enterUnit(std::get<parser::SpecificationPart>(X.t), span(Header.source),
               std::get<parser::ExecutionPart>(X.t), executionEnd(X, End));
     const std::string Name = std::get<parser::Name>(Header.statement.t).ToString();
-    functionRegion(X, Header.source, Name, &std::get<std::list<parser::PrefixSpec>>(Header.statement.t),
-                   End);
+    functionRegion(X, Header.source, Name,
+                   &std::get<std::list<parser::PrefixSpec>>(Header.statement.t), End);
     Scopes.push_back(Name);
     return true;
   }
@@ -326,8 +325,8 @@ public:
     enterUnit(std::get<parser::SpecificationPart>(X.t), span(Header.source),
               std::get<parser::ExecutionPart>(X.t), executionEnd(X, End));
     const std::string Name = std::get<parser::Name>(Header.statement.t).ToString();
-    functionRegion(X, Header.source, Name, &std::get<std::list<parser::PrefixSpec>>(Header.statement.t),
-                   End);
+    functionRegion(X, Header.source, Name,
+                   &std::get<std::list<parser::PrefixSpec>>(Header.statement.t), End);
     Scopes.push_back(Name);
     return true;
   }
@@ -1682,8 +1681,7 @@ void Instrumenter::instrumentConstruct(const Construct &C) {
 std::string Instrumenter::labelLine(parser::Label Label, const std::string &Indent) const {
   const std::string L = std::to_string(Label);
   if (Fixed)
-    return std::string(FixedSentinelColumns > L.size() ? FixedSentinelColumns - L.size() : 0,
-                       ' ') +
+    return std::string(FixedSentinelColumns > L.size() ? FixedSentinelColumns - L.size() : 0, ' ') +
            L + " continue";
   return Indent + L + " continue";
 }
@@ -1819,11 +1817,13 @@ void Instrumenter::functionRegion(const U &X, parser::CharBlock HeaderSource,
         return;
       }
       const auto Range = Parsing.allCooked().GetSourcePositionRange(Ex.Statement->source);
-      const std::size_t Start = lineStart(S->First) + static_cast<std::size_t>(Range->first.column) - 1;
+      const std::size_t Start =
+          lineStart(S->First) + static_cast<std::size_t>(Range->first.column) - 1;
       // First on its line: only blanks and its label before it.
       bool First = true;
       for (std::size_t I = lineStart(S->First); I < Start && First; ++I)
-        First = Text[I] == ' ' || Text[I] == '\t' || std::isdigit(static_cast<unsigned char>(Text[I]));
+        First =
+            Text[I] == ' ' || Text[I] == '\t' || std::isdigit(static_cast<unsigned char>(Text[I]));
       std::string Condition;
       bool Reevaluable = true;
       std::optional<Span> ConditionLines;
@@ -1880,8 +1880,8 @@ void Instrumenter::functionRegion(const U &X, parser::CharBlock HeaderSource,
               lineStart(InnerLines->First) + static_cast<std::size_t>(IRange->first.column) - 1;
           const std::string Jump = "goto " + std::to_string(*ExitLabel);
           const std::size_t Limit = Fixed ? FixedFormColumns : FreeFormColumns;
-          if (lineText(InnerLines->First).size() + Jump.size() -
-                  (InnerLines->EndOffset - From) > Limit) {
+          if (lineText(InnerLines->First).size() + Jump.size() - (InnerLines->EndOffset - From) >
+              Limit) {
             skip(S->First, "the labelled IF statement that leaves it would pass column " +
                                std::to_string(Limit) + " as a jump to Function_end");
             return;
@@ -2436,7 +2436,8 @@ bool instrumentFile(const std::string &Path, const Options &Opts, Result &Out,
                            llvm::Regex::IgnoreCase);
     std::string Error;
     if (!FunctionFilter->isValid(Error)) {
-      Errors = "ompinst: error: invalid function filter '" + Opts.FunctionFilter + "': " + Error + "\n";
+      Errors =
+          "ompinst: error: invalid function filter '" + Opts.FunctionFilter + "': " + Error + "\n";
       return false;
     }
   }
