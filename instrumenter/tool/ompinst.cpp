@@ -324,6 +324,8 @@ bool instrumentFortran(const std::string &Source, const std::string &Target,
   FOpts.Levels = Opts.Levels;
   FOpts.LineDirectives = Opts.LineDirectives;
   FOpts.CompilerFlags = CompilerFlags;
+  FOpts.InstrumentFunctions = Opts.InstrumentFunctions;
+  FOpts.FunctionFilter = Opts.FunctionFilter;
   fortran::Result Result;
   std::string Errors;
   if (!fortran::instrumentFile(Source, FOpts, Result, Errors)) {

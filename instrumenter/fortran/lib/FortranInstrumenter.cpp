@@ -30,6 +30,7 @@
 #include "flang/Parser/tools.h"
 #include "flang/Parser/user-state.h"
 #include "llvm/Frontend/OpenMP/OMP.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -185,6 +186,76 @@ struct EndAtomicVisitor {
   template <typename T> void Post(const T &) {}
 };
 
+/// The ways out of a procedure's execution part that get Function_end before
+/// them (`--functions`): every `return`, and `stop`/`error stop` outside
+/// OpenMP constructs (inside one, the thread that stops need not be the one
+/// that began the procedure), alone or as the statement of a one-line IF.
+struct ProcedureExits {
+  struct Exit {
+    const parser::Statement<parser::ActionStmt> *Statement;
+    const parser::ScalarLogicalExpr *Condition; ///< of a one-line IF, else null
+    /// The IF statement's own statement, and whether it is a plain `return`.
+    const parser::UnlabeledStatement<parser::ActionStmt> *Inner;
+    bool PlainReturn;
+  };
+  std::vector<Exit> Exits;
+  /// Every statement label of the procedure, so that a new one is unused.
+  std::set<parser::Label> Labels;
+  template <typename T> bool Pre(const parser::Statement<T> &S) {
+    if (S.label)
+      Labels.insert(*S.label);
+    return true;
+  }
+  int OpenMP = 0;
+  bool Pre(const parser::OpenMPConstruct &) {
+    ++OpenMP;
+    return true;
+  }
+  void Post(const parser::OpenMPConstruct &) { --OpenMP; }
+  bool Pre(const parser::Statement<parser::ActionStmt> &S) {
+    if (S.label)
+      Labels.insert(*S.label);
+    const parser::ActionStmt *Action = &S.statement;
+    const parser::ScalarLogicalExpr *Condition = nullptr;
+    const parser::UnlabeledStatement<parser::ActionStmt> *Inner = nullptr;
+    if (const auto *If = std::get_if<Fortran::common::Indirection<parser::IfStmt>>(&Action->u)) {
+      Condition = &std::get<parser::ScalarLogicalExpr>(If->value().t);
+      Inner = &std::get<parser::UnlabeledStatement<parser::ActionStmt>>(If->value().t);
+      Action = &Inner->statement;
+    }
+    const auto *Return = std::get_if<Fortran::common::Indirection<parser::ReturnStmt>>(&Action->u);
+    const bool Stop =
+        std::holds_alternative<Fortran::common::Indirection<parser::StopStmt>>(Action->u);
+    if (Return || (Stop && OpenMP == 0))
+      Exits.push_back({&S, Condition, Inner, Return && !Return->value().v});
+    return false;
+  }
+  template <typename T> bool Pre(const T &) { return true; }
+  template <typename T> void Post(const T &) {}
+};
+
+/// What makes inserting Function_begin/end into a procedure wrong: a second
+/// way in (ENTRY), or a body that may call no host routine (declare simd,
+/// declare target). Internal subprograms are their own procedures.
+struct ProcedureBlockers {
+  const char *Reason = nullptr;
+  bool Pre(const parser::EntryStmt &) {
+    Reason = "it has an ENTRY statement (a way in that would skip Function_begin)";
+    return false;
+  }
+  bool Pre(const parser::OpenMPDeclareSimdConstruct &) {
+    Reason = "it is 'declare simd' (a SIMD variant calls no library routine)";
+    return false;
+  }
+  bool Pre(const parser::OpenMPDeclareTargetConstruct &) {
+    Reason = "it is 'declare target' (device code)";
+    return false;
+  }
+  bool Pre(const parser::InternalSubprogramPart &) { return false; }
+  template <typename T> bool Pre(const T &) { return Reason == nullptr; }
+  template <typename T> void Post(const T &) {}
+};
+
 /// Inserted lines of a `!$pomp` directive come first at their boundary: the
 /// directive is before whatever the next line closes or opens.
 constexpr int PompDirectiveDepth = 1 << 20;
@@ -196,50 +267,87 @@ using ClauseFilter = std::function<bool(const parser::OmpClause &)>;
 class Instrumenter {
 public:
   Instrumenter(parser::Parsing &P, const parser::SourceFile &Main, const Options &Opts,
-               std::string FileName, bool Fixed)
+               std::string FileName, bool Fixed, const llvm::Regex *FunctionFilter)
       : Parsing(P), Main(Main), Opts(Opts), FileName(std::move(FileName)), Fixed(Fixed),
-        Levels(Opts.Levels) {
+        FunctionFilter(FunctionFilter), Levels(Opts.Levels) {
     const auto Content = Main.content();
     Text.assign(Content.data(), Content.size());
     LineCount = static_cast<unsigned>(Main.lines());
     Pomp = scanPompLines(Text, Fixed);
   }
 
-  // Program units: a scoping unit with an execution part.
+  // Program units: a scoping unit with an execution part. Scopes names the
+  // modules and host procedures around a procedure, for its qualified name.
   bool Pre(const parser::MainProgram &X) {
-    enterUnit(std::get<parser::SpecificationPart>(X.t),
-              headerSpan(std::get<std::optional<parser::Statement<parser::ProgramStmt>>>(X.t)),
+    const auto &Header = std::get<std::optional<parser::Statement<parser::ProgramStmt>>>(X.t);
+    enterUnit(std::get<parser::SpecificationPart>(X.t), headerSpan(Header),
               std::get<parser::ExecutionPart>(X.t),
               executionEnd(X, std::get<parser::Statement<parser::EndProgramStmt>>(X.t)));
     InMain = true;
     mainProgram(X);
+    Scopes.push_back(Header ? Header->statement.v.ToString() : std::string("main program"));
     return true;
   }
-  void Post(const parser::MainProgram &) { leaveUnit(); }
+  void Post(const parser::MainProgram &) {
+    Scopes.pop_back();
+    leaveUnit();
+  }
+  bool Pre(const parser::Module &X) {
+    Scopes.push_back(std::get<parser::Statement<parser::ModuleStmt>>(X.t).statement.v.ToString());
+    return true;
+  }
+  void Post(const parser::Module &) { Scopes.pop_back(); }
+  bool Pre(const parser::Submodule &X) {
+    Scopes.push_back(
+        std::get<parser::Name>(std::get<parser::Statement<parser::SubmoduleStmt>>(X.t).statement.t)
+            .ToString());
+    return true;
+  }
+  void Post(const parser::Submodule &) { Scopes.pop_back(); }
   bool Pre(const parser::SubroutineSubprogram &X) {
-    enterUnit(std::get<parser::SpecificationPart>(X.t),
-              span(std::get<parser::Statement<parser::SubroutineStmt>>(X.t).source),
-              std::get<parser::ExecutionPart>(X.t),
-              executionEnd(X, std::get<parser::Statement<parser::EndSubroutineStmt>>(X.t)));
+    const auto &Header = std::get<parser::Statement<parser::SubroutineStmt>>(X.t);
+    const auto &End = std::get<parser::Statement<parser::EndSubroutineStmt>>(X.t);
+    enterUnit(std::get<parser::SpecificationPart>(X.t), span(Header.source),
+              std::get<parser::ExecutionPart>(X.t), executionEnd(X, End));
+    const std::string Name = std::get<parser::Name>(Header.statement.t).ToString();
+    functionRegion(X, Header.source, Name,
+                   &std::get<std::list<parser::PrefixSpec>>(Header.statement.t), End);
+    Scopes.push_back(Name);
     return true;
   }
-  void Post(const parser::SubroutineSubprogram &) { leaveUnit(); }
+  void Post(const parser::SubroutineSubprogram &) {
+    Scopes.pop_back();
+    leaveUnit();
+  }
   bool Pre(const parser::FunctionSubprogram &X) {
-    enterUnit(std::get<parser::SpecificationPart>(X.t),
-              span(std::get<parser::Statement<parser::FunctionStmt>>(X.t).source),
-              std::get<parser::ExecutionPart>(X.t),
-              executionEnd(X, std::get<parser::Statement<parser::EndFunctionStmt>>(X.t)));
+    const auto &Header = std::get<parser::Statement<parser::FunctionStmt>>(X.t);
+    const auto &End = std::get<parser::Statement<parser::EndFunctionStmt>>(X.t);
+    enterUnit(std::get<parser::SpecificationPart>(X.t), span(Header.source),
+              std::get<parser::ExecutionPart>(X.t), executionEnd(X, End));
+    const std::string Name = std::get<parser::Name>(Header.statement.t).ToString();
+    functionRegion(X, Header.source, Name,
+                   &std::get<std::list<parser::PrefixSpec>>(Header.statement.t), End);
+    Scopes.push_back(Name);
     return true;
   }
-  void Post(const parser::FunctionSubprogram &) { leaveUnit(); }
+  void Post(const parser::FunctionSubprogram &) {
+    Scopes.pop_back();
+    leaveUnit();
+  }
   bool Pre(const parser::SeparateModuleSubprogram &X) {
-    enterUnit(std::get<parser::SpecificationPart>(X.t),
-              span(std::get<parser::Statement<parser::MpSubprogramStmt>>(X.t).source),
-              std::get<parser::ExecutionPart>(X.t),
-              executionEnd(X, std::get<parser::Statement<parser::EndMpSubprogramStmt>>(X.t)));
+    const auto &Header = std::get<parser::Statement<parser::MpSubprogramStmt>>(X.t);
+    const auto &End = std::get<parser::Statement<parser::EndMpSubprogramStmt>>(X.t);
+    enterUnit(std::get<parser::SpecificationPart>(X.t), span(Header.source),
+              std::get<parser::ExecutionPart>(X.t), executionEnd(X, End));
+    const std::string Name = Header.statement.v.ToString();
+    functionRegion(X, Header.source, Name, nullptr, End);
+    Scopes.push_back(Name);
     return true;
   }
-  void Post(const parser::SeparateModuleSubprogram &) { leaveUnit(); }
+  void Post(const parser::SeparateModuleSubprogram &) {
+    Scopes.pop_back();
+    leaveUnit();
+  }
   // An internal subprogram is not part of its host's main program.
   bool Pre(const parser::InternalSubprogramPart &) {
     MainStack.push_back(InMain);
@@ -443,6 +551,8 @@ public:
   void apiCalls();
 
   unsigned Constructs = 0;
+  /// Procedures that got a function region (`--functions`).
+  unsigned Functions = 0;
   std::string Warnings;
 
 private:
@@ -474,6 +584,17 @@ private:
 
   void instrument(const Construct &C);
   void instrumentConstruct(const Construct &C);
+  /// `--functions`: the function region of a subroutine or function (the
+  /// model's planFunction), or a warning that says why it is left alone.
+  /// Prefixes is null for a separate module procedure (`module procedure`).
+  template <typename U, typename E>
+  void functionRegion(const U &X, parser::CharBlock Header, const std::string &Name,
+                      const std::list<parser::PrefixSpec> *Prefixes,
+                      const parser::Statement<E> &End);
+  /// The line that carries a moved label (`<label> continue`).
+  std::string labelLine(parser::Label Label, const std::string &Indent) const;
+  /// Blanks the statement label at the start of Line.
+  void removeLabel(unsigned Line);
   /// Applies the level and noinstrument/instrument directives before a line.
   void applyPompDirectives(unsigned BeforeLine);
   bool enabled(Event E) const {
@@ -554,11 +675,19 @@ private:
   const Options &Opts;
   std::string FileName;
   bool Fixed;
+  /// `--functions`: which procedures (by qualified name); null: none.
+  const llvm::Regex *FunctionFilter;
+  std::vector<std::string> Scopes;
   std::string Text;
   unsigned LineCount = 0;
 
   std::vector<Insertion> Insertions;
   std::vector<InlineEdit> InlineEdits;
+  /// addClause's continuation line after a directive (by the line it is
+  /// inserted before: index into Insertions), and the characters it added
+  /// at the end of a directive line (by offset).
+  std::map<unsigned, std::size_t> Continuations;
+  std::map<std::size_t, std::size_t> AddedAt;
   unsigned Sequence = 0;
   std::vector<std::string> CtcStrings;
   std::vector<Unit> Units;            ///< every unit that got declarations
@@ -881,25 +1010,28 @@ void Instrumenter::addClause(const Span &D, const std::string &Clause) {
   // A directive may get several clauses (the context's firstprivate, the
   // handles' shared): those already added count, and once one went to a
   // continuation line the others follow it there.
-  for (Insertion &I : Insertions)
-    if (I.Boundary == D.Last + 1 && I.Depth == ContinuationDepth && I.Lines.size() == 1 &&
-        I.Lines.back().size() + 1 + Clause.size() <= Limit) {
+  // (Looked up by line and offset: a scan of every edit per clause was quadratic.)
+  if (const auto It = Continuations.find(D.Last + 1); It != Continuations.end()) {
+    Insertion &I = Insertions[It->second];
+    if (I.Lines.size() == 1 && I.Lines.back().size() + 1 + Clause.size() <= Limit) {
       I.Lines.back() += " " + Clause;
       return;
     }
-  std::size_t Added = 0;
-  for (const InlineEdit &E : InlineEdits)
-    if (E.Offset == D.EndOffset)
-      Added += E.Text.size();
+  }
+  std::size_t &Added = AddedAt[D.EndOffset];
   const std::size_t Column = D.EndOffset - lineStart(D.Last) + Added;
   // On the directive's line when it fits, else on a continuation line.
   if (Column + 1 + Clause.size() <= Limit) {
     InlineEdits.push_back({D.EndOffset, 0, " " + Clause});
+    Added += Clause.size() + 1;
     return;
   }
-  if (!Fixed)
+  if (!Fixed) {
     InlineEdits.push_back({D.EndOffset, 0, " &"});
+    Added += 2;
+  }
   const std::string Sentinel = Fixed ? Last.substr(0, FixedSentinelColumns) : "!$omp";
+  Continuations.emplace(D.Last + 1, Insertions.size());
   insert(D.Last + 1, /*Close=*/false, ContinuationDepth,
          {(Fixed ? "" : lineIndent(D.Last)) + Sentinel + "& " + Clause});
 }
@@ -910,6 +1042,7 @@ struct FortranClauses {
   const parser::ScalarLogicalExpr *If = nullptr;
   const parser::ScalarIntExpr *NumThreads = nullptr;
   const parser::ScalarIntExpr *Chunk = nullptr;
+  const parser::ScalarIntExpr *Device = nullptr; ///< a device number (not `ancestor`)
   bool HasDefault = false;
   bool DefaultShared = false;
   std::string Schedule;
@@ -976,6 +1109,11 @@ void readClauses(const parser::OmpClauseList *List, FortranClauses &C, ctc::Regi
             R.HasCollapse = true;
           } else if constexpr (std::is_same_v<T, parser::OmpClause::Depend>) {
             R.HasDepend = true;
+          } else if constexpr (std::is_same_v<T, parser::OmpClause::Device>) {
+            const auto &Modifier =
+                std::get<std::optional<parser::OmpDeviceClause::DeviceModifier>>(X.v.t);
+            if (!Modifier || *Modifier == parser::OmpDeviceClause::DeviceModifier::Device_Num)
+              C.Device = &std::get<parser::ScalarIntExpr>(X.v.t);
           } else if constexpr (std::is_same_v<T, parser::OmpClause::Default>) {
             C.HasDefault = true;
             C.DefaultShared = X.v.v == parser::OmpDefaultClause::Type::Shared;
@@ -1354,6 +1492,12 @@ void Instrumenter::instrumentConstruct(const Construct &C) {
       return Final;
     case Arg::Increment:
       return Incr;
+    case Arg::Device:
+      // The device clause's number where reading it again is harmless (as in C).
+      if (Clauses.Device && reEvaluable(*Clauses.Device))
+        if (const auto S = sourceOf(*Clauses.Device))
+          return "int(" + std::string(S->begin(), S->size()) + ", 4)";
+      return "-1";
     }
     return "-1";
   };
@@ -1532,6 +1676,309 @@ void Instrumenter::instrumentConstruct(const Construct &C) {
     if (!After.empty())
       insert(AfterLine, true, Key, std::move(After));
   }
+}
+
+std::string Instrumenter::labelLine(parser::Label Label, const std::string &Indent) const {
+  const std::string L = std::to_string(Label);
+  if (Fixed)
+    return std::string(FixedSentinelColumns > L.size() ? FixedSentinelColumns - L.size() : 0, ' ') +
+           L + " continue";
+  return Indent + L + " continue";
+}
+
+void Instrumenter::removeLabel(unsigned Line) {
+  const std::size_t Begin = lineStart(Line);
+  std::size_t At = Begin;
+  while (At < Text.size() && (Text[At] == ' ' || Text[At] == '\t'))
+    ++At;
+  std::size_t End = At;
+  while (End < Text.size() && std::isdigit(static_cast<unsigned char>(Text[End])))
+    ++End;
+  if (End > At)
+    InlineEdits.push_back({At, End - At, std::string(End - At, ' ')});
+}
+
+template <typename U, typename E>
+void Instrumenter::functionRegion(const U &X, parser::CharBlock HeaderSource,
+                                  const std::string &Name,
+                                  const std::list<parser::PrefixSpec> *Prefixes,
+                                  const parser::Statement<E> &End) {
+  if (!FunctionFilter || UnitStack.empty())
+    return;
+  std::string Group;
+  for (const std::string &S : Scopes)
+    Group += (Group.empty() ? "" : "::") + S;
+  const std::string Qualified = Group.empty() ? Name : Group + "::" + Name;
+  if (!FunctionFilter->match(Qualified))
+    return;
+  const std::optional<Span> Header = span(HeaderSource);
+  const std::optional<Span> EndLines = span(End.source);
+  // Never silently: a procedure the filter selects but that is left alone is named.
+  auto skip = [&](unsigned Line, const std::string &Why) {
+    Warnings += FileName + ":" + std::to_string(Line) + ": warning: procedure '" + Qualified +
+                "' is not instrumented (--functions): " + Why + "\n";
+  };
+  if (!Header || !EndLines) {
+    Warnings += FileName + ": warning: procedure '" + Qualified +
+                "' is not instrumented (--functions): it is not in the file itself (an "
+                "INCLUDE file or a macro)\n";
+    return;
+  }
+  if (!Prefixes) {
+    skip(Header->First, "a separate module procedure ('module procedure') takes its "
+                        "characteristics, pure or not, from its interface");
+    return;
+  }
+  bool Pure = false, Elemental = false, Impure = false;
+  for (const parser::PrefixSpec &P : *Prefixes) {
+    Pure = Pure || std::holds_alternative<parser::PrefixSpec::Pure>(P.u);
+    Elemental = Elemental || std::holds_alternative<parser::PrefixSpec::Elemental>(P.u);
+    Impure = Impure || std::holds_alternative<parser::PrefixSpec::Impure>(P.u);
+  }
+  if ((Pure || Elemental) && !Impure) {
+    skip(Header->First, std::string(Pure ? "it is pure" : "it is elemental, so pure") +
+                            " (a pure procedure may call no impure one)");
+    return;
+  }
+  {
+    ProcedureBlockers Blockers;
+    parser::Walk(std::get<parser::SpecificationPart>(X.t), Blockers);
+    parser::Walk(std::get<parser::ExecutionPart>(X.t), Blockers);
+    if (Blockers.Reason) {
+      skip(Header->First, Blockers.Reason);
+      return;
+    }
+  }
+  const Plan P = inst::model::planFunction([this](Event Ev) { return enabled(Ev); });
+  if (!P.Instrumented)
+    return;
+  Unit &Un = Units[UnitStack.back()];
+  const unsigned H = static_cast<unsigned>(CtcStrings.size()) + 1;
+  const std::string Variable = "pomp_fret_" + std::to_string(H);
+  auto calls = [&](const std::vector<Step> &Steps) {
+    std::vector<std::string> Out;
+    for (const Step &S : Steps) {
+      std::string Call = "call " + std::string(inst::eventInfo(S.E).Routine) + "(";
+      for (std::size_t I = 0; I < S.Args.size(); ++I) {
+        std::string A;
+        switch (S.Args[I]) {
+        case Arg::HandleFirst:
+        case Arg::Handle:
+          A = handleinit::fortranHandle(H);
+          break;
+        case Arg::Ctc:
+          A = handleinit::fortranStringLiteral(CtcStrings[H - 1]);
+          break;
+        case Arg::ThreadId:
+        case Arg::TeamThreadId:
+          A = "pomp_tid()";
+          break;
+        default:
+          A = "-1";
+          break;
+        }
+        Call += (I ? ", " : "") + A;
+      }
+      Out.push_back(Call + ")");
+    }
+    return Out;
+  };
+
+  // Every way out is decided before anything is emitted: the procedure is
+  // instrumented whole or not at all.
+  struct Placed {
+    unsigned Line;
+    std::vector<std::string> Statements; ///< lines of their own before the line
+    std::optional<parser::Label> MovedLabel;
+    std::optional<InlineEdit> Edit; ///< in the line: the calls, or the IF's condition
+  };
+  std::vector<Placed> Places;
+  bool UsesVariable = false;
+  /// The label of the Function_end before the end statement, which the
+  /// returns of labelled IF statements jump to (the largest label unused).
+  constexpr parser::Label MaxLabel = 99999;
+  std::optional<parser::Label> ExitLabel;
+  if (!P.BlockEnd.empty()) {
+    ProcedureExits Exits;
+    parser::Walk(std::get<parser::ExecutionPart>(X.t), Exits);
+    {
+      // FORMAT statements of the specification part and the end statement have labels too.
+      ProcedureExits Specification;
+      parser::Walk(std::get<parser::SpecificationPart>(X.t), Specification);
+      Exits.Labels.insert(Specification.Labels.begin(), Specification.Labels.end());
+      if (End.label)
+        Exits.Labels.insert(*End.label);
+    }
+    for (const ProcedureExits::Exit &Ex : Exits.Exits) {
+      const std::optional<Span> S = span(Ex.Statement->source);
+      if (!S) {
+        skip(Header->First, "a way out of it is not in the file itself (an INCLUDE file or a "
+                            "macro)");
+        return;
+      }
+      const auto Range = Parsing.allCooked().GetSourcePositionRange(Ex.Statement->source);
+      const std::size_t Start =
+          lineStart(S->First) + static_cast<std::size_t>(Range->first.column) - 1;
+      // First on its line: only blanks and its label before it.
+      bool First = true;
+      for (std::size_t I = lineStart(S->First); I < Start && First; ++I)
+        First =
+            Text[I] == ' ' || Text[I] == '\t' || std::isdigit(static_cast<unsigned char>(Text[I]));
+      std::string Condition;
+      bool Reevaluable = true;
+      std::optional<Span> ConditionLines;
+      parser::CharBlock ConditionSource;
+      if (Ex.Condition) {
+        const auto Source = sourceOf(*Ex.Condition);
+        if (!Source) {
+          skip(S->First, "the condition of the IF statement that leaves it cannot be read");
+          return;
+        }
+        ConditionSource = *Source;
+        Condition = Source->ToString();
+        Reevaluable = reEvaluable(*Ex.Condition);
+        ConditionLines = span(*Source);
+      }
+      Placed Pl;
+      Pl.Line = S->First;
+      const std::vector<std::string> Ends = calls(P.BlockEnd);
+      if (!First) {
+        // After another statement on the line (`x = 1; return`): the calls go in the line.
+        if (!Reevaluable) {
+          skip(S->First, "an IF statement that leaves it after another statement on its line "
+                         "has a condition with function references (it cannot be evaluated "
+                         "twice)");
+          return;
+        }
+        std::string Inline;
+        for (const std::string &C : Ends)
+          Inline += (Ex.Condition ? "if (" + Condition + ") " : std::string()) + C + "; ";
+        const std::size_t Limit = Fixed ? FixedFormColumns : FreeFormColumns;
+        if (lineText(S->First).size() + Inline.size() > Limit) {
+          skip(S->First, "the line that leaves it would pass column " + std::to_string(Limit) +
+                             " with Function_end added to it");
+          return;
+        }
+        Pl.Edit = InlineEdit{Start, 0, Inline};
+      } else if (Ex.Condition) {
+        if (Ex.Statement->label) {
+          // Moving the label would change which statement ends a DO loop or is jumped to:
+          // the `return` becomes a jump to the Function_end before the end statement.
+          const std::optional<Span> InnerLines = span(Ex.Inner->source);
+          if (!Ex.PlainReturn || !InnerLines || InnerLines->First != InnerLines->Last) {
+            skip(S->First, "a labelled IF statement leaves it by stop or an alternate return");
+            return;
+          }
+          if (!ExitLabel) {
+            parser::Label L = MaxLabel;
+            while (L > 0 && Exits.Labels.count(L))
+              --L;
+            ExitLabel = L;
+          }
+          const auto IRange = Parsing.allCooked().GetSourcePositionRange(Ex.Inner->source);
+          const std::size_t From =
+              lineStart(InnerLines->First) + static_cast<std::size_t>(IRange->first.column) - 1;
+          const std::string Jump = "goto " + std::to_string(*ExitLabel);
+          const std::size_t Limit = Fixed ? FixedFormColumns : FreeFormColumns;
+          if (lineText(InnerLines->First).size() + Jump.size() - (InnerLines->EndOffset - From) >
+              Limit) {
+            skip(S->First, "the labelled IF statement that leaves it would pass column " +
+                               std::to_string(Limit) + " as a jump to Function_end");
+            return;
+          }
+          Pl.Edit = InlineEdit{From, InnerLines->EndOffset - From, Jump};
+        } else if (Reevaluable) {
+          for (const std::string &C : Ends)
+            Pl.Statements.push_back("if (" + Condition + ") " + C);
+        } else if (ConditionLines && ConditionLines->First == ConditionLines->Last) {
+          // Evaluated once, into a variable that the IF statement then tests.
+          UsesVariable = true;
+          Pl.Statements.push_back(Variable + " = " + Condition);
+          for (const std::string &C : Ends)
+            Pl.Statements.push_back("if (" + Variable + ") " + C);
+          const auto CRange = Parsing.allCooked().GetSourcePositionRange(ConditionSource);
+          const std::size_t From =
+              lineStart(ConditionLines->First) + static_cast<std::size_t>(CRange->first.column) - 1;
+          Pl.Edit = InlineEdit{From, ConditionLines->EndOffset - From, Variable};
+        } else {
+          skip(S->First, "the condition of an IF statement that leaves it has function "
+                         "references and is continued over lines");
+          return;
+        }
+      } else {
+        // A plain return or stop: a jump to its label must reach the calls first.
+        Pl.MovedLabel = Ex.Statement->label;
+        Pl.Statements = Ends;
+      }
+      Places.push_back(std::move(Pl));
+    }
+  }
+
+  ctc::RegionDescriptor R;
+  R.Kind = P.Kind;
+  R.Type = std::string(ctc::regionKindSpelling(R.Kind));
+  R.Name = Name;
+  R.Group = Group;
+  R.File = Header->PresumedPath.empty() ? FileName : Header->PresumedPath;
+  R.StartLines = ctc::LineRange{Header->PresumedFirst, Header->PresumedLast};
+  R.EndLines = ctc::LineRange{EndLines->PresumedFirst, EndLines->PresumedLast};
+  CtcStrings.push_back(ctc::writeDescriptor(R));
+  Un.UsesHandles = true;
+  Un.UsesThreadId = true;
+  if (UsesVariable)
+    Un.Locals.push_back("logical " + Variable);
+
+  // In the procedure's indentation (free form), wherever they go.
+  auto format = [&](const std::vector<std::string> &Statements) {
+    std::vector<std::string> Lines;
+    for (const std::string &St : Statements) {
+      const auto L = formatStatement(St, Fixed, Fixed ? "" : Un.Indent);
+      Lines.insert(Lines.end(), L.begin(), L.end());
+    }
+    return Lines;
+  };
+  // Begin first in the execution part (after the unit's declarations); the
+  // end before the end statement (or `contains`), after whatever closes there.
+  std::vector<std::string> Begin = format(calls(P.BlockBegin));
+  std::vector<std::string> EndCode;
+  if (End.label) {
+    EndCode.push_back(labelLine(*End.label, Un.Indent));
+    removeLabel(EndLines->First);
+  }
+  auto EndCalls = format(calls(P.BlockEnd));
+  if (ExitLabel && !EndCalls.empty()) {
+    // The first end call carries the label the jumps go to.
+    const std::string L = std::to_string(*ExitLabel);
+    std::string &First = EndCalls.front();
+    if (Fixed)
+      First.replace(0, L.size(), L);
+    else
+      First = Un.Indent + L + " " + First.substr(Un.Indent.size());
+  }
+  EndCode.insert(EndCode.end(), EndCalls.begin(), EndCalls.end());
+  if (Un.DeclarationBoundary >= Un.ExecutionEnd) {
+    // No execution part: begin and end in one block.
+    Begin.insert(Begin.end(), EndCode.begin(), EndCode.end());
+    insert(Un.ExecutionEnd, /*Close=*/false, -1, std::move(Begin));
+  } else {
+    insert(Un.DeclarationBoundary, /*Close=*/false, -1, std::move(Begin));
+    if (!EndCode.empty())
+      insert(Un.ExecutionEnd, /*Close=*/true, -1, std::move(EndCode));
+  }
+  for (Placed &Pl : Places) {
+    std::vector<std::string> Lines;
+    if (Pl.MovedLabel) {
+      Lines.push_back(labelLine(*Pl.MovedLabel, Un.Indent));
+      removeLabel(Pl.Line);
+    }
+    const auto L = format(Pl.Statements);
+    Lines.insert(Lines.end(), L.begin(), L.end());
+    if (!Lines.empty())
+      insert(Pl.Line, /*Close=*/false, -1, std::move(Lines));
+    if (Pl.Edit)
+      InlineEdits.push_back(*Pl.Edit);
+  }
+  ++Functions;
 }
 
 void Instrumenter::apiCallSite(const parser::Call &Call, bool Function) {
@@ -1982,7 +2429,20 @@ bool instrumentFile(const std::string &Path, const Options &Opts, Result &Out,
     return false;
   }
 
-  Instrumenter I(Parsing, *Main, Opts, Path, Flags.Fixed);
+  std::optional<llvm::Regex> FunctionFilter;
+  if (Opts.InstrumentFunctions) {
+    // Fortran names are case-insensitive: Flang's cooked names are lower case.
+    FunctionFilter.emplace(Opts.FunctionFilter.empty() ? ".*" : Opts.FunctionFilter,
+                           llvm::Regex::IgnoreCase);
+    std::string Error;
+    if (!FunctionFilter->isValid(Error)) {
+      Errors =
+          "ompinst: error: invalid function filter '" + Opts.FunctionFilter + "': " + Error + "\n";
+      return false;
+    }
+  }
+  Instrumenter I(Parsing, *Main, Opts, Path, Flags.Fixed,
+                 FunctionFilter ? &*FunctionFilter : nullptr);
   parser::Walk(*Tree, I);
   if (!I.pompDirectives(Errors))
     return false;
@@ -1994,6 +2454,7 @@ bool instrumentFile(const std::string &Path, const Options &Opts, Result &Out,
     Out.Output = "#ifndef _POMP\n#define _POMP " + std::to_string(POMP_API_VERSION) + "\n#endif\n" +
                  (Opts.LineDirectives ? "# 1 " + lineMarkerFileName(Path) + "\n" : "") + Out.Output;
   Out.ConstructsInstrumented = I.Constructs;
+  Out.FunctionsInstrumented = I.Functions;
   Out.Warnings = I.Warnings;
   return true;
 }

@@ -68,6 +68,9 @@ struct Spelling {
       return loop().FinalIter;
     case Arg::Increment:
       return loop().Increment;
+    case Arg::Device:
+      // The target family has handlers of its own (TargetHandlers.cpp).
+      return NotAvailable32;
     }
     return NotAvailable32;
   }

@@ -108,6 +108,37 @@ std::map<Directive, ConstructSpec> buildTable() {
       {Directive::OMPD_masked_taskloop_simd, K::MaskedTaskloopSimd}};
   for (const auto &[D, Kind] : Taskloops)
     T[D] = simple(Shape::Taskloop, Kind, E::Taskloop_enter, E::Taskloop_exit);
+  // Devices: the host side only.
+  const std::pair<Directive, K> Targets[] = {
+      {Directive::OMPD_target, K::Target},
+      {Directive::OMPD_target_simd, K::Target},
+      {Directive::OMPD_target_loop, K::Target},
+      {Directive::OMPD_target_parallel, K::TargetParallel},
+      {Directive::OMPD_target_parallel_loop, K::TargetParallel},
+      {Directive::OMPD_target_parallel_for, K::TargetParallelFor},
+      {Directive::OMPD_target_parallel_for_simd, K::TargetParallelFor},
+      {Directive::OMPD_target_parallel_do, K::TargetParallelDo},
+      {Directive::OMPD_target_parallel_do_simd, K::TargetParallelDo},
+      {Directive::OMPD_target_teams, K::TargetTeams},
+      {Directive::OMPD_target_teams_loop, K::TargetTeams},
+      {Directive::OMPD_target_teams_distribute, K::TargetTeamsDistribute},
+      {Directive::OMPD_target_teams_distribute_simd, K::TargetTeamsDistribute},
+      {Directive::OMPD_target_teams_distribute_parallel_for, K::TargetTeamsDistributeParallelFor},
+      {Directive::OMPD_target_teams_distribute_parallel_for_simd,
+       K::TargetTeamsDistributeParallelFor},
+      {Directive::OMPD_target_teams_distribute_parallel_do, K::TargetTeamsDistributeParallelDo},
+      {Directive::OMPD_target_teams_distribute_parallel_do_simd,
+       K::TargetTeamsDistributeParallelDo}};
+  for (const auto &[D, Kind] : Targets)
+    T[D] = simple(Shape::Target, Kind, E::Target_enter, E::Target_exit);
+  T[Directive::OMPD_target_data] =
+      simple(Shape::Target, K::TargetData, E::Target_data_enter, E::Target_data_exit);
+  T[Directive::OMPD_target_enter_data] =
+      simple(Shape::TargetEvent, K::TargetEnterData, E::Target_data_event);
+  T[Directive::OMPD_target_exit_data] =
+      simple(Shape::TargetEvent, K::TargetExitData, E::Target_data_event);
+  T[Directive::OMPD_target_update] =
+      simple(Shape::TargetEvent, K::TargetUpdate, E::Target_data_event);
   return T;
 }
 
@@ -190,6 +221,20 @@ std::vector<Step> implicitBarrierSteps(Arg Tid) {
       call(E::Implicit_barrier_enter, {Arg::HandleFirst, Tid, Arg::Ctc}, Region::ImplicitBarrier),
       {Step::Kind::BarrierDirective, {}, Region::ImplicitBarrier, {}},
       call(E::Implicit_barrier_exit, {Arg::Handle, Tid}, Region::ImplicitBarrier)};
+}
+
+Plan planFunction(const EnabledFn &On) {
+  Plan P;
+  P.Kind = K::Function;
+  if (On(E::Function_event)) {
+    P.Instrumented = true;
+    P.BlockBegin.push_back(call(E::Function_event, {Arg::HandleFirst, Arg::ThreadId, Arg::Ctc}));
+  } else if (On(E::Function_begin)) {
+    P.Instrumented = true;
+    P.BlockBegin.push_back(call(E::Function_begin, {Arg::HandleFirst, Arg::ThreadId, Arg::Ctc}));
+    P.BlockEnd.push_back(call(E::Function_end, {Arg::Handle, Arg::ThreadId}));
+  }
+  return P;
 }
 
 Plan planConstruct(const ConstructSpec &S, const ClauseFacts &F, const EnabledFn &On) {
@@ -319,6 +364,20 @@ Plan planConstruct(const ConstructSpec &S, const ClauseFacts &F, const EnabledFn
     P.Instrumented = true;
     P.EvaluateIf = F.HasIf;
     P.Before.push_back(call(E::Cancel_event, {Arg::HandleFirst, Arg::ThreadId, Arg::If, Arg::Ctc}));
+    return P;
+  case Shape::Target:
+    // Around the construct on the host; its body (but target data's) is device code.
+    if (!On(S.Enter))
+      return P;
+    P.Instrumented = true;
+    P.Before.push_back(call(S.Enter, {Arg::HandleFirst, Arg::ThreadId, Arg::Device, Arg::Ctc}));
+    P.After.push_back(call(S.Exit, {Arg::Handle, Arg::ThreadId}));
+    return P;
+  case Shape::TargetEvent:
+    if (!On(S.Enter))
+      return P;
+    P.Instrumented = true;
+    P.After.push_back(call(S.Enter, {Arg::HandleFirst, Arg::ThreadId, Arg::Device, Arg::Ctc}));
     return P;
   case Shape::Task:
     if (!On(E::Task_create_enter))

@@ -58,6 +58,11 @@ FIRST3(pomp_taskwait_enter, Taskwait_enter)
 FIRST3(pomp_taskgroup_enter, Taskgroup_enter)
 FIRST3(pomp_taskyield_enter, Taskyield_enter)
 FIRST3(pomp_taskloop_enter, Taskloop_enter)
+FIRST3(pomp_function_begin, Function_begin)
+FIRST3(pomp_function_event, Function_event)
+FIRST4(pomp_target_enter, Target_enter)
+FIRST4(pomp_target_data_enter, Target_data_enter)
+FIRST4(pomp_target_data_event, Target_data_event)
 
 void pomp_parallel_fork_(int64_t *handle, int32_t *tid, int32_t *nt, int32_t *ifv, int64_t *ctx,
                          const char *ctc, size_t len) {
@@ -113,6 +118,9 @@ NEXT2(pomp_taskgroup_end, Taskgroup_end)
 NEXT2(pomp_taskgroup_exit, Taskgroup_exit)
 NEXT2(pomp_taskyield_exit, Taskyield_exit)
 NEXT2(pomp_taskloop_exit, Taskloop_exit)
+NEXT2(pomp_function_end, Function_end)
+NEXT2(pomp_target_exit, Target_exit)
+NEXT2(pomp_target_data_exit, Target_data_exit)
 
 void pomp_parallel_begin_forked_(int64_t *handle, int32_t *tid, int64_t *ctx) {
   POMP_Parallel_begin_forked((POMP_Handle_t)V(handle), V(tid), (POMP_Context_t)V(ctx));

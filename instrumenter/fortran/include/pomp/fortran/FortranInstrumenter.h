@@ -32,6 +32,11 @@ struct Options {
   /// The compiler flags after `--`: -D, -U, -I, -cpp/-nocpp,
   /// -ffixed-form/-ffree-form are read; the rest is ignored.
   std::vector<std::string> CompilerFlags;
+  /// `--functions`: Function_begin/end (or Function_event) in every
+  /// subroutine and function body whose qualified name (`mod::sub`,
+  /// `outer::inner`, lower case) matches FunctionFilter (empty: all).
+  bool InstrumentFunctions = false;
+  std::string FunctionFilter;
 };
 
 /// The instrumentation of one file.
@@ -39,6 +44,8 @@ struct Result {
   std::string Output;
   /// OpenMP constructs rewritten.
   unsigned ConstructsInstrumented = 0;
+  /// Procedures given a function region (`--functions`).
+  unsigned FunctionsInstrumented = 0;
   /// Warnings (file:line: warning: ...), one per line.
   std::string Warnings;
 };

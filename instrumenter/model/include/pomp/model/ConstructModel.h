@@ -52,6 +52,7 @@ enum class Arg : std::uint8_t {
   InitIter,
   FinalIter,
   Increment,
+  Device, ///< a target construct's device clause, or not available (the default device)
 };
 
 /// Which region a step belongs to: the construct's own, or the implicit
@@ -130,6 +131,8 @@ enum class Shape : std::uint8_t {
   Cancel,           ///< one event before, with the if value
   Task,             ///< create enter / begin / end / create exit, task context
   Taskloop,         ///< enter / exit in the encountering thread
+  Target,           ///< enter / exit with the device on the host around target (data)
+  TargetEvent,      ///< one event with the device after target enter/exit data, update
 };
 
 /// The model's entry for a directive kind.
@@ -148,7 +151,9 @@ struct ConstructSpec {
 
 /// The entry for a directive kind the model knows and a front end need not
 /// decide itself; null for kinds a front end handles on its own (split
-/// combined constructs, target, error) or leaves alone.
+/// combined constructs, error) or leaves alone. The target family is here
+/// (host side: nothing inside a target region's device code is instrumented);
+/// the C front end still decides it in its TargetHandlers.
 const ConstructSpec *specFor(llvm::omp::Directive Kind);
 
 /// Whether an event fires at the configured level.
@@ -172,6 +177,13 @@ bool splitClauseGoesToWorksharing(llvm::omp::Clause Clause, llvm::omp::Directive
 
 /// The three steps of an implicit barrier made visible, with thread number Tid.
 std::vector<Step> implicitBarrierSteps(Arg Tid);
+
+/// What an instrumented function or subroutine becomes (`--functions`, paper
+/// Table 5): at level `user=event` Function_event first thing in its body
+/// (BlockBegin only); at `user=beginend` Function_begin first thing and
+/// Function_end (BlockEnd) on every way out: before each return, before the
+/// end of the body and, in Fortran, before each `stop`. Kind is Function.
+Plan planFunction(const EnabledFn &Enabled);
 
 } // namespace pomp::inst::model
 
