@@ -326,6 +326,7 @@ bool instrumentFortran(const std::string &Source, const std::string &Target,
   FOpts.CompilerFlags = CompilerFlags;
   FOpts.InstrumentFunctions = Opts.InstrumentFunctions;
   FOpts.FunctionFilter = Opts.FunctionFilter;
+  FOpts.FunctionExclude = Opts.FunctionExclude;
   fortran::Result Result;
   std::string Errors;
   if (!fortran::instrumentFile(Source, FOpts, Result, Errors)) {

@@ -267,9 +267,10 @@ using ClauseFilter = std::function<bool(const parser::OmpClause &)>;
 class Instrumenter {
 public:
   Instrumenter(parser::Parsing &P, const parser::SourceFile &Main, const Options &Opts,
-               std::string FileName, bool Fixed, const llvm::Regex *FunctionFilter)
+               std::string FileName, bool Fixed, const llvm::Regex *FunctionFilter,
+               const llvm::Regex *FunctionExclude)
       : Parsing(P), Main(Main), Opts(Opts), FileName(std::move(FileName)), Fixed(Fixed),
-        FunctionFilter(FunctionFilter), Levels(Opts.Levels) {
+        FunctionFilter(FunctionFilter), FunctionExclude(FunctionExclude), Levels(Opts.Levels) {
     const auto Content = Main.content();
     Text.assign(Content.data(), Content.size());
     LineCount = static_cast<unsigned>(Main.lines());
@@ -677,6 +678,8 @@ private:
   bool Fixed;
   /// `--functions`: which procedures (by qualified name); null: none.
   const llvm::Regex *FunctionFilter;
+  /// `--function-exclude`: which of those are left out; null: none.
+  const llvm::Regex *FunctionExclude;
   std::vector<std::string> Scopes;
   std::string Text;
   unsigned LineCount = 0;
@@ -1709,7 +1712,7 @@ void Instrumenter::functionRegion(const U &X, parser::CharBlock HeaderSource,
   for (const std::string &S : Scopes)
     Group += (Group.empty() ? "" : "::") + S;
   const std::string Qualified = Group.empty() ? Name : Group + "::" + Name;
-  if (!FunctionFilter->match(Qualified))
+  if (!FunctionFilter->match(Qualified) || (FunctionExclude && FunctionExclude->match(Qualified)))
     return;
   const std::optional<Span> Header = span(HeaderSource);
   const std::optional<Span> EndLines = span(End.source);
@@ -2429,20 +2432,28 @@ bool instrumentFile(const std::string &Path, const Options &Opts, Result &Out,
     return false;
   }
 
-  std::optional<llvm::Regex> FunctionFilter;
+  std::optional<llvm::Regex> FunctionFilter, FunctionExclude;
   if (Opts.InstrumentFunctions) {
     // Fortran names are case-insensitive: Flang's cooked names are lower case.
     FunctionFilter.emplace(Opts.FunctionFilter.empty() ? ".*" : Opts.FunctionFilter,
                            llvm::Regex::IgnoreCase);
+    if (!Opts.FunctionExclude.empty())
+      FunctionExclude.emplace(Opts.FunctionExclude, llvm::Regex::IgnoreCase);
     std::string Error;
     if (!FunctionFilter->isValid(Error)) {
       Errors =
           "ompinst: error: invalid function filter '" + Opts.FunctionFilter + "': " + Error + "\n";
       return false;
     }
+    if (FunctionExclude && !FunctionExclude->isValid(Error)) {
+      Errors = "ompinst: error: invalid function exclude pattern '" + Opts.FunctionExclude +
+               "': " + Error + "\n";
+      return false;
+    }
   }
   Instrumenter I(Parsing, *Main, Opts, Path, Flags.Fixed,
-                 FunctionFilter ? &*FunctionFilter : nullptr);
+                 FunctionFilter ? &*FunctionFilter : nullptr,
+                 FunctionExclude ? &*FunctionExclude : nullptr);
   parser::Walk(*Tree, I);
   if (!I.pompDirectives(Errors))
     return false;

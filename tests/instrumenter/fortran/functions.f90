@@ -190,3 +190,12 @@ end program main
 ! EVENT-NOT:   Function_begin
 ! EVENT:       pomp-check: Function_event 13
 ! EVENT:       pomp-check: violations 0
+! --function-exclude (which implies --functions) leaves out the procedures it matches, any case.
+! RUN: %ompinst %s -o %t.excluded.f90 --no-line-directives --function-exclude='::ACCUMULATE$' 2>/dev/null
+! RUN: %strip-fchecks %t.excluded.f90 | %FileCheck --check-prefix=EXCLUDED %s
+! EXCLUDED-LABEL: subroutine accumulate(n, s)
+! EXCLUDED-NOT:   POMP_Function_begin
+! EXCLUDED:       end subroutine accumulate
+! EXCLUDED:       call POMP_Function_begin({{.*}}name=plus_one*group=kernels*
+! RUN: not %ompinst %s -o %t.bad.f90 --function-exclude='[' 2>&1 | %FileCheck --check-prefix=BAD-EXCLUDE %s
+! BAD-EXCLUDE: error: invalid function exclude pattern '['

@@ -34,9 +34,11 @@ struct Options {
   std::vector<std::string> CompilerFlags;
   /// `--functions`: Function_begin/end (or Function_event) in every
   /// subroutine and function body whose qualified name (`mod::sub`,
-  /// `outer::inner`, lower case) matches FunctionFilter (empty: all).
+  /// `outer::inner`, lower case) matches FunctionFilter (empty: all) and
+  /// not FunctionExclude (empty: none).
   bool InstrumentFunctions = false;
   std::string FunctionFilter;
+  std::string FunctionExclude;
 };
 
 /// The instrumentation of one file.
