@@ -69,11 +69,11 @@ end program main
 
 ! PROFILE: threads: 2
 ! PROFILE-NEXT: {{^}}function body "accumulate" @{{.*}}functions.f90:17 visits=2 threads=1
-! PROFILE-NEXT: {{^}}  parallel @{{.*}}functions.f90:22 visits=1 threads=1
+! PROFILE-NEXT: {{^}}  parallel @{{.*}}functions.f90:22 (kernels::accumulate) visits=1 threads=1
 ! PROFILE:      {{^}}function body "outer" @{{.*}}functions.f90:38 visits=2 threads=1
 ! PROFILE-NEXT: {{^}}  function body "inner" @{{.*}}functions.f90:46 visits=2 threads=1
-! PROFILE-NEXT: {{^}}parallel @{{.*}}functions.f90:62 visits=1 threads=1
-! PROFILE-NEXT: {{^}}  parallel body @{{.*}}functions.f90:62 visits=2 threads=2
+! PROFILE-NEXT: {{^}}parallel @{{.*}}functions.f90:62 (main) visits=1 threads=1
+! PROFILE-NEXT: {{^}}  parallel body @{{.*}}functions.f90:62 (main) visits=2 threads=2
 ! PROFILE-NEXT: {{^}}    function body "in_team" @{{.*}}functions.f90:31 visits=2 threads=2
 ! PROFILE-NOT:  square
 ! PROFILE:      anomalies: none

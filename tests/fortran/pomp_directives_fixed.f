@@ -40,6 +40,6 @@ CP$   PRINT *, 'POMP'
 ! OUT-NEXT: 5051
 ! PROFILE: threads: 2
 ! PROFILE-DAG: {{^}}user region "LOOPS" @{{.*}}pomp_directives_fixed.f:{{[0-9]+}} visits=1 threads=1
-! PROFILE-DAG: {{^}}  parallel @{{.*}}pomp_directives_fixed.f:{{[0-9]+}} visits=1 threads=1
+! PROFILE-DAG: {{^}}  parallel @{{.*}}pomp_directives_fixed.f:{{[0-9]+}} (f77u) visits=1 threads=1
 ! PROFILE-DAG: {{^}}user event "DONE" @{{.*}}pomp_directives_fixed.f:{{[0-9]+}} visits=1 threads=1
 ! PROFILE: anomalies: none

@@ -277,6 +277,18 @@ public:
     Pomp = scanPompLines(Text, Fixed);
   }
 
+  /// The qualified name of the procedure (or main program) whose code is
+  /// being walked, `mod::proc`, `host::inner`: the CTC's `function` key, the
+  /// context every construct gets without function instrumentation (as in C).
+  std::string enclosingFunction() const {
+    if (UnitStack.empty())
+      return {};
+    std::string Qualified;
+    for (const std::string &S : Scopes)
+      Qualified += (Qualified.empty() ? "" : "::") + S;
+    return Qualified;
+  }
+
   // Program units: a scoping unit with an execution part. Scopes names the
   // modules and host procedures around a procedure, for its qualified name.
   bool Pre(const parser::MainProgram &X) {
@@ -720,6 +732,7 @@ private:
     parser::CharBlock Name;
     bool Function, HasArguments;
     std::size_t Unit;
+    std::string EnclosingFunction; ///< the CTC's `function` key
   };
   void apiCallSite(const parser::Call &Call, bool Function);
   std::vector<ApiCallSite> ApiSites;
@@ -1321,6 +1334,7 @@ void Instrumenter::instrumentConstruct(const Construct &C) {
   else
     R.EndLines = R.StartLines;
   R.Name = C.Name;
+  R.Function = enclosingFunction();
   FortranClauses Clauses;
   // The CTC describes every clause; a split half's facts come from its own.
   {
@@ -1998,7 +2012,7 @@ void Instrumenter::apiCallSite(const parser::Call &Call, bool Function) {
     return;
   ApiSites.push_back({R, Name->source, Function,
                       !std::get<std::list<parser::ActualArgSpec>>(Call.t).empty(),
-                      UnitStack.back()});
+                      UnitStack.back(), enclosingFunction()});
 }
 
 void Instrumenter::apiCalls() {
@@ -2033,6 +2047,7 @@ void Instrumenter::apiCalls() {
       D.Kind = ctc::RegionKind::ApiCall;
       D.Type = std::string(ctc::regionKindSpelling(D.Kind));
       D.Name = std::string(Routine);
+      D.Function = Site.EnclosingFunction;
       const parser::SourcePosition Pos = Main.GetSourcePosition(lineStart(Line));
       const std::string Presumed = presumedPath(Pos);
       D.File = Presumed.empty() ? FileName : Presumed;

@@ -84,7 +84,7 @@ end program main
 
 ! Combined constructs are split: `parallel` with the team's clauses, then the worksharing
 ! construct with its own (split.f90 has more).
-! CHECK:      call POMP_Parallel_fork(pomp_h(1), pomp_tid(), -1, -1, pomp_ctx_1, '{{[0-9]+}}*type=paralleldo*{{.*}}*schedule=static**')
+! CHECK:      call POMP_Parallel_fork(pomp_h(1), pomp_tid(), -1, -1, pomp_ctx_1, '{{[0-9]+}}*type=paralleldo*{{.*}}*schedule=static*function=work::fill**')
 ! CHECK-NEXT: !$omp parallel private(i) firstprivate(pomp_ctx_1)
 ! CHECK:      !$omp do schedule(static, 4)
 ! CHECK:      !$omp end do nowait

@@ -14,14 +14,14 @@
 C$OMP PARALLEL IF(N .GT. 1)
 C$OMP+ SHARED(A, N) PRIVATE(J)
 ! CHECK:      {{^}}      pomp_if_1 = merge(1, 0, n .gt. 1)
-! CHECK-NEXT: {{^}}      call POMP_Parallel_fork(pomp_h(1), pomp_tid(), -1, pomp_if_1, pomp_ctx_1, '{{[0-9]+}}*type=parallel*file={{[^*]*}}fixed_form.f*slines=14,15*elines={{[0-9]+}},{{[0-9]+}}*hasIf=1**')
+! CHECK-NEXT: {{^}}      call POMP_Parallel_fork(pomp_h(1), pomp_tid(), -1, pomp_if_1, pomp_ctx_1, '{{[0-9]+}}*type=parallel*file={{[^*]*}}fixed_form.f*slines=14,15*elines={{[0-9]+}},{{[0-9]+}}*hasIf=1*function=f77**')
 ! CHECK-NEXT: {{^}}C$OMP PARALLEL IF(pomp_if_1 .ne. 0)
 ! CHECK-NEXT: {{^}}C$OMP+ SHARED(A, N) PRIVATE(J) firstprivate(pomp_ctx_1)
 C$OMP DO SCHEDULE(DYNAMIC, 10)
       DO 10 I = 1, N
          A(I) = DBLE(I) * 2.0D0
    10 CONTINUE
-! CHECK:      call POMP_Loop_enter(pomp_h(3), pomp_tid(), int(10, 8), int(1, 8), int(n, 8), 1_8, '{{[0-9]+}}*type=do*file={{[^*]*}}*slines=20,20*elines=23,23*schedule=dynamic**')
+! CHECK:      call POMP_Loop_enter(pomp_h(3), pomp_tid(), int(10, 8), int(1, 8), int(n, 8), 1_8, '{{[0-9]+}}*type=do*file={{[^*]*}}*slines=20,20*elines=23,23*schedule=dynamic*function=f77**')
 ! CHECK:      {{^}}   10 CONTINUE
 ! CHECK-NEXT: {{^}}!$omp end do nowait
 *$OMP CRITICAL

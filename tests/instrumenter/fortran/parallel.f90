@@ -23,7 +23,7 @@ program demo
 !$omp parallel if(n > 10) num_threads(2)
 ! CHECK:      pomp_if_1 = merge(1, 0, n > 10)
 ! CHECK-NEXT: pomp_num_threads_1 = 2
-! CHECK-NEXT: call POMP_Parallel_fork(pomp_h(1), pomp_tid(), pomp_num_threads_1, pomp_if_1, pomp_ctx_1, '{{[0-9]+}}*type=parallel*file={{[^*]*}}parallel.f90*slines=[[#@LINE-3]],[[#@LINE-3]]*elines={{[0-9]+}},{{[0-9]+}}*hasIf=1*hasNumThreads=1**')
+! CHECK-NEXT: call POMP_Parallel_fork(pomp_h(1), pomp_tid(), pomp_num_threads_1, pomp_if_1, pomp_ctx_1, '{{[0-9]+}}*type=parallel*file={{[^*]*}}parallel.f90*slines=[[#@LINE-3]],[[#@LINE-3]]*elines={{[0-9]+}},{{[0-9]+}}*hasIf=1*hasNumThreads=1*function=demo**')
 ! CHECK-NEXT: !$omp parallel if(pomp_if_1 .ne. 0) num_threads(pomp_num_threads_1) firstprivate(pomp_ctx_1)
 ! CHECK-NEXT: call POMP_Parallel_begin_forked(pomp_h(1), pomp_tid(), pomp_ctx_1)
 !$omp do reduction(+:s)
@@ -32,7 +32,7 @@ program demo
     s = s + a(i)
   end do
 ! Without `end do` the construct ends with its loop: `end do nowait` is added there.
-! CHECK:      call POMP_Loop_enter(pomp_h(3), pomp_tid(), -1_8, int(1, 8), int(n, 8), 1_8, '{{[0-9]+}}*type=do*file={{[^*]*}}*slines=[[#@LINE-6]],[[#@LINE-6]]*elines=[[#@LINE-2]],[[#@LINE-2]]*hasReduction=1**')
+! CHECK:      call POMP_Loop_enter(pomp_h(3), pomp_tid(), -1_8, int(1, 8), int(n, 8), 1_8, '{{[0-9]+}}*type=do*file={{[^*]*}}*slines=[[#@LINE-6]],[[#@LINE-6]]*elines=[[#@LINE-2]],[[#@LINE-2]]*hasReduction=1*function=demo**')
 ! CHECK:      !$omp do reduction(+:s)
 ! CHECK:      end do
 ! CHECK-NEXT: !$omp end do nowait

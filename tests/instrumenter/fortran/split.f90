@@ -17,7 +17,7 @@ program split
   end do
 ! CHECK:      pomp_if_1 = merge(1, 0, n > 1)
 ! CHECK-NEXT: pomp_num_threads_1 = 3
-! CHECK-NEXT: call POMP_Parallel_fork(pomp_h(1), pomp_tid(), pomp_num_threads_1, pomp_if_1, pomp_ctx_1, '{{[0-9]+}}*type=paralleldo*{{.*}}*hasLastprivate=1*hasReduction=1*hasIf=1*hasNumThreads=1**')
+! CHECK-NEXT: call POMP_Parallel_fork(pomp_h(1), pomp_tid(), pomp_num_threads_1, pomp_if_1, pomp_ctx_1, '{{[0-9]+}}*type=paralleldo*{{.*}}*hasLastprivate=1*hasReduction=1*hasIf=1*hasNumThreads=1*function=split**')
 ! CHECK-NEXT: !$omp parallel if(pomp_if_1 .ne. 0) num_threads(pomp_num_threads_1) firstprivate(pomp_ctx_1)
 ! CHECK-NEXT: call POMP_Parallel_begin_forked(pomp_h(1), pomp_tid(), pomp_ctx_1)
 ! CHECK-NEXT: call POMP_Loop_enter(pomp_h(2), pomp_tid(), int(2, 8), int(1, 8), int(n, 8), 1_8, '{{[0-9]+}}*type=do*

@@ -58,7 +58,7 @@ program sync
 end program sync
 
 ! CHECK:      !$omp masked filter(0)
-! CHECK-NEXT: call POMP_Masked_begin(pomp_h([[M:[0-9]+]]), pomp_tid(), pomp_tid(), '{{[0-9]+}}*type=masked*file={{.*}}sync_constructs.f90*slines=18,18*elines=20,20**')
+! CHECK-NEXT: call POMP_Masked_begin(pomp_h([[M:[0-9]+]]), pomp_tid(), pomp_tid(), '{{[0-9]+}}*type=masked*file={{.*}}sync_constructs.f90*slines=18,18*elines=20,20*function=sync**')
 ! CHECK-NEXT: m = m + 1
 ! CHECK-NEXT: call POMP_Masked_end(pomp_h([[M]]), pomp_tid())
 ! CHECK-NEXT: !$omp end masked

@@ -76,7 +76,7 @@ end program tasking
 ! CHECK:      call POMP_Taskloop_enter({{.*}}type=maskedtaskloop*
 ! CHECK-NEXT: !$omp masked taskloop
 ! The doacross forms are standalone: enter and exit around each.
-! CHECK:      call POMP_Ordered_enter(pomp_h([[S:[0-9]+]]), pomp_tid(), '{{[0-9]+}}*type=ordered*{{.*}}*hasDepend=1**')
+! CHECK:      call POMP_Ordered_enter(pomp_h([[S:[0-9]+]]), pomp_tid(), '{{[0-9]+}}*type=ordered*{{.*}}*hasDepend=1*function=tasking**')
 ! CHECK-NEXT: !$omp ordered depend(sink: i-1)
 ! CHECK-NEXT: call POMP_Ordered_exit(pomp_h([[S]]), pomp_tid())
 ! CHECK:      !$omp ordered depend(source)
