@@ -118,6 +118,9 @@ struct Insertion {
   int Depth;         ///< nesting key: opens outer first, closes inner first
   unsigned Sequence; ///< insertion order, for equal keys
   std::vector<std::string> Lines;
+  /// Non-zero: stands for the rest of this original line after a loop that
+  /// ends inside it (`10 a(i) = 1; b = 2`), moved behind the loop's end code.
+  unsigned TailOf = 0;
 };
 
 /// An edit inside an original line.
@@ -302,14 +305,16 @@ public:
       C.EndClauses = &std::get<parser::OmpClauseList>(End->t);
     } else if (Loop) {
       // Without `end do` the construct ends with its loop, unless an
-      // enclosing loop ends on the same line (F77 `do 10` loops sharing
-      // `10 continue`): nothing can go after the inner loop alone then.
+      // enclosing loop ends with the same statement (F77 `do 10` loops
+      // sharing `10 continue`): nothing can go after the inner loop alone then.
       C.End = extent(*Loop);
       C.EndIsLoop = true;
-      if (C.End &&
-          std::find(DoEndLines.begin(), DoEndLines.end(), C.End->Last) != DoEndLines.end()) {
+      const char *LoopEnd = charEnd(*Loop);
+      if (C.End && std::find(DoEnds.begin(), DoEnds.end(), LoopEnd) != DoEnds.end()) {
         C.End.reset();
         C.SharedEnd = true;
+      } else if (C.End) {
+        splitAfterLoop(LoopEnd);
       }
     }
     C.Loop = Loop ? &*Loop : nullptr;
@@ -319,13 +324,12 @@ public:
   }
   void Post(const parser::OpenMPLoopConstruct &) { leaveBody(); }
 
-  // The last lines of the DO loops around the current point.
+  // Where the DO loops around the current point end.
   bool Pre(const parser::DoConstruct &X) {
-    const auto S = extent(X);
-    DoEndLines.push_back(S ? S->Last : 0);
+    DoEnds.push_back(charEnd(X));
     return true;
   }
-  void Post(const parser::DoConstruct &) { DoEndLines.pop_back(); }
+  void Post(const parser::DoConstruct &) { DoEnds.pop_back(); }
 
   bool Pre(const parser::OpenMPSectionsConstruct &X) {
     const auto &Begin = std::get<parser::OmpBeginSectionsDirective>(X.t);
@@ -529,6 +533,13 @@ private:
   void insert(unsigned Boundary, bool Close, int Depth, std::vector<std::string> Lines) {
     Insertions.push_back({Boundary, Close, Depth, Sequence++, std::move(Lines)});
   }
+  /// One past the last cooked character of a node's statements.
+  template <typename T> const char *charEnd(const T &Node) const;
+  /// A loop construct without `end do` whose loop ends inside a line, before
+  /// `; <statements>` (`10 a(i) = 1; b = 2`, or `end do; b = 2`): the line is
+  /// split there, so that the construct's end code goes between the loop and
+  /// the statements after it, which are no part of the construct.
+  void splitAfterLoop(const char *LoopEnd);
   std::vector<std::string> statementLines(const std::string &Statement, unsigned NearLine) const {
     return formatStatement(Statement, Fixed, Fixed ? "" : lineIndent(NearLine));
   }
@@ -566,7 +577,11 @@ private:
   bool InMain = false;
   std::vector<bool> MainStack;
   std::vector<bool> ThreadIdStack{true};
-  std::vector<unsigned> DoEndLines;
+  /// One past the last cooked character of each DO loop around the current point.
+  std::vector<const char *> DoEnds;
+  /// Original lines whose rest, from this offset of Text on, follows a loop
+  /// construct's end code (splitAfterLoop).
+  std::map<unsigned, std::size_t> LineTails;
   /// Whether each open body is a target region's (device code: as in C,
   /// nothing inside it is instrumented), and how many are open.
   std::vector<bool> TargetStack;
@@ -743,6 +758,45 @@ template <typename T> std::optional<Span> Instrumenter::extent(const T &Node) co
   ExtentVisitor V{Parsing.allCooked(), Main, std::nullopt};
   parser::Walk(Node, V);
   return V.Result;
+}
+
+template <typename T> const char *Instrumenter::charEnd(const T &Node) const {
+  CharRangeVisitor Chars;
+  parser::Walk(Node, Chars);
+  return Chars.End;
+}
+
+void Instrumenter::splitAfterLoop(const char *LoopEnd) {
+  if (!LoopEnd)
+    return;
+  // The loop's last character, found as a one-character block.
+  const auto S = span(parser::CharBlock{LoopEnd - 1, 1});
+  if (!S)
+    return;
+  const std::size_t LineBegin = lineStart(S->Last);
+  std::size_t LineEnd = Text.find('\n', LineBegin);
+  if (LineEnd == std::string::npos)
+    LineEnd = Text.size();
+  // Fixed form ignores what lies past column 72.
+  if (Fixed)
+    LineEnd = std::min(LineEnd, LineBegin + FixedFormColumns);
+  std::size_t At = S->EndOffset;
+  bool Separated = false;
+  while (At < LineEnd &&
+         (Text[At] == ' ' || Text[At] == '\t' || Text[At] == ';' || Text[At] == '\r')) {
+    Separated = Separated || Text[At] == ';';
+    ++At;
+  }
+  // Nothing after the loop but blanks or a comment; or a continuation the
+  // next line carries on, which cannot be moved alone.
+  if (!Separated || At >= LineEnd || Text[At] == '!' || Text[At] == '&' || LineTails.count(S->Last))
+    return;
+  LineTails[S->Last] = At;
+  // The separator goes: the loop's line ends with the loop.
+  InlineEdits.push_back({S->EndOffset, At - S->EndOffset, ""});
+  // After the end code of this construct (keys 2 * Depth and above), before
+  // that of any construct around it (lower keys; ties go to the tail).
+  Insertions.push_back({S->Last + 1, /*Close=*/true, 2 * Depth - 1, Sequence++, {}, S->Last});
 }
 
 std::string Instrumenter::lineText(unsigned Line) const {
@@ -1783,12 +1837,21 @@ std::string Instrumenter::finish() {
     return It == Starts.begin() ? 0 : static_cast<unsigned>(It - Starts.begin() - 1);
   };
   std::vector<std::string> Piece(LineCount);
+  // A split line's rest (LineTails), with its edits.
+  std::vector<std::string> Tail(LineCount);
+  auto pieceAt = [&](std::size_t Offset, unsigned L) -> std::string & {
+    const auto It = LineTails.find(L + 1);
+    return It != LineTails.end() && Offset >= It->second ? Tail[L] : Piece[L];
+  };
   std::size_t At = 0;
   auto copyTo = [&](std::size_t End) {
     while (At < End) {
       const unsigned L = lineOf(At);
-      const std::size_t Stop = std::min(End, Starts[L + 1]);
-      Piece[L].append(Text, At, Stop - At);
+      std::size_t Stop = std::min(End, Starts[L + 1]);
+      const auto It = LineTails.find(L + 1);
+      if (It != LineTails.end() && At < It->second && Stop > It->second)
+        Stop = It->second;
+      pieceAt(At, L).append(Text, At, Stop - At);
       At = Stop;
     }
   };
@@ -1797,7 +1860,7 @@ std::string Instrumenter::finish() {
       continue; // overlapping edits: keep the first
     copyTo(E.Offset);
     const unsigned L = lineOf(E.Offset);
-    Piece[L] += E.Text;
+    pieceAt(E.Offset, L) += E.Text;
     At = E.Offset + E.Length;
     if (At < Text.size() && lineOf(At) != L && At != Starts[lineOf(At)]) {
       const std::size_t Stop = Starts[lineOf(At) + 1];
@@ -1815,8 +1878,19 @@ std::string Instrumenter::finish() {
       return A.Close; // what closes comes before what opens
     if (A.Depth != B.Depth)
       return A.Close ? A.Depth > B.Depth : A.Depth < B.Depth;
+    if ((A.TailOf != 0) != (B.TailOf != 0))
+      return A.TailOf != 0;
     return A.Sequence < B.Sequence;
   });
+  auto marker = [&](unsigned Line) {
+    // The line's presumed place: a preprocessed input's own markers keep naming the user's
+    // file and lines after ours.
+    const parser::SourcePosition At = Main.GetSourcePosition(Main.GetLineStartOffset(Line));
+    const std::string Presumed = presumedPath(At);
+    return Presumed.empty()
+               ? "# " + std::to_string(Line) + " " + lineMarkerFileName(FileName) + "\n"
+               : "# " + std::to_string(At.line) + " " + lineMarkerFileName(Presumed) + "\n";
+  };
   std::string Out;
   Out.reserve(Text.size() + Insertions.size() * 80);
   std::size_t Next = 0;
@@ -1826,6 +1900,29 @@ std::string Instrumenter::finish() {
     for (; Next < Insertions.size() && Insertions[Next].Boundary == Line; ++Next) {
       if (!Out.empty() && Out.back() != '\n')
         Out += '\n';
+      if (const unsigned Of = Insertions[Next].TailOf) {
+        // The rest of a split line under a marker with its own line (the
+        // lines after it follow on without one); in fixed form at its own
+        // columns, so that what lay past column 72 still does.
+        std::string Rest = Tail[Of - 1];
+        const std::size_t First = Rest.find_first_not_of(" \t");
+        if (First == std::string::npos)
+          continue;
+        Rest.erase(0, First);
+        std::string Lead = lineIndent(Of);
+        if (Fixed) {
+          const std::size_t Begin = lineStart(Of);
+          Lead = Text.substr(Begin, LineTails[Of] - Begin);
+          for (char &Ch : Lead)
+            Ch = Ch == '\t' ? '\t' : ' ';
+        }
+        if (Opts.LineDirectives)
+          Out += marker(Of);
+        Out += Lead + Rest;
+        Inserted = false;
+        MarkerPending = false;
+        continue;
+      }
       for (const std::string &L : Insertions[Next].Lines) {
         Out += L;
         Out += '\n';
@@ -1838,15 +1935,8 @@ std::string Instrumenter::finish() {
     MarkerPending = MarkerPending || Inserted;
     if (Piece[Line - 1].empty())
       continue;
-    if (MarkerPending && Opts.LineDirectives) {
-      // The line's presumed place: a preprocessed input's own markers keep naming the user's
-      // file and lines after ours.
-      const parser::SourcePosition At = Main.GetSourcePosition(Main.GetLineStartOffset(Line));
-      const std::string Presumed = presumedPath(At);
-      Out += Presumed.empty()
-                 ? "# " + std::to_string(Line) + " " + lineMarkerFileName(FileName) + "\n"
-                 : "# " + std::to_string(At.line) + " " + lineMarkerFileName(Presumed) + "\n";
-    }
+    if (MarkerPending && Opts.LineDirectives)
+      Out += marker(Line);
     MarkerPending = false;
     Out += Piece[Line - 1];
   }
