@@ -535,6 +535,9 @@ private:
   }
   /// One past the last cooked character of a node's statements.
   template <typename T> const char *charEnd(const T &Node) const;
+  /// The line of the INCLUDE line in this file that brought a cooked
+  /// character from another file; nothing for the file's own characters.
+  std::optional<unsigned> includingLine(const char *Cooked) const;
   /// A loop construct without `end do` whose loop ends inside a line, before
   /// `; <statements>` (`10 a(i) = 1; b = 2`, or `end do; b = 2`): the line is
   /// split there, so that the construct's end code goes between the loop and
@@ -766,6 +769,19 @@ template <typename T> const char *Instrumenter::charEnd(const T &Node) const {
   return Chars.End;
 }
 
+std::optional<unsigned> Instrumenter::includingLine(const char *Cooked) const {
+  const auto Range = Parsing.allCooked().GetProvenanceRange(parser::CharBlock{Cooked, 1});
+  if (!Range)
+    return std::nullopt;
+  const parser::AllSources &Sources = Parsing.allCooked().allSources();
+  if (Sources.GetSourceFile(Range->start()) == &Main)
+    return std::nullopt;
+  std::size_t Offset = 0;
+  if (Sources.GetSourceFile(Range->start(), &Offset, /*topLevel=*/true) != &Main)
+    return std::nullopt;
+  return static_cast<unsigned>(Main.GetSourcePosition(Offset).trueLineNumber);
+}
+
 void Instrumenter::splitAfterLoop(const char *LoopEnd) {
   if (!LoopEnd)
     return;
@@ -834,8 +850,17 @@ void Instrumenter::enterUnit(const parser::SpecificationPart &Spec, std::optiona
                              const parser::ExecutionPart &Exec, unsigned ExecutionEnd) {
   Unit U;
   U.ExecutionEnd = ExecutionEnd;
-  const std::optional<Span> SpecLines = extent(Spec);
+  std::optional<Span> SpecLines = extent(Spec);
   const std::optional<Span> ExecLines = extent(Exec);
+  // Declarations an INCLUDE line brings (`include "omp_lib.h"`) end on that
+  // line: the unit's declarations go after it, not before.
+  if (const char *End = charEnd(Spec))
+    if (const auto Line = includingLine(End - 1)) {
+      if (!SpecLines)
+        SpecLines = Span{*Line, *Line, 0, 0, {}, 0};
+      else if (*Line > SpecLines->Last)
+        SpecLines->Last = *Line;
+    }
   if (SpecLines && (!ExecLines || SpecLines->Last < ExecLines->First))
     U.DeclarationBoundary = SpecLines->Last + 1;
   else if (SpecLines && ExecLines)
@@ -941,10 +966,12 @@ void Instrumenter::addClause(const Span &D, const std::string &Clause) {
       I.Lines.back() += " " + Clause;
       return;
     }
+  // What edits on the line added so far (an `if` or `num_threads` argument
+  // replaced by its variable, clauses) counts.
   std::size_t Added = 0;
   for (const InlineEdit &E : InlineEdits)
-    if (E.Offset == D.EndOffset)
-      Added += E.Text.size();
+    if (E.Offset >= lineStart(D.Last) && E.Offset <= D.EndOffset && E.Text.size() > E.Length)
+      Added += E.Text.size() - E.Length;
   const std::size_t Column = D.EndOffset - lineStart(D.Last) + Added;
   // On the directive's line when it fits, else on a continuation line.
   if (Column + 1 + Clause.size() <= Limit) {
@@ -1320,14 +1347,21 @@ void Instrumenter::instrumentConstruct(const Construct &C) {
     const auto S = span(Source);
     U.Locals.push_back("integer*4 " + Variable);
     Prologue.push_back(Variable + " = " + Value);
-    if ((!S || S->First != S->Last) && C.Split == Construct::Half::None && C.BeginClauses &&
-        !C.CancelIf)
+    const bool CanRebuild = C.Split == Construct::Half::None && C.BeginClauses && !C.CancelIf;
+    if ((!S || S->First != S->Last) && CanRebuild)
       Rebuild = true;
     if (S && S->First == S->Last && C.Split != Construct::Half::Outer) {
       const std::size_t Begin = lineStart(S->First);
       const auto Range = Parsing.allCooked().GetSourcePositionRange(Source);
       const std::size_t From = Begin + static_cast<std::size_t>(Range->first.column) - 1;
-      InlineEdits.push_back({From, S->EndOffset - From, ClauseText});
+      // A variable longer than the argument may push the line past its
+      // last column (fixed form: 72): then the directive is rebuilt.
+      const std::size_t Grown = lineText(S->First).size() + ClauseText.size();
+      if (CanRebuild &&
+          Grown > (Fixed ? FixedFormColumns : FreeFormColumns) + (S->EndOffset - From))
+        Rebuild = true;
+      else
+        InlineEdits.push_back({From, S->EndOffset - From, ClauseText});
     }
   };
   if (P.EvaluateIf && Clauses.If) {
@@ -1545,6 +1579,13 @@ void Instrumenter::instrumentConstruct(const Construct &C) {
     const auto D = directiveLines("!$omp end parallel", C.End->Last);
     End.insert(End.end(), D.begin(), D.end());
     insert(C.End->Last + 1, true, Key + 1, std::move(End));
+  } else if (P.hasBlockCode() && C.End && C.Begin->Last + 1 == C.End->First) {
+    // An empty body: its begin and end code at one boundary, in this order
+    // (apart, the end would close before the begin opens).
+    auto Both = lines(P.BlockBegin, C.End->First);
+    const auto End = lines(P.BlockEnd, C.End->First);
+    Both.insert(Both.end(), End.begin(), End.end());
+    insert(C.End->First, false, Key + 1, std::move(Both));
   } else if (P.hasBlockCode() && C.End) {
     insert(C.Begin->Last + 1, false, Key + 1, lines(P.BlockBegin, C.Begin->Last + 1));
     insert(C.End->First, true, Key + 1, lines(P.BlockEnd, C.End->First));
@@ -1874,6 +1915,10 @@ std::string Instrumenter::finish() {
   std::sort(Insertions.begin(), Insertions.end(), [](const Insertion &A, const Insertion &B) {
     if (A.Boundary != B.Boundary)
       return A.Boundary < B.Boundary;
+    // A directive's continuation lines come right after it, even before
+    // the code that closes an empty construct (`end parallel` next line).
+    if ((A.Depth == ContinuationDepth) != (B.Depth == ContinuationDepth))
+      return A.Depth == ContinuationDepth;
     if (A.Close != B.Close)
       return A.Close; // what closes comes before what opens
     if (A.Depth != B.Depth)
