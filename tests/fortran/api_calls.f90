@@ -60,10 +60,10 @@ end program
 
 ! OUT: 2 T call omp_set_lock(l)
 ! PROFILE: threads: 2
-! PROFILE-DAG: {{^}}    set lock "omp_set_lock" @{{.*}}api_calls.f90:{{[0-9]+}} visits=2 threads=2
-! PROFILE-DAG: {{^}}    unset lock event "omp_unset_lock" @{{.*}} visits=2 threads=2
-! PROFILE-DAG: {{^}}    test lock event "omp_test_lock" @{{.*}} visits=2 threads=2
-! PROFILE-DAG: {{^}}    set nest lock "omp_set_nest_lock" @{{.*}} visits=2 threads=2
-! PROFILE-DAG: {{^}}init lock event "omp_init_lock" @{{.*}} visits=1 threads=1
-! PROFILE-DAG: {{^}}destroy nest lock event "omp_destroy_nest_lock" @{{.*}} visits=1 threads=1
+! PROFILE-DAG: {{^}}    set lock "omp_set_lock" @{{.*}}api_calls.f90:{{[0-9]+}} (locks) visits=2 threads=2
+! PROFILE-DAG: {{^}}    unset lock event "omp_unset_lock" @{{.*}} (locks) visits=2 threads=2
+! PROFILE-DAG: {{^}}    test lock event "omp_test_lock" @{{.*}} (locks) visits=2 threads=2
+! PROFILE-DAG: {{^}}    set nest lock "omp_set_nest_lock" @{{.*}} (locks) visits=2 threads=2
+! PROFILE-DAG: {{^}}init lock event "omp_init_lock" @{{.*}} (locks) visits=1 threads=1
+! PROFILE-DAG: {{^}}destroy nest lock event "omp_destroy_nest_lock" @{{.*}} (locks) visits=1 threads=1
 ! PROFILE: anomalies: none

@@ -34,6 +34,6 @@ C$OMP END PARALLEL
 ! WARN: api_calls_fixed.f:28: warning: call of 'omp_destroy_lock' is not instrumented: its wrapper does not fit in the line
 ! OUT: 2
 ! PROFILE: threads: 2
-! PROFILE-DAG: {{^}}    set lock "omp_set_lock" @{{.*}}api_calls_fixed.f:24 visits=2 threads=2
-! PROFILE-DAG: {{^}}init lock event "omp_init_lock" @{{.*}}api_calls_fixed.f:22 visits=1 threads=1
+! PROFILE-DAG: {{^}}    set lock "omp_set_lock" @{{.*}}api_calls_fixed.f:24 (flock) visits=2 threads=2
+! PROFILE-DAG: {{^}}init lock event "omp_init_lock" @{{.*}}api_calls_fixed.f:22 (flock) visits=1 threads=1
 ! PROFILE: anomalies: none

@@ -119,6 +119,9 @@ struct Insertion {
   int Depth;         ///< nesting key: opens outer first, closes inner first
   unsigned Sequence; ///< insertion order, for equal keys
   std::vector<std::string> Lines;
+  /// Non-zero: stands for the rest of this original line after a loop that
+  /// ends inside it (`10 a(i) = 1; b = 2`), moved behind the loop's end code.
+  unsigned TailOf = 0;
 };
 
 /// An edit inside an original line.
@@ -423,14 +426,16 @@ public:
       C.EndClauses = &std::get<parser::OmpClauseList>(End->t);
     } else if (Loop) {
       // Without `end do` the construct ends with its loop, unless an
-      // enclosing loop ends on the same line (F77 `do 10` loops sharing
-      // `10 continue`): nothing can go after the inner loop alone then.
+      // enclosing loop ends with the same statement (F77 `do 10` loops
+      // sharing `10 continue`): nothing can go after the inner loop alone then.
       C.End = extent(*Loop);
       C.EndIsLoop = true;
-      if (C.End &&
-          std::find(DoEndLines.begin(), DoEndLines.end(), C.End->Last) != DoEndLines.end()) {
+      const char *LoopEnd = charEnd(*Loop);
+      if (C.End && std::find(DoEnds.begin(), DoEnds.end(), LoopEnd) != DoEnds.end()) {
         C.End.reset();
         C.SharedEnd = true;
+      } else if (C.End) {
+        splitAfterLoop(LoopEnd);
       }
     }
     C.Loop = Loop ? &*Loop : nullptr;
@@ -440,13 +445,12 @@ public:
   }
   void Post(const parser::OpenMPLoopConstruct &) { leaveBody(); }
 
-  // The last lines of the DO loops around the current point.
+  // Where the DO loops around the current point end.
   bool Pre(const parser::DoConstruct &X) {
-    const auto S = extent(X);
-    DoEndLines.push_back(S ? S->Last : 0);
+    DoEnds.push_back(charEnd(X));
     return true;
   }
-  void Post(const parser::DoConstruct &) { DoEndLines.pop_back(); }
+  void Post(const parser::DoConstruct &) { DoEnds.pop_back(); }
 
   bool Pre(const parser::OpenMPSectionsConstruct &X) {
     const auto &Begin = std::get<parser::OmpBeginSectionsDirective>(X.t);
@@ -663,6 +667,16 @@ private:
   void insert(unsigned Boundary, bool Close, int Depth, std::vector<std::string> Lines) {
     Insertions.push_back({Boundary, Close, Depth, Sequence++, std::move(Lines)});
   }
+  /// One past the last cooked character of a node's statements.
+  template <typename T> const char *charEnd(const T &Node) const;
+  /// The line of the INCLUDE line in this file that brought a cooked
+  /// character from another file; nothing for the file's own characters.
+  std::optional<unsigned> includingLine(const char *Cooked) const;
+  /// A loop construct without `end do` whose loop ends inside a line, before
+  /// `; <statements>` (`10 a(i) = 1; b = 2`, or `end do; b = 2`): the line is
+  /// split there, so that the construct's end code goes between the loop and
+  /// the statements after it, which are no part of the construct.
+  void splitAfterLoop(const char *LoopEnd);
   std::vector<std::string> statementLines(const std::string &Statement, unsigned NearLine) const {
     return formatStatement(Statement, Fixed, Fixed ? "" : lineIndent(NearLine));
   }
@@ -710,7 +724,11 @@ private:
   bool InMain = false;
   std::vector<bool> MainStack;
   std::vector<bool> ThreadIdStack{true};
-  std::vector<unsigned> DoEndLines;
+  /// One past the last cooked character of each DO loop around the current point.
+  std::vector<const char *> DoEnds;
+  /// Original lines whose rest, from this offset of Text on, follows a loop
+  /// construct's end code (splitAfterLoop).
+  std::map<unsigned, std::size_t> LineTails;
   /// Whether each open body is a target region's (device code: as in C,
   /// nothing inside it is instrumented), and how many are open.
   std::vector<bool> TargetStack;
@@ -890,6 +908,58 @@ template <typename T> std::optional<Span> Instrumenter::extent(const T &Node) co
   return V.Result;
 }
 
+template <typename T> const char *Instrumenter::charEnd(const T &Node) const {
+  CharRangeVisitor Chars;
+  parser::Walk(Node, Chars);
+  return Chars.End;
+}
+
+std::optional<unsigned> Instrumenter::includingLine(const char *Cooked) const {
+  const auto Range = Parsing.allCooked().GetProvenanceRange(parser::CharBlock{Cooked, 1});
+  if (!Range)
+    return std::nullopt;
+  const parser::AllSources &Sources = Parsing.allCooked().allSources();
+  if (Sources.GetSourceFile(Range->start()) == &Main)
+    return std::nullopt;
+  std::size_t Offset = 0;
+  if (Sources.GetSourceFile(Range->start(), &Offset, /*topLevel=*/true) != &Main)
+    return std::nullopt;
+  return static_cast<unsigned>(Main.GetSourcePosition(Offset).trueLineNumber);
+}
+
+void Instrumenter::splitAfterLoop(const char *LoopEnd) {
+  if (!LoopEnd)
+    return;
+  // The loop's last character, found as a one-character block.
+  const auto S = span(parser::CharBlock{LoopEnd - 1, 1});
+  if (!S)
+    return;
+  const std::size_t LineBegin = lineStart(S->Last);
+  std::size_t LineEnd = Text.find('\n', LineBegin);
+  if (LineEnd == std::string::npos)
+    LineEnd = Text.size();
+  // Fixed form ignores what lies past column 72.
+  if (Fixed)
+    LineEnd = std::min(LineEnd, LineBegin + FixedFormColumns);
+  std::size_t At = S->EndOffset;
+  bool Separated = false;
+  while (At < LineEnd &&
+         (Text[At] == ' ' || Text[At] == '\t' || Text[At] == ';' || Text[At] == '\r')) {
+    Separated = Separated || Text[At] == ';';
+    ++At;
+  }
+  // Nothing after the loop but blanks or a comment; or a continuation the
+  // next line carries on, which cannot be moved alone.
+  if (!Separated || At >= LineEnd || Text[At] == '!' || Text[At] == '&' || LineTails.count(S->Last))
+    return;
+  LineTails[S->Last] = At;
+  // The separator goes: the loop's line ends with the loop.
+  InlineEdits.push_back({S->EndOffset, At - S->EndOffset, ""});
+  // After the end code of this construct (keys 2 * Depth and above), before
+  // that of any construct around it (lower keys; ties go to the tail).
+  Insertions.push_back({S->Last + 1, /*Close=*/true, 2 * Depth - 1, Sequence++, {}, S->Last});
+}
+
 std::string Instrumenter::lineText(unsigned Line) const {
   const std::size_t Begin = lineStart(Line);
   const std::size_t End = Text.find('\n', Begin);
@@ -925,8 +995,17 @@ void Instrumenter::enterUnit(const parser::SpecificationPart &Spec, std::optiona
                              const parser::ExecutionPart &Exec, unsigned ExecutionEnd) {
   Unit U;
   U.ExecutionEnd = ExecutionEnd;
-  const std::optional<Span> SpecLines = extent(Spec);
+  std::optional<Span> SpecLines = extent(Spec);
   const std::optional<Span> ExecLines = extent(Exec);
+  // Declarations an INCLUDE line brings (`include "omp_lib.h"`) end on that
+  // line: the unit's declarations go after it, not before.
+  if (const char *End = charEnd(Spec))
+    if (const auto Line = includingLine(End - 1)) {
+      if (!SpecLines)
+        SpecLines = Span{*Line, *Line, 0, 0, {}, 0};
+      else if (*Line > SpecLines->Last)
+        SpecLines->Last = *Line;
+    }
   if (SpecLines && (!ExecLines || SpecLines->Last < ExecLines->First))
     U.DeclarationBoundary = SpecLines->Last + 1;
   else if (SpecLines && ExecLines)
@@ -1034,7 +1113,15 @@ void Instrumenter::addClause(const Span &D, const std::string &Clause) {
       return;
     }
   }
-  std::size_t &Added = AddedAt[D.EndOffset];
+  // What edits on the line added before the first clause (an `if` or
+  // `num_threads` argument replaced by its variable) counts, read once per
+  // directive; the clauses added since are counted as they are added.
+  const auto [At, First] = AddedAt.try_emplace(D.EndOffset, 0);
+  std::size_t &Added = At->second;
+  if (First)
+    for (const InlineEdit &E : InlineEdits)
+      if (E.Offset >= lineStart(D.Last) && E.Offset <= D.EndOffset && E.Text.size() > E.Length)
+        Added += E.Text.size() - E.Length;
   const std::size_t Column = D.EndOffset - lineStart(D.Last) + Added;
   // On the directive's line when it fits, else on a continuation line.
   if (Column + 1 + Clause.size() <= Limit) {
@@ -1421,14 +1508,21 @@ void Instrumenter::instrumentConstruct(const Construct &C) {
     const auto S = span(Source);
     U.Locals.push_back("integer*4 " + Variable);
     Prologue.push_back(Variable + " = " + Value);
-    if ((!S || S->First != S->Last) && C.Split == Construct::Half::None && C.BeginClauses &&
-        !C.CancelIf)
+    const bool CanRebuild = C.Split == Construct::Half::None && C.BeginClauses && !C.CancelIf;
+    if ((!S || S->First != S->Last) && CanRebuild)
       Rebuild = true;
     if (S && S->First == S->Last && C.Split != Construct::Half::Outer) {
       const std::size_t Begin = lineStart(S->First);
       const auto Range = Parsing.allCooked().GetSourcePositionRange(Source);
       const std::size_t From = Begin + static_cast<std::size_t>(Range->first.column) - 1;
-      InlineEdits.push_back({From, S->EndOffset - From, ClauseText});
+      // A variable longer than the argument may push the line past its
+      // last column (fixed form: 72): then the directive is rebuilt.
+      const std::size_t Grown = lineText(S->First).size() + ClauseText.size();
+      if (CanRebuild &&
+          Grown > (Fixed ? FixedFormColumns : FreeFormColumns) + (S->EndOffset - From))
+        Rebuild = true;
+      else
+        InlineEdits.push_back({From, S->EndOffset - From, ClauseText});
     }
   };
   if (P.EvaluateIf && Clauses.If) {
@@ -1652,6 +1746,13 @@ void Instrumenter::instrumentConstruct(const Construct &C) {
     const auto D = directiveLines("!$omp end parallel", C.End->Last);
     End.insert(End.end(), D.begin(), D.end());
     insert(C.End->Last + 1, true, Key + 1, std::move(End));
+  } else if (P.hasBlockCode() && C.End && C.Begin->Last + 1 == C.End->First) {
+    // An empty body: its begin and end code at one boundary, in this order
+    // (apart, the end would close before the begin opens).
+    auto Both = lines(P.BlockBegin, C.End->First);
+    const auto End = lines(P.BlockEnd, C.End->First);
+    Both.insert(Both.end(), End.begin(), End.end());
+    insert(C.End->First, false, Key + 1, std::move(Both));
   } else if (P.hasBlockCode() && C.End) {
     insert(C.Begin->Last + 1, false, Key + 1, lines(P.BlockBegin, C.Begin->Last + 1));
     insert(C.End->First, true, Key + 1, lines(P.BlockEnd, C.End->First));
@@ -2248,12 +2349,21 @@ std::string Instrumenter::finish() {
     return It == Starts.begin() ? 0 : static_cast<unsigned>(It - Starts.begin() - 1);
   };
   std::vector<std::string> Piece(LineCount);
+  // A split line's rest (LineTails), with its edits.
+  std::vector<std::string> Tail(LineCount);
+  auto pieceAt = [&](std::size_t Offset, unsigned L) -> std::string & {
+    const auto It = LineTails.find(L + 1);
+    return It != LineTails.end() && Offset >= It->second ? Tail[L] : Piece[L];
+  };
   std::size_t At = 0;
   auto copyTo = [&](std::size_t End) {
     while (At < End) {
       const unsigned L = lineOf(At);
-      const std::size_t Stop = std::min(End, Starts[L + 1]);
-      Piece[L].append(Text, At, Stop - At);
+      std::size_t Stop = std::min(End, Starts[L + 1]);
+      const auto It = LineTails.find(L + 1);
+      if (It != LineTails.end() && At < It->second && Stop > It->second)
+        Stop = It->second;
+      pieceAt(At, L).append(Text, At, Stop - At);
       At = Stop;
     }
   };
@@ -2262,7 +2372,7 @@ std::string Instrumenter::finish() {
       continue; // overlapping edits: keep the first
     copyTo(E.Offset);
     const unsigned L = lineOf(E.Offset);
-    Piece[L] += E.Text;
+    pieceAt(E.Offset, L) += E.Text;
     At = E.Offset + E.Length;
     if (At < Text.size() && lineOf(At) != L && At != Starts[lineOf(At)]) {
       const std::size_t Stop = Starts[lineOf(At) + 1];
@@ -2276,12 +2386,27 @@ std::string Instrumenter::finish() {
   std::sort(Insertions.begin(), Insertions.end(), [](const Insertion &A, const Insertion &B) {
     if (A.Boundary != B.Boundary)
       return A.Boundary < B.Boundary;
+    // A directive's continuation lines come right after it, even before
+    // the code that closes an empty construct (`end parallel` next line).
+    if ((A.Depth == ContinuationDepth) != (B.Depth == ContinuationDepth))
+      return A.Depth == ContinuationDepth;
     if (A.Close != B.Close)
       return A.Close; // what closes comes before what opens
     if (A.Depth != B.Depth)
       return A.Close ? A.Depth > B.Depth : A.Depth < B.Depth;
+    if ((A.TailOf != 0) != (B.TailOf != 0))
+      return A.TailOf != 0;
     return A.Sequence < B.Sequence;
   });
+  auto marker = [&](unsigned Line) {
+    // The line's presumed place: a preprocessed input's own markers keep naming the user's
+    // file and lines after ours.
+    const parser::SourcePosition At = Main.GetSourcePosition(Main.GetLineStartOffset(Line));
+    const std::string Presumed = presumedPath(At);
+    return Presumed.empty()
+               ? "# " + std::to_string(Line) + " " + lineMarkerFileName(FileName) + "\n"
+               : "# " + std::to_string(At.line) + " " + lineMarkerFileName(Presumed) + "\n";
+  };
   std::string Out;
   Out.reserve(Text.size() + Insertions.size() * 80);
   std::size_t Next = 0;
@@ -2291,6 +2416,29 @@ std::string Instrumenter::finish() {
     for (; Next < Insertions.size() && Insertions[Next].Boundary == Line; ++Next) {
       if (!Out.empty() && Out.back() != '\n')
         Out += '\n';
+      if (const unsigned Of = Insertions[Next].TailOf) {
+        // The rest of a split line under a marker with its own line (the
+        // lines after it follow on without one); in fixed form at its own
+        // columns, so that what lay past column 72 still does.
+        std::string Rest = Tail[Of - 1];
+        const std::size_t First = Rest.find_first_not_of(" \t");
+        if (First == std::string::npos)
+          continue;
+        Rest.erase(0, First);
+        std::string Lead = lineIndent(Of);
+        if (Fixed) {
+          const std::size_t Begin = lineStart(Of);
+          Lead = Text.substr(Begin, LineTails[Of] - Begin);
+          for (char &Ch : Lead)
+            Ch = Ch == '\t' ? '\t' : ' ';
+        }
+        if (Opts.LineDirectives)
+          Out += marker(Of);
+        Out += Lead + Rest;
+        Inserted = false;
+        MarkerPending = false;
+        continue;
+      }
       for (const std::string &L : Insertions[Next].Lines) {
         Out += L;
         Out += '\n';
@@ -2303,15 +2451,8 @@ std::string Instrumenter::finish() {
     MarkerPending = MarkerPending || Inserted;
     if (Piece[Line - 1].empty())
       continue;
-    if (MarkerPending && Opts.LineDirectives) {
-      // The line's presumed place: a preprocessed input's own markers keep naming the user's
-      // file and lines after ours.
-      const parser::SourcePosition At = Main.GetSourcePosition(Main.GetLineStartOffset(Line));
-      const std::string Presumed = presumedPath(At);
-      Out += Presumed.empty()
-                 ? "# " + std::to_string(Line) + " " + lineMarkerFileName(FileName) + "\n"
-                 : "# " + std::to_string(At.line) + " " + lineMarkerFileName(Presumed) + "\n";
-    }
+    if (MarkerPending && Opts.LineDirectives)
+      Out += marker(Line);
     MarkerPending = false;
     Out += Piece[Line - 1];
   }
