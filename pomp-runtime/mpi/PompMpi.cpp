@@ -159,7 +159,38 @@ namespace {
   X(Iallgather, AllToAll, (POMP_MPI_ALL_PARAMS, MPI_Request * request),                            \
     (POMP_MPI_ALL_ARGS, request), (POMP_MPI_ALL_SHAPE))                                            \
   X(Ialltoall, AllToAll, (POMP_MPI_ALL_PARAMS, MPI_Request * request),                             \
-    (POMP_MPI_ALL_ARGS, request), (POMP_MPI_ALL_SHAPE))
+    (POMP_MPI_ALL_ARGS, request), (POMP_MPI_ALL_SHAPE))                                            \
+  X(Gatherv, Gatherv,                                                                              \
+    (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,                     \
+     const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm),  \
+    (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm),             \
+    (sendcount, sendtype, recvcounts, recvtype, root, comm))                                       \
+  X(Scatterv, Scatterv,                                                                            \
+    (const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,       \
+     void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm),                \
+    (sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm),             \
+    (sendcounts, sendtype, recvcount, recvtype, root, comm))                                       \
+  X(Allgatherv, Allgatherv,                                                                        \
+    (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,                     \
+     const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm),            \
+    (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm),                   \
+    (sendbuf, sendcount, sendtype, recvcounts, recvtype, comm))                                    \
+  X(Alltoallv, Alltoallv,                                                                          \
+    (const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,      \
+     void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,            \
+     MPI_Comm comm),                                                                               \
+    (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm),        \
+    (sendbuf, sendcounts, sendtype, recvcounts, recvtype, comm))                                   \
+  X(Reduce_scatter, ReduceScatter,                                                                 \
+    (const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op, \
+     MPI_Comm comm),                                                                               \
+    (sendbuf, recvbuf, recvcounts, datatype, op, comm), (recvcounts, datatype, comm))              \
+  X(Reduce_scatter_block, ReduceScatterBlock,                                                      \
+    (const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op,          \
+     MPI_Comm comm),                                                                               \
+    (sendbuf, recvbuf, recvcount, datatype, op, comm), (recvcount, datatype, comm))                \
+  X(Scan, Allreduce, (POMP_MPI_ALLREDUCE_PARAMS), (POMP_MPI_ALLREDUCE_ARGS), (count, datatype))    \
+  X(Exscan, Allreduce, (POMP_MPI_ALLREDUCE_PARAMS), (POMP_MPI_ALLREDUCE_ARGS), (count, datatype))
 
 /// Every routine libpomp-mpi measures, in the order mpi.json lists them.
 #define POMP_MPI_CALLS(X) POMP_MPI_LIFECYCLE(X) POMP_MPI_WRAPPED(X)
@@ -999,6 +1030,90 @@ int shapeAllToAll(Call C, Fn Forward, const void *SendBuf, int SendCount, MPI_Da
       SendBuf == MPI_IN_PLACE ? typeBytes(RecvType, RecvCount) : typeBytes(SendType, SendCount);
   addSent(C, Mine * Others);
   addReceived(C, typeBytes(RecvType, RecvCount) * Others);
+  return Forward();
+}
+
+/// The bytes of the blocks of every rank but this one: what a v-collective
+/// moves between this rank and the others (its own block stays).
+std::uint64_t othersBytes(const int *Counts, MPI_Datatype Type, MPI_Comm Comm) {
+  int Rank = -1;
+  PMPI_Comm_rank(Comm, &Rank);
+  std::uint64_t Bytes = 0;
+  if (Counts)
+    for (int R = 0, Size = commSize(Comm); R < Size; ++R)
+      if (R != Rank)
+        Bytes += typeBytes(Type, Counts[R]);
+  return Bytes;
+}
+
+/// This rank's block of a v-collective's counts.
+int ownCount(const int *Counts, MPI_Comm Comm) {
+  int Rank = -1;
+  return Counts && PMPI_Comm_rank(Comm, &Rank) == MPI_SUCCESS && Rank >= 0 ? Counts[Rank] : 0;
+}
+
+template <typename Fn>
+int shapeGatherv(Call C, Fn Forward, int SendCount, MPI_Datatype SendType, const int *RecvCounts,
+                 MPI_Datatype RecvType, int Root, MPI_Comm Comm) {
+  if (!isRoot(Comm, Root))
+    addSent(C, typeBytes(SendType, SendCount));
+  else
+    addReceived(C, othersBytes(RecvCounts, RecvType, Comm));
+  return Forward();
+}
+
+template <typename Fn>
+int shapeScatterv(Call C, Fn Forward, const int *SendCounts, MPI_Datatype SendType, int RecvCount,
+                  MPI_Datatype RecvType, int Root, MPI_Comm Comm) {
+  if (isRoot(Comm, Root))
+    addSent(C, othersBytes(SendCounts, SendType, Comm));
+  else
+    addReceived(C, typeBytes(RecvType, RecvCount));
+  return Forward();
+}
+
+/// MPI_Allgatherv: this rank's block to every other, every other's block here.
+template <typename Fn>
+int shapeAllgatherv(Call C, Fn Forward, const void *SendBuf, int SendCount, MPI_Datatype SendType,
+                    const int *RecvCounts, MPI_Datatype RecvType, MPI_Comm Comm) {
+  const std::uint64_t Mine = SendBuf == MPI_IN_PLACE
+                                 ? typeBytes(RecvType, ownCount(RecvCounts, Comm))
+                                 : typeBytes(SendType, SendCount);
+  addSent(C, Mine * static_cast<std::uint64_t>(commSize(Comm) - 1));
+  addReceived(C, othersBytes(RecvCounts, RecvType, Comm));
+  return Forward();
+}
+
+/// MPI_Alltoallv: a block of its own size to and from every other rank (in
+/// place, the receive counts are both).
+template <typename Fn>
+int shapeAlltoallv(Call C, Fn Forward, const void *SendBuf, const int *SendCounts,
+                   MPI_Datatype SendType, const int *RecvCounts, MPI_Datatype RecvType,
+                   MPI_Comm Comm) {
+  addSent(C, SendBuf == MPI_IN_PLACE ? othersBytes(RecvCounts, RecvType, Comm)
+                                     : othersBytes(SendCounts, SendType, Comm));
+  addReceived(C, othersBytes(RecvCounts, RecvType, Comm));
+  return Forward();
+}
+
+/// MPI_Reduce_scatter: this rank contributes the whole vector and gets its
+/// block of the result, as MPI_Allreduce counts its vector both ways.
+template <typename Fn>
+int shapeReduceScatter(Call C, Fn Forward, const int *RecvCounts, MPI_Datatype Type,
+                       MPI_Comm Comm) {
+  std::uint64_t Whole = 0;
+  if (RecvCounts)
+    for (int R = 0, Size = commSize(Comm); R < Size; ++R)
+      Whole += typeBytes(Type, RecvCounts[R]);
+  addSent(C, Whole);
+  addReceived(C, typeBytes(Type, ownCount(RecvCounts, Comm)));
+  return Forward();
+}
+
+template <typename Fn>
+int shapeReduceScatterBlock(Call C, Fn Forward, int RecvCount, MPI_Datatype Type, MPI_Comm Comm) {
+  addSent(C, typeBytes(Type, RecvCount) * static_cast<std::uint64_t>(commSize(Comm)));
+  addReceived(C, typeBytes(Type, RecvCount));
   return Forward();
 }
 

@@ -131,13 +131,16 @@ inline TraceRegionKind mpiRegionKind(std::string_view Name) {
   OTF2_RegionRole Role = OTF2_REGION_ROLE_POINT2POINT;
   if (Is({"MPI_Barrier", "MPI_Ibarrier"}))
     Role = OTF2_REGION_ROLE_BARRIER;
-  else if (Is({"MPI_Bcast", "MPI_Scatter", "MPI_Ibcast", "MPI_Iscatter"}))
+  else if (Is({"MPI_Bcast", "MPI_Scatter", "MPI_Scatterv", "MPI_Ibcast", "MPI_Iscatter"}))
     Role = OTF2_REGION_ROLE_COLL_ONE2ALL;
-  else if (Is({"MPI_Reduce", "MPI_Gather", "MPI_Ireduce", "MPI_Igather"}))
+  else if (Is({"MPI_Reduce", "MPI_Gather", "MPI_Gatherv", "MPI_Ireduce", "MPI_Igather"}))
     Role = OTF2_REGION_ROLE_COLL_ALL2ONE;
-  else if (Is({"MPI_Allreduce", "MPI_Allgather", "MPI_Alltoall", "MPI_Iallreduce", "MPI_Iallgather",
-               "MPI_Ialltoall"}))
+  else if (Is({"MPI_Allreduce", "MPI_Allgather", "MPI_Alltoall", "MPI_Allgatherv", "MPI_Alltoallv",
+               "MPI_Reduce_scatter", "MPI_Reduce_scatter_block", "MPI_Iallreduce",
+               "MPI_Iallgather", "MPI_Ialltoall"}))
     Role = OTF2_REGION_ROLE_COLL_ALL2ALL;
+  else if (Is({"MPI_Scan", "MPI_Exscan"}))
+    Role = OTF2_REGION_ROLE_COLL_OTHER;
   else if (Is({"MPI_Init", "MPI_Init_thread", "MPI_Finalize"}))
     Role = OTF2_REGION_ROLE_WRAPPER;
   return {Role, static_cast<OTF2_Paradigm>(OTF2_PARADIGM_MPI)};
