@@ -2,6 +2,7 @@
 // function it is in (CTC `function`), so profile.txt, the stderr summary and profile.json name
 // it like the OMPT-only mode does (`parallel @function_context.c:N (smooth)`), without measuring
 // functions. profile.txt shows paths relative to the common root; profile.json keeps them whole.
+// UNSUPPORTED: sanitize
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %ompcc --cc=%gcc -fopenmp -O1 %s -o %t/prog
 // RUN: cd %t && env OMP_NUM_THREADS=2 POMP_EXPERIMENT_DIR=exp %t/prog 2> %t/err

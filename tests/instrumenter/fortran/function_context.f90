@@ -8,6 +8,8 @@
 ! RUN: %strip-fchecks %t.f90 | %FileCheck --check-prefix=NOFUNC %s
 ! NOFUNC-NOT: POMP_Function_begin
 ! Built by ompfc and run: the profile's rows name their procedures.
+! (ompfc links libpomp, which the sanitizer build instruments and gfortran does not link.)
+! UNSUPPORTED: sanitize
 ! RUN: rm -rf %t.dir && mkdir -p %t.dir/scratch
 ! RUN: cd %t.dir && env TMPDIR=%t.dir/scratch %ompfc --cc=%gfortran -fopenmp %s -o %t.dir/g
 ! RUN: env OMP_NUM_THREADS=2 POMP_QUIET=1 POMP_EXPERIMENT_DIR=%t.dir/ge %t.dir/g > /dev/null
