@@ -2,7 +2,6 @@
 // function it is in (CTC `function`), so profile.txt, the stderr summary and profile.json name
 // it like the OMPT-only mode does (`parallel @function_context.c:N (smooth)`), without measuring
 // functions. profile.txt shows paths relative to the common root; profile.json keeps them whole.
-// UNSUPPORTED: sanitize
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %ompcc --cc=%gcc -fopenmp -O1 %s -o %t/prog
 // RUN: cd %t && env OMP_NUM_THREADS=2 POMP_EXPERIMENT_DIR=exp %t/prog 2> %t/err
@@ -47,3 +46,6 @@ int main(void) {
 
 // TREE: parallel @{{/.*}}/function_context.c:17 (smooth) visits=3 threads=1
 // TREE: parallel @{{/.*}}/function_context.c:26 (main) visits=1 threads=1
+
+// It links the sanitizer build's libpomp into a program built without the sanitizer.
+// UNSUPPORTED: sanitize

@@ -8,8 +8,6 @@
 ! RUN: %strip-fchecks %t.f90 | %FileCheck --check-prefix=NOFUNC %s
 ! NOFUNC-NOT: POMP_Function_begin
 ! Built by ompfc and run: the profile's rows name their procedures.
-! (ompfc links libpomp, which the sanitizer build instruments and gfortran does not link.)
-! UNSUPPORTED: sanitize
 ! RUN: rm -rf %t.dir && mkdir -p %t.dir/scratch
 ! RUN: cd %t.dir && env TMPDIR=%t.dir/scratch %ompfc --cc=%gfortran -fopenmp %s -o %t.dir/g
 ! RUN: env OMP_NUM_THREADS=2 POMP_QUIET=1 POMP_EXPERIMENT_DIR=%t.dir/ge %t.dir/g > /dev/null
@@ -100,3 +98,5 @@ end program driver
 ! PROFILE-DAG: init lock event "omp_init_lock" @{{.*}}function_context.f90:36 (tally) visits=1 threads=1
 ! PROFILE-DAG: destroy lock event "omp_destroy_lock" @{{.*}}function_context.f90:40 (tally) visits=1 threads=1
 ! PROFILE: anomalies: none
+! ompfc links the sanitizer build's libpomp, which gfortran's program does not load.
+! UNSUPPORTED: sanitize
