@@ -896,20 +896,6 @@ std::vector<MPI_Request> pendingBefore(int Count, const MPI_Request *Requests) {
 }
 
 template <typename Fn>
-int shapeWaitall(Call, Fn Forward, int Count, MPI_Request *Requests, MPI_Status *&Statuses) {
-  const std::vector<MPI_Request> Before = pendingBefore(Count, Requests);
-  std::vector<MPI_Status> Own;
-  if (!Before.empty() && Statuses == MPI_STATUSES_IGNORE) {
-    Own.resize(Before.size());
-    Statuses = Own.data();
-  }
-  const int Result = Forward();
-  if (Result == MPI_SUCCESS && !Before.empty())
-    countCompleted(Before, Statuses, std::vector<char>(Before.size(), 1));
-  return Result;
-}
-
-template <typename Fn>
 int shapeTestall(Call, Fn Forward, int Count, MPI_Request *Requests, int *Flag,
                  MPI_Status *&Statuses) {
   const std::vector<MPI_Request> Before = pendingBefore(Count, Requests);
@@ -922,6 +908,13 @@ int shapeTestall(Call, Fn Forward, int Count, MPI_Request *Requests, int *Flag,
   if (Result == MPI_SUCCESS && !Before.empty() && Flag && *Flag)
     countCompleted(Before, Statuses, std::vector<char>(Before.size(), 1));
   return Result;
+}
+
+/// MPI_Waitall: MPI_Testall that always completes.
+template <typename Fn>
+int shapeWaitall(Call C, Fn Forward, int Count, MPI_Request *Requests, MPI_Status *&Statuses) {
+  int Completed = 1;
+  return shapeTestall(C, Forward, Count, Requests, &Completed, Statuses);
 }
 
 template <typename Fn>
