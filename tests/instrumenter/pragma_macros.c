@@ -25,9 +25,10 @@ int main(void) {
   OMP_PARALLEL_FOR_SUM(t)
   for (int i = 0; i < 10; i++)
     t += i;
-  // Two pragmas become two lines; default(none) gets the handles as shared.
-  // CHECK: {{^}}  #pragma omp parallel default(none) shared(s) firstprivate(pomp_ctx_{{[0-9]+}}) shared(
-  OMP(parallel default(none) shared(s)) {
+  // Two pragmas become two lines; default(none) gets the handles as shared (s is a reduction: every
+  // outer thread adds one through its nested single).
+  // CHECK: {{^}}  #pragma omp parallel default(none) reduction(+ : s) firstprivate(pomp_ctx_{{[0-9]+}}) shared(
+  OMP(parallel default(none) reduction(+ : s)) {
     // CHECK: {{^}}    #pragma omp parallel firstprivate(pomp_ctx_{{[0-9]+}}){{$}}
     // CHECK: {{^}}#pragma omp single nowait{{$}}
     // CHECK: {{^}}#line [[@LINE+1]]{{$}}
