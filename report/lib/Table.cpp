@@ -2,6 +2,8 @@
 
 #include "pomp/report/Table.h"
 
+#include "pomp/ctc/SourceRoot.h"
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -79,26 +81,10 @@ std::string regionCounts(const Profile &P) {
 }
 
 std::string commonRoot(const Profile &P) {
-  std::string Root;
-  bool First = true;
-  for (const auto &[Id, R] : P.Regions) {
-    const std::string &L = R.Location;
-    if (L.empty() || L.front() != '/')
-      continue;
-    const std::size_t Colon = L.find(':');
-    const std::string File = L.substr(0, Colon);
-    const std::string Directory = File.substr(0, File.rfind('/') + 1);
-    if (First) {
-      Root = Directory;
-      First = false;
-      continue;
-    }
-    std::size_t Same = 0;
-    while (Same < Root.size() && Same < Directory.size() && Root[Same] == Directory[Same])
-      ++Same;
-    Root.resize(Root.rfind('/', Same == 0 ? 0 : Same - 1) + 1);
-  }
-  return Root == "/" ? std::string() : Root;
+  pomp::ctc::SourceRoot Root;
+  for (const auto &[Id, R] : P.Regions)
+    Root.add(R.Location);
+  return Root.root();
 }
 
 std::string shortTitle(const std::string &Title, const std::string &Root) {

@@ -5,6 +5,7 @@
 #include "core/CallPath.h"
 #include "core/Json.h"
 #include "core/Metrics.h"
+#include "pomp/ctc/SourceRoot.h"
 
 #include <algorithm>
 #include <atomic>
@@ -306,29 +307,14 @@ std::string formatLine(const char *Format, ...) {
 }
 
 /// The directory that holds the source files of all regions whose location
-/// is an absolute path, ending in '/'; "" when there is none but "/". The
-/// tables of profile.txt show paths relative to it, as pomp-report's do
-/// (report/lib/Table.cpp); profile.json keeps them whole.
+/// is an absolute path, ending in '/' (pomp::ctc::SourceRoot). The tables of
+/// profile.txt show paths relative to it, as pomp-report's do; profile.json
+/// keeps them whole.
 std::string commonRoot(const RegionTable &Regions) {
-  std::string Root;
-  bool First = true;
-  for (RegionId Id = 1; Id <= Regions.size(); ++Id) {
-    const std::string &L = Regions.get(Id).Location;
-    if (L.empty() || L.front() != '/')
-      continue;
-    const std::string File = L.substr(0, L.find(':'));
-    const std::string Directory = File.substr(0, File.rfind('/') + 1);
-    if (First) {
-      Root = Directory;
-      First = false;
-      continue;
-    }
-    std::size_t Same = 0;
-    while (Same < Root.size() && Same < Directory.size() && Root[Same] == Directory[Same])
-      ++Same;
-    Root.resize(Root.rfind('/', Same == 0 ? 0 : Same - 1) + 1);
-  }
-  return Root == "/" ? std::string() : Root;
+  pomp::ctc::SourceRoot Root;
+  for (RegionId Id = 1; Id <= Regions.size(); ++Id)
+    Root.add(Regions.get(Id).Location);
+  return Root.root();
 }
 
 /// A node's title with the common root taken off its location; with the
