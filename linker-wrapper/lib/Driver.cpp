@@ -387,9 +387,9 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
   std::string Log = Temp.add(Unit + ".ompinst.log");
   // Fortran's language (and source form) follows the suffix, which the
   // instrumented copy keeps (contract of docs/FORTRAN.md).
-  const std::string &Ompinst =
-      Input.Lang == Language::Fortran || Paths.OmpinstClang.empty() ? Paths.Ompinst
-                                                                    : Paths.OmpinstClang;
+  const std::string &Ompinst = Input.Lang == Language::Fortran || Paths.OmpinstClang.empty()
+                                   ? Paths.Ompinst
+                                   : Paths.OmpinstClang;
   std::vector<std::string> Argv = {Ompinst, Input.Value, "-o", Inst.Source};
   if (Input.Lang != Language::Fortran)
     llvm::append_values(Argv, "-x", Input.Lang == Language::CXX ? "c++" : "c");
@@ -1184,9 +1184,12 @@ bool passThroughRequested() {
 /// ompcc") learns from them that the toolkit or the real compiler changed
 /// (CCACHE_COMPILERCHECK="%compiler% --ompcc-print-config").
 std::string toolkitStamps(const ToolkitPaths &Paths, llvm::ArrayRef<std::string> Compiler) {
-  std::vector<std::string> Files = {
-      Paths.Ompinst, Paths.OmpinstClang, Paths.PompLink, joinPath(Paths.IncludeDir, PompHeader),
-      joinPath(Paths.LibDir, SharedLibPomp), joinPath(Paths.LibDir, StaticLibPomp)};
+  std::vector<std::string> Files = {Paths.Ompinst,
+                                    Paths.OmpinstClang,
+                                    Paths.PompLink,
+                                    joinPath(Paths.IncludeDir, PompHeader),
+                                    joinPath(Paths.LibDir, SharedLibPomp),
+                                    joinPath(Paths.LibDir, StaticLibPomp)};
   // The programs of the compiler's words ("ccache gcc": both).
   for (const std::string &Word : Compiler)
     if (!StringRef(Word).starts_with("-"))
