@@ -19,6 +19,7 @@
 #include "handlers/Handlers.h"
 #include "pomp/handle-init/HandleInit.h"
 #include "pomp/instrumenter/Instrumenter.h"
+#include "pomp/instrumenter/Preamble.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -366,8 +367,8 @@ public:
 private:
   /// Spells the shared model's plan of one directive in C.
   void instrumentOne(const PompPragma &P) {
-    const model::PompDirectivePlan Plan = model::planPompDirective(
-        P.What, [this](Event E) { return File.enabled(E); });
+    const model::PompDirectivePlan Plan =
+        model::planPompDirective(P.What, [this](Event E) { return File.enabled(E); });
     if (Plan.ControlRoutine) {
       replaceLine(P, std::string(Plan.ControlRoutine) + "();");
       return;
@@ -377,8 +378,7 @@ private:
       H = File.addHandle(userRegion(P));
       if (P.What == PompPragma::Kind::RegionBegin)
         Regions.begin(P.Name, H, static_cast<std::size_t>(&P - First));
-    } else if (P.What == PompPragma::Kind::RegionEnd ||
-               P.What == PompPragma::Kind::RegionAltEnd) {
+    } else if (P.What == PompPragma::Kind::RegionEnd || P.What == PompPragma::Kind::RegionAltEnd) {
       std::string Error;
       const std::optional<unsigned> Begin = Regions.end(P, Error);
       if (!Begin) {
@@ -641,6 +641,11 @@ protected:
     CI.getPreprocessor().addPPCallbacks(std::move(Recorder));
     auto Forms = std::make_unique<DirectiveFormRecorder>(CI.getPreprocessor());
     DirectiveFormRecorder &FormRecorder = *Forms;
+    // What a precompiled preamble defined is loaded, never seen defined.
+    FormRecorder.addPragmaMacros(Opts.PreamblePragmaMacros);
+    // This runs before the preamble is loaded (FrontendAction::BeginSourceFile).
+    if (Opts.PreambleInUse)
+      PreambleLoadErrors::install(CI.getDiagnostics(), [this] { Sink.notePreambleFailed(); });
     CI.getPreprocessor().addPPCallbacks(std::move(Forms));
     const IgnoredDirectiveParts &Ignored = IgnoredDirectiveParts::install(CI.getDiagnostics());
     std::unique_ptr<MainFileBodyFilter> Bodies;
