@@ -367,8 +367,8 @@ public:
 private:
   /// Spells the shared model's plan of one directive in C.
   void instrumentOne(const PompPragma &P) {
-    const model::PompDirectivePlan Plan =
-        model::planPompDirective(P.What, [this](Event E) { return File.enabled(E); });
+    const model::PompDirectivePlan Plan = model::planPompDirective(
+        P.What, [this](Event E) { return File.enabled(E); });
     if (Plan.ControlRoutine) {
       replaceLine(P, std::string(Plan.ControlRoutine) + "();");
       return;
@@ -378,7 +378,8 @@ private:
       H = File.addHandle(userRegion(P));
       if (P.What == PompPragma::Kind::RegionBegin)
         Regions.begin(P.Name, H, static_cast<std::size_t>(&P - First));
-    } else if (P.What == PompPragma::Kind::RegionEnd || P.What == PompPragma::Kind::RegionAltEnd) {
+    } else if (P.What == PompPragma::Kind::RegionEnd ||
+               P.What == PompPragma::Kind::RegionAltEnd) {
       std::string Error;
       const std::optional<unsigned> Begin = Regions.end(P, Error);
       if (!Begin) {
@@ -630,6 +631,15 @@ public:
   InstrumentAction(const Options &Opts, ResultSink &Sink) : Opts(Opts), Sink(Sink) {}
 
 protected:
+  /// Runs before the preprocessor is made, which reads the precompiled
+  /// preamble's first block already (CreateASTConsumer installs another
+  /// one outside the consumers it adds).
+  bool BeginInvocation(CompilerInstance &CI) override {
+    if (Opts.PreambleInUse)
+      PreambleLoadErrors::install(CI.getDiagnostics(), [this] { Sink.notePreambleFailed(); });
+    return ASTFrontendAction::BeginInvocation(CI);
+  }
+
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
     // The preprocessor owns the handler and outlives the consumer's use.
     auto *Handler = new PompPragmaHandler();
@@ -643,11 +653,12 @@ protected:
     DirectiveFormRecorder &FormRecorder = *Forms;
     // What a precompiled preamble defined is loaded, never seen defined.
     FormRecorder.addPragmaMacros(Opts.PreamblePragmaMacros);
-    // This runs before the preamble is loaded (FrontendAction::BeginSourceFile).
-    if (Opts.PreambleInUse)
-      PreambleLoadErrors::install(CI.getDiagnostics(), [this] { Sink.notePreambleFailed(); });
     CI.getPreprocessor().addPPCallbacks(std::move(Forms));
     const IgnoredDirectiveParts &Ignored = IgnoredDirectiveParts::install(CI.getDiagnostics());
+    // Outermost, so that no consumer counts an error of loading the
+    // preamble ("1 error generated") before it is taken out.
+    if (Opts.PreambleInUse)
+      PreambleLoadErrors::install(CI.getDiagnostics(), [this] { Sink.notePreambleFailed(); });
     std::unique_ptr<MainFileBodyFilter> Bodies;
     if (Opts.SkipPlainBodies && !Opts.InstrumentFunctions)
       Bodies = std::make_unique<MainFileBodyFilter>(

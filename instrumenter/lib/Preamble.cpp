@@ -34,11 +34,12 @@ bool mentionsOpenMP(StringRef Name) {
 
 PreambleBounds precompilableBounds(const LangOptions &Lang, StringRef Text) {
   const PreambleBounds Clang = Lexer::ComputePreamble(Text, Lang, /*MaxLines=*/0);
-  const StringRef Preamble = Text.substr(0, Clang.Size);
-  // A raw lexer over the preamble alone: comments are skipped, every token
-  // belongs to a directive. Offsets are relative to the text's start.
+  // A raw lexer over a copy of the preamble alone (a lexer stops only at a
+  // null character): comments are skipped, every token belongs to a
+  // directive. Offsets are relative to the text's start.
+  const std::string Preamble = Text.substr(0, Clang.Size).str();
   const SourceLocation Start = SourceLocation::getFromRawEncoding(1);
-  Lexer Lex(Start, Lang, Preamble.begin(), Preamble.begin(), Preamble.end());
+  Lexer Lex(Start, Lang, Preamble.data(), Preamble.data(), Preamble.data() + Preamble.size());
   Lex.SetCommentRetentionState(false);
   auto OffsetOf = [&](const Token &Tok) {
     return static_cast<std::size_t>(Tok.getLocation().getRawEncoding() - Start.getRawEncoding());
@@ -227,11 +228,11 @@ void PreambleLoadErrors::HandleDiagnostic(DiagnosticsEngine::Level Level, const 
                        ID == diag::err_fe_unable_to_load_pch;
   if (Loading) {
     // Its notes go with it.
+    // Not counted either: "1 error generated" would name it.
     if (Level >= DiagnosticsEngine::Error && !Failed) {
       Failed = true;
       OnFailure();
     }
-    DiagnosticConsumer::HandleDiagnostic(Level, Info);
     return;
   }
   if (Failed && Level == DiagnosticsEngine::Note)

@@ -494,7 +494,8 @@ bool PreambleActionFactory::runInvocation(std::shared_ptr<CompilerInvocation> In
   Sink = inst::ResultSink();
   const bool Parsed = inst::newInstrumentActionFactory(WithOpts, Sink)
                           ->runInvocation(WithPreamble, Files, PCHContainerOps, DiagConsumer);
-  if (!Parsed && Sink.preambleFailed()) {
+  // Taken out, the errors of loading it count nowhere: the flag says.
+  if (Sink.preambleFailed()) {
     say(MainPath + ": the precompiled preamble " + Name + " cannot be loaded; parsed in full");
     sys::fs::remove(EntryPath);
     return runPlain(Invocation, Files, PCHContainerOps, DiagConsumer);

@@ -2,5 +2,7 @@
 
 int broken() {
   std::vector<int> v;
+#pragma omp parallel
+  v.push_back(1);
   return v.no_such_member();
 }
