@@ -78,7 +78,9 @@ def main():
             tree = os.path.join(scratch, name)
             shutil.copytree(PROJECT, tree)
             env = dict(os.environ, CCACHE_DIR=os.path.join(scratch, name + ".cache"),
-                       OMPCC_CACHE_DIR=os.path.join(scratch, name + ".ompcc-cache"), **extra)
+                       OMPCC_CACHE_DIR=os.path.join(scratch, name + ".ompcc-cache"),
+                       OMPINST_PREAMBLE_DIR=os.path.join(scratch, name + ".preamble-cache"),
+                       **extra)
             env.pop("CCACHE_BASEDIR", None)
             trees[name], envs[name], times[name] = tree, env, []
             rates[name] = [0, 0]

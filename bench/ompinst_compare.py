@@ -9,13 +9,18 @@ and exits 1 when there is one.
 
     bench/ompinst_compare.py --base /tmp/ompinst.old [--new build/bin/ompinst] [FILE...]
         [-- FLAGS...]
+
+With the preamble cache (docs/INSTRUMENTER.md), run it twice with the same --work directory and
+cache: the first run compares a cold cache, the second a warm one.
 """
 import argparse
+import contextlib
 import filecmp
 import glob
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -76,6 +81,10 @@ def main():
                         help="more ompinst arguments for every run (--no-skip-bodies)")
     parser.add_argument("--only-files", action="store_true",
                         help="compare on the FILEs only, not on the tests and samples")
+    parser.add_argument("--work", default=None,
+                        help="run in this directory (emptied first) instead of a temporary one: "
+                             "the same working directories from one run to the next, as a warm "
+                             "preamble cache needs")
     parser.add_argument("files", nargs="*")
     parser.add_argument("flags", nargs=argparse.REMAINDER)
     args = parser.parse_args()
@@ -93,7 +102,11 @@ def main():
         ext = os.path.splitext(path)[1]
         cases.append((os.path.abspath(path), ["%s", "-o", "%t" + ext, "--"] + flags))
     differences = 0
-    with tempfile.TemporaryDirectory(prefix="pomp-compare-") as tmp:
+    if args.work:
+        shutil.rmtree(args.work, ignore_errors=True)
+        os.makedirs(args.work)
+    with (contextlib.nullcontext(os.path.abspath(args.work)) if args.work else
+          tempfile.TemporaryDirectory(prefix="pomp-compare-")) as tmp:
         for n, (path, words) in enumerate(cases):
             results = []
             for side, binary in (("base", args.base), ("new", args.new)):

@@ -22,6 +22,9 @@ config.environment["OMPCC_STRICT"] = "1"
 # ompcc's own cache (docs/OMPCC.md) would let one test's run serve another's and leave entries in
 # $HOME: off, except in tests/ompcc/cache.test and ccache.test, which give it a directory of its own.
 config.environment["OMPCC_CACHE"] = "0"
+# ompinst's cache of precompiled preambles (docs/INSTRUMENTER.md) likewise: off, except in
+# tests/instrumenter/preamble.test, which gives it a directory of its own.
+config.environment["OMPINST_PREAMBLE"] = "0"
 # ompcc's default real compiler is the one that built the toolkit (gcc for a plain `cmake`,
 # clang-19 for ./dev.sh); the tests name clang-19 explicitly, so they pass whichever built it.
 # Tests of gcc as the real compiler set OMPCC_CC/OMPCC_CXX or --cc= themselves.

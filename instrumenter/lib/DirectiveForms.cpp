@@ -137,6 +137,11 @@ void DirectiveFormRecorder::MacroDefined(const Token &Name, const MacroDirective
   }
 }
 
+void DirectiveFormRecorder::addPragmaMacros(const std::vector<std::string> &Names) {
+  for (const std::string &Name : Names)
+    PragmaMacros.insert(Name);
+}
+
 bool DirectiveFormRecorder::mentionsPragmaMacro(StringRef Text) const {
   return std::any_of(PragmaMacros.begin(), PragmaMacros.end(),
                      [Text](const auto &Macro) { return Text.contains(Macro.getKey()); });

@@ -59,6 +59,9 @@ public:
   /// that uses a portability layer's OMP_PARALLEL_FOR may hold OpenMP
   /// directives although its own text has no pragma.
   bool mentionsPragmaMacro(llvm::StringRef Text) const;
+  /// Takes these for macros whose expansion holds `_Pragma`: those a
+  /// precompiled preamble defined, whose definitions this parse never sees.
+  void addPragmaMacros(const std::vector<std::string> &Names);
 
   /// What the expansion that starts at a file location holds.
   struct Expansion {

@@ -19,6 +19,7 @@
 #include "handlers/Handlers.h"
 #include "pomp/handle-init/HandleInit.h"
 #include "pomp/instrumenter/Instrumenter.h"
+#include "pomp/instrumenter/Preamble.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -630,6 +631,15 @@ public:
   InstrumentAction(const Options &Opts, ResultSink &Sink) : Opts(Opts), Sink(Sink) {}
 
 protected:
+  /// Runs before the preprocessor is made, which reads the precompiled
+  /// preamble's first block already (CreateASTConsumer installs another
+  /// one outside the consumers it adds).
+  bool BeginInvocation(CompilerInstance &CI) override {
+    if (Opts.PreambleInUse)
+      PreambleLoadErrors::install(CI.getDiagnostics(), [this] { Sink.notePreambleFailed(); });
+    return ASTFrontendAction::BeginInvocation(CI);
+  }
+
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
     // The preprocessor owns the handler and outlives the consumer's use.
     auto *Handler = new PompPragmaHandler();
@@ -641,8 +651,14 @@ protected:
     CI.getPreprocessor().addPPCallbacks(std::move(Recorder));
     auto Forms = std::make_unique<DirectiveFormRecorder>(CI.getPreprocessor());
     DirectiveFormRecorder &FormRecorder = *Forms;
+    // What a precompiled preamble defined is loaded, never seen defined.
+    FormRecorder.addPragmaMacros(Opts.PreamblePragmaMacros);
     CI.getPreprocessor().addPPCallbacks(std::move(Forms));
     const IgnoredDirectiveParts &Ignored = IgnoredDirectiveParts::install(CI.getDiagnostics());
+    // Outermost, so that no consumer counts an error of loading the
+    // preamble ("1 error generated") before it is taken out.
+    if (Opts.PreambleInUse)
+      PreambleLoadErrors::install(CI.getDiagnostics(), [this] { Sink.notePreambleFailed(); });
     std::unique_ptr<MainFileBodyFilter> Bodies;
     if (Opts.SkipPlainBodies && !Opts.InstrumentFunctions)
       Bodies = std::make_unique<MainFileBodyFilter>(

@@ -76,6 +76,10 @@ cl::opt<std::string> InputsList(
              "directories it found or listed and the paths it looked for in vain to <file> (one "
              "input only; ompcc's cache of instrumented files checks them)"),
     cl::value_desc("file"), cl::cat(Category));
+cl::opt<bool> Verbose("verbose",
+                      cl::desc("Say what the cache of precompiled preambles did (C/C++; "
+                               "OMPINST_PREAMBLE, docs/INSTRUMENTER.md)"),
+                      cl::cat(Category));
 
 namespace {
 

@@ -36,6 +36,7 @@ extern llvm::cl::opt<bool> HideMetadirectives;
 extern llvm::cl::opt<bool> NoSkipBodies;
 extern llvm::cl::opt<bool> Quiet;
 extern llvm::cl::opt<std::string> InputsList;
+extern llvm::cl::opt<bool> Verbose;
 
 /// What the options ask of every file, in either language.
 struct CommonOptions {

@@ -9,6 +9,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <optional>
 #include <vector>
 
 namespace pomp::ompinst {
@@ -24,6 +25,50 @@ std::string hashOf(llvm::ArrayRef<llvm::StringRef> Parts) {
   for (llvm::StringRef Part : Parts)
     Hasher.update(Part);
   return llvm::toHex(Hasher.final<HashBytes>(), /*LowerCase=*/true);
+}
+
+/// The first line of a list.
+constexpr llvm::StringLiteral ListHeader = "pomp-ompinst-inputs 1";
+
+/// The hash of a directory's names as dir_begin records it; nullopt when it
+/// cannot be listed.
+std::optional<std::string> listingHash(vfs::FileSystem &FS, const llvm::Twine &Dir) {
+  std::vector<std::string> Names;
+  std::error_code EC;
+  for (vfs::directory_iterator It = FS.dir_begin(Dir, EC), End; It != End && !EC; It.increment(EC))
+    Names.push_back(llvm::sys::path::filename(It->path()).str());
+  if (EC)
+    return std::nullopt;
+  llvm::sort(Names);
+  std::string Joined;
+  for (const std::string &Name : Names)
+    (Joined += Name) += '\0';
+  return hashOf({Joined});
+}
+
+/// One record of a list: kind, state, path.
+struct Line {
+  char Kind;
+  llvm::StringRef State;
+  llvm::StringRef Path;
+};
+
+/// The records of a list; nullopt when it is not one.
+std::optional<std::vector<Line>> parseList(llvm::StringRef List) {
+  auto [First, Rest] = List.split('\n');
+  if (First != ListHeader)
+    return std::nullopt;
+  std::vector<Line> Lines;
+  while (!Rest.empty()) {
+    auto [Text, After] = Rest.split('\n');
+    Rest = After;
+    auto [Kind, KindRest] = Text.split('\t');
+    auto [State, Path] = KindRest.split('\t');
+    if (Kind.size() != 1 || Path.empty() || State.empty())
+      return std::nullopt;
+    Lines.push_back({Kind[0], State, Path});
+  }
+  return Lines;
 }
 
 /// Which of two records of the same path wins: what was found beats what
@@ -118,20 +163,11 @@ vfs::directory_iterator RecordingFileSystem::dir_begin(const llvm::Twine &Dir,
                                                        std::error_code &EC) {
   const std::string Absolute = absolute(Dir);
   // The names as the caller will see them, listed once more for the record.
-  std::vector<std::string> Names;
-  std::error_code ListEC;
-  for (vfs::directory_iterator It = ProxyFileSystem::dir_begin(Dir, ListEC), End;
-       It != End && !ListEC; It.increment(ListEC))
-    Names.push_back(llvm::sys::path::filename(It->path()).str());
-  if (ListEC) {
+  const std::optional<std::string> Listed = listingHash(getUnderlyingFS(), Dir);
+  if (!Listed)
     record(Absolute, Kind::Missing);
-  } else {
-    llvm::sort(Names);
-    std::string Joined;
-    for (const std::string &Name : Names)
-      (Joined += Name) += '\0';
-    record(Absolute, Kind::Listing, hashOf({Joined}));
-  }
+  else
+    record(Absolute, Kind::Listing, *Listed);
   return ProxyFileSystem::dir_begin(Dir, EC);
 }
 
@@ -143,7 +179,7 @@ void RecordingFileSystem::recordContents(const std::string &AbsolutePath,
 bool RecordingFileSystem::write(llvm::raw_ostream &OS) const {
   if (Inconsistent)
     return false;
-  std::string Text = "pomp-ompinst-inputs 1\n";
+  std::string Text = (ListHeader + "\n").str();
   for (const auto &[Path, What] : Paths) {
     if (llvm::StringRef(Path).contains('\n'))
       return false;
@@ -152,6 +188,58 @@ bool RecordingFileSystem::write(llvm::raw_ostream &OS) const {
     (Text += Path) += '\n';
   }
   OS << Text;
+  return true;
+}
+
+bool RecordingFileSystem::merge(llvm::StringRef List) {
+  const std::optional<std::vector<Line>> Lines = parseList(List);
+  if (!Lines)
+    return false;
+  for (const Line &L : *Lines)
+    record(L.Path.str(), static_cast<Kind>(L.Kind), L.State.str());
+  return true;
+}
+
+bool RecordingFileSystem::stillTrue(llvm::StringRef List, vfs::FileSystem &FS,
+                                    std::string &Changed) {
+  const std::optional<std::vector<Line>> Lines = parseList(List);
+  if (!Lines) {
+    Changed = "not a list of inputs";
+    return false;
+  }
+  for (const Line &L : *Lines) {
+    bool Holds = false;
+    switch (static_cast<Kind>(L.Kind)) {
+    case Kind::Read: {
+      llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+          FS.getBufferForFile(L.Path, /*FileSize=*/-1, /*RequiresNullTerminator=*/false);
+      Holds = Buffer && hashOf({(*Buffer)->getBuffer()}) == L.State;
+      break;
+    }
+    case Kind::File: {
+      const llvm::ErrorOr<vfs::Status> Status = FS.status(L.Path);
+      Holds = Status && !Status->isDirectory();
+      break;
+    }
+    case Kind::Directory: {
+      const llvm::ErrorOr<vfs::Status> Status = FS.status(L.Path);
+      Holds = Status && Status->isDirectory();
+      break;
+    }
+    case Kind::Listing: {
+      const std::optional<std::string> Listed = listingHash(FS, L.Path);
+      Holds = Listed && *Listed == L.State;
+      break;
+    }
+    case Kind::Missing:
+      Holds = !FS.status(L.Path);
+      break;
+    }
+    if (!Holds) {
+      Changed = L.Path.str();
+      return false;
+    }
+  }
   return true;
 }
 

@@ -55,6 +55,17 @@ public:
   /// different contents, a path with a newline.
   bool write(llvm::raw_ostream &OS) const;
 
+  /// Adds the records of a list write() wrote (another parse's, such as the
+  /// one that precompiled a preamble this parse loads instead of reading).
+  /// False, with nothing added, when List is not such a list.
+  bool merge(llvm::StringRef List);
+
+  /// True when every record of a list write() wrote still holds on FS: each
+  /// file read has the same contents, each file and directory found is
+  /// there, each directory listed has the same names, each missing path is
+  /// missing. Else Changed names the first that does not.
+  static bool stillTrue(llvm::StringRef List, llvm::vfs::FileSystem &FS, std::string &Changed);
+
 private:
   struct Seen {
     Kind What;

@@ -12,6 +12,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "CommandLine.h"
+#include "PreambleCache.h"
 #include "RecordingFileSystem.h"
 #include "pomp/instrumenter/HiddenDirectives.h"
 #include "pomp/instrumenter/Instrumenter.h"
@@ -79,7 +80,8 @@ bool writeHeaders(StringRef Directory, const std::vector<inst::HeaderCopy> &Head
 std::optional<inst::FileResult>
 instrumentSource(const clang::tooling::CompilationDatabase &Database, StringRef Source,
                  const clang::tooling::ArgumentsAdjuster &Adjust, const inst::Options &Opts,
-                 IntrusiveRefCntPtr<RecordingFileSystem> Recording) {
+                 IntrusiveRefCntPtr<RecordingFileSystem> Recording,
+                 const PreambleSettings &Preamble, const std::string &Executable) {
   SmallString<256> Absolute(Source);
   if (std::error_code EC = sys::fs::make_absolute(Absolute)) {
     errs() << "ompinst: error: " << Source << ": " << EC.message() << "\n";
@@ -138,8 +140,15 @@ instrumentSource(const clang::tooling::CompilationDatabase &Database, StringRef 
     llvm::IntrusiveRefCntPtr<clang::FileManager> Files(
         new clang::FileManager(clang::FileSystemOptions(), FileSystem));
     Sink = inst::ResultSink();
-    std::unique_ptr<clang::tooling::FrontendActionFactory> Factory =
-        inst::newInstrumentActionFactory(PassOpts, Sink);
+    // The first parse of the file as it is on the disk may load its
+    // preamble precompiled (PreambleCache.h); the rare parse of rewritten
+    // texts parses in full.
+    std::unique_ptr<clang::tooling::FrontendActionFactory> Factory;
+    if (Preamble.Enabled && !Hidden && PassOpts.RewriteDirectiveForms)
+      Factory = std::make_unique<PreambleActionFactory>(Preamble, PassOpts, Sink, FileSystem,
+                                                        Recording, Executable);
+    else
+      Factory = inst::newInstrumentActionFactory(PassOpts, Sink);
     clang::tooling::ToolInvocation Invocation(CommandLine, Factory.get(), Files.get(),
                                               std::make_shared<clang::PCHContainerOperations>());
     const bool Parsed = Invocation.run();
@@ -178,6 +187,13 @@ int main(int Argc, const char **Argv) {
   CommonOptions Common;
   if (const std::optional<int> Exit = parseCommandLine(Argc, Argv, CompilerFlags, Common))
     return *Exit;
+  PreambleSettings Preamble;
+  std::string SettingsError;
+  if (!readPreambleSettings(Preamble, SettingsError)) {
+    errs() << "ompinst: error: " << SettingsError << "\n";
+    return ExitUsage;
+  }
+  Preamble.Verbose = Verbose;
   inst::Options Opts;
   Opts.Levels = Common.Levels;
   Opts.LineDirectives = Common.LineDirectives;
@@ -240,7 +256,7 @@ int main(int Argc, const char **Argv) {
       FileOpts.HeaderDirectory = std::string(Absolute);
     }
     const std::optional<inst::FileResult> Result =
-        instrumentSource(*Database, Source, Adjust, FileOpts, Recording);
+        instrumentSource(*Database, Source, Adjust, FileOpts, Recording, Preamble, Executable);
     // The headers first: the output includes them.
     if (!Result || !writeHeaders(FileOpts.HeaderDirectory, Result->Headers) ||
         !writeAtomically(Target, Result->Output)) {

@@ -54,6 +54,12 @@ struct Options {
   /// they produce no edit, so the output is the same (issue 15). Off with
   /// --functions, which edits every body.
   bool SkipPlainBodies = true;
+  /// The parse loads a precompiled preamble (Preamble.h): the errors of
+  /// loading it are not shown but noted in the ResultSink.
+  bool PreambleInUse = false;
+  /// The macros of the precompiled preamble whose expansion holds a
+  /// `_Pragma` operator, as its parse found them (PreambleWatcher).
+  std::vector<std::string> PreamblePragmaMacros;
 };
 
 /// The instrumented copy of one of the project's own headers: the main
@@ -96,9 +102,14 @@ class ResultSink {
 public:
   void add(std::string MainFile, FileResult Result);
   const std::map<std::string, FileResult> &results() const { return Results; }
+  /// Set when the parse could not load its precompiled preamble: the
+  /// caller parses again without it.
+  void notePreambleFailed() { PreambleFailed = true; }
+  bool preambleFailed() const { return PreambleFailed; }
 
 private:
   std::map<std::string, FileResult> Results;
+  bool PreambleFailed = false;
 };
 
 /// A FrontendActionFactory for clang::tooling::ClangTool::run: parses each

@@ -1,0 +1,104 @@
+//===- pomp/instrumenter/Preamble.h - A precompiled preamble for ompinst -*- C++ -*-===//
+///
+/// \file
+/// Most of a C++ file's parse is the parse of its headers (issue 15). As
+/// clangd does, ompinst can compile the main file's preamble (its leading
+/// block of #include and #define lines) once into a PCH and load it in later
+/// parses of files that start with the same text (docs/INSTRUMENTER.md,
+/// "The preamble cache"). This part says which block may be precompiled
+/// and watches the parse that precompiles it for what the instrumentation
+/// would miss when it is loaded instead of parsed; the cache is ompinst's
+/// (tool/PreambleCache.h).
+///
+//===----------------------------------------------------------------------===//
+#ifndef POMP_INSTRUMENTER_PREAMBLE_H
+#define POMP_INSTRUMENTER_PREAMBLE_H
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Frontend/PrecompiledPreamble.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang {
+class DiagnosticsEngine;
+class LangOptions;
+} // namespace clang
+
+namespace pomp::inst {
+
+/// The part of the main file's text that may be precompiled: Clang's
+/// preamble (the leading directives and comments, Lexer::ComputePreamble),
+/// cut before the first directive the instrumentation reads itself or that
+/// would tie the preamble to the main file's lines: `#pragma` (`#pragma
+/// pomp`, `#pragma omp declare ...`), a `_Pragma` or `__pragma` operator, a
+/// `#define` with an identifier that holds `omp` or `pragma` in any case
+/// (directives written as macros), `#line` and line markers; and never
+/// inside a conditional block. Size 0: nothing to precompile.
+clang::PreambleBounds precompilableBounds(const clang::LangOptions &Lang, llvm::StringRef Text);
+
+/// Watches the parse that precompiles a preamble: the bodies of its
+/// functions are skipped, as ompinst skips those of headers without OpenMP;
+/// the names of the macros whose expansion holds `_Pragma` are kept for the
+/// parses that load the PCH (Options::PreamblePragmaMacros); and a preamble
+/// that pulls in a header of the project which may hold OpenMP directives,
+/// or that fails to parse, must not be used (whyNot()): such a header's
+/// constructs are instrumented, which needs its parse and its #include
+/// lines.
+class PreambleWatcher : public clang::PreambleCallbacks {
+public:
+  PreambleWatcher();
+  ~PreambleWatcher() override;
+
+  void BeforeExecute(clang::CompilerInstance &CI) override;
+  std::unique_ptr<clang::PPCallbacks> createPPCallbacks() override;
+  void AfterExecute(clang::CompilerInstance &CI) override;
+  bool shouldSkipFunctionBody(clang::Decl *) override { return true; }
+
+  /// Empty when the PCH can replace the preamble's parse; else why not.
+  std::string whyNot() const;
+  /// The macros whose expansion holds a `_Pragma` operator.
+  std::vector<std::string> pragmaMacros() const;
+
+private:
+  struct State;
+  std::shared_ptr<State> S;
+};
+
+/// Wraps the diagnostics client of a parse that loads a precompiled
+/// preamble: the errors of loading it (a stale, corrupt or foreign file)
+/// are not shown but noted (failed()), so that the caller parses again
+/// without it; every other diagnostic passes on unchanged.
+class PreambleLoadErrors : public clang::DiagnosticConsumer {
+public:
+  /// Wraps Diags' client; Diags owns the result. OnFailure runs at the
+  /// first error of loading the preamble.
+  static PreambleLoadErrors &install(clang::DiagnosticsEngine &Diags,
+                                     std::function<void()> OnFailure);
+
+  void BeginSourceFile(const clang::LangOptions &Lang, const clang::Preprocessor *PP) override;
+  void EndSourceFile() override;
+  void finish() override;
+  void clear() override;
+  bool IncludeInDiagnosticCounts() const override;
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override;
+
+private:
+  PreambleLoadErrors(clang::DiagnosticConsumer &Next,
+                     std::unique_ptr<clang::DiagnosticConsumer> Owned,
+                     std::function<void()> OnFailure)
+      : Next(Next), Owned(std::move(Owned)), OnFailure(std::move(OnFailure)) {}
+
+  clang::DiagnosticConsumer &Next;
+  std::unique_ptr<clang::DiagnosticConsumer> Owned;
+  std::function<void()> OnFailure;
+  bool Failed = false;
+};
+
+} // namespace pomp::inst
+
+#endif // POMP_INSTRUMENTER_PREAMBLE_H

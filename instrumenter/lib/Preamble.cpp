@@ -1,0 +1,244 @@
+//===- Preamble.cpp - A precompiled preamble for ompinst -------------------===//
+#include "pomp/instrumenter/Preamble.h"
+
+#include "IncludedHeaders.h"
+
+#include "clang/Basic/DiagnosticFrontend.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace pomp::inst {
+
+using namespace clang;
+
+namespace {
+
+/// The identifier of the `_Pragma` operator (and MSVC's `__pragma`).
+bool isPragmaOperator(StringRef Name) { return Name == "_Pragma" || Name == "__pragma"; }
+
+/// True when Name holds `omp` or `pragma` in any case.
+bool mentionsOpenMP(StringRef Name) {
+  const std::string Lower = Name.lower();
+  return Lower.find("omp") != std::string::npos || Lower.find("pragma") != std::string::npos;
+}
+
+} // namespace
+
+PreambleBounds precompilableBounds(const LangOptions &Lang, StringRef Text) {
+  const PreambleBounds Clang = Lexer::ComputePreamble(Text, Lang, /*MaxLines=*/0);
+  // A raw lexer over a copy of the preamble alone (a lexer stops only at a
+  // null character): comments are skipped, every token belongs to a
+  // directive. Offsets are relative to the text's start.
+  const std::string Preamble = Text.substr(0, Clang.Size).str();
+  const SourceLocation Start = SourceLocation::getFromRawEncoding(1);
+  Lexer Lex(Start, Lang, Preamble.data(), Preamble.data(), Preamble.data() + Preamble.size());
+  Lex.SetCommentRetentionState(false);
+  auto OffsetOf = [&](const Token &Tok) {
+    return static_cast<std::size_t>(Tok.getLocation().getRawEncoding() - Start.getRawEncoding());
+  };
+  // The cut goes before a directive at conditional depth 0 whose
+  // predecessors may all be precompiled.
+  std::size_t Safe = 0;
+  int Depth = 0;
+  Token Tok;
+  Lex.LexFromRawLexer(Tok);
+  while (true) {
+    if (Tok.is(tok::eof)) {
+      if (Depth == 0)
+        Safe = Clang.Size;
+      break;
+    }
+    if (Tok.isNot(tok::hash) || !Tok.isAtStartOfLine())
+      break;
+    if (Depth == 0)
+      Safe = OffsetOf(Tok);
+    Lex.LexFromRawLexer(Tok);
+    StringRef Name;
+    bool LineMarker = false;
+    if (Tok.is(tok::raw_identifier) && !Tok.isAtStartOfLine())
+      Name = Tok.getRawIdentifier();
+    else if (Tok.is(tok::numeric_constant) && !Tok.isAtStartOfLine())
+      LineMarker = true;
+    bool Cut = LineMarker || Name == "pragma" || Name == "line";
+    // The rest of the directive: up to the next token at the start of a line.
+    while (Tok.isNot(tok::eof) && !Tok.isAtStartOfLine()) {
+      if (Tok.is(tok::raw_identifier)) {
+        const StringRef Identifier = Tok.getRawIdentifier();
+        if (isPragmaOperator(Identifier) || (Name == "define" && mentionsOpenMP(Identifier)))
+          Cut = true;
+      }
+      Lex.LexFromRawLexer(Tok);
+    }
+    if (Cut)
+      break;
+    if (Name == "if" || Name == "ifdef" || Name == "ifndef")
+      ++Depth;
+    else if (Name == "endif" && --Depth < 0)
+      break;
+  }
+  if (Safe == Clang.Size)
+    return Clang;
+  return PreambleBounds(static_cast<unsigned>(Safe), /*PreambleEndsAtStartOfLine=*/true);
+}
+
+//===--- PreambleWatcher ---------------------------------------------------===//
+
+struct PreambleWatcher::State {
+  const SourceManager *SM = nullptr;
+  /// The project's headers the preamble entered (not system headers).
+  std::vector<FileID> ProjectFiles;
+  llvm::StringSet<> PragmaMacros;
+  std::string WhyNot;
+};
+
+namespace {
+
+/// What the preamble's preprocessor does that the watcher needs.
+class WatcherCallbacks : public PPCallbacks {
+public:
+  explicit WatcherCallbacks(std::shared_ptr<void> Keep, const SourceManager &SM,
+                            std::vector<FileID> &ProjectFiles, llvm::StringSet<> &PragmaMacros)
+      : Keep(std::move(Keep)), SM(SM), ProjectFiles(ProjectFiles), PragmaMacros(PragmaMacros) {}
+
+  void FileChanged(SourceLocation Loc, FileChangeReason Reason, SrcMgr::CharacteristicKind Kind,
+                   FileID) override {
+    if (Reason != EnterFile || Kind != SrcMgr::C_User)
+      return;
+    const FileID File = SM.getFileID(SM.getExpansionLoc(Loc));
+    if (File == SM.getMainFileID() || !SM.getFileEntryRefForID(File))
+      return;
+    ProjectFiles.push_back(File);
+  }
+
+  /// As DirectiveFormRecorder::MacroDefined: a macro whose expansion holds
+  /// `_Pragma`, directly or through another such macro.
+  void MacroDefined(const Token &Name, const MacroDirective *MD) override {
+    const MacroInfo *Info = MD ? MD->getMacroInfo() : nullptr;
+    if (!Info)
+      return;
+    for (const Token &Tok : Info->tokens()) {
+      const IdentifierInfo *Identifier = Tok.getIdentifierInfo();
+      if (Identifier &&
+          (Identifier->getName() == "_Pragma" || PragmaMacros.contains(Identifier->getName()))) {
+        PragmaMacros.insert(Name.getIdentifierInfo()->getName());
+        return;
+      }
+    }
+  }
+
+private:
+  std::shared_ptr<void> Keep;
+  const SourceManager &SM;
+  std::vector<FileID> &ProjectFiles;
+  llvm::StringSet<> &PragmaMacros;
+};
+
+} // namespace
+
+PreambleWatcher::PreambleWatcher() : S(std::make_shared<State>()) {}
+PreambleWatcher::~PreambleWatcher() = default;
+
+void PreambleWatcher::BeforeExecute(CompilerInstance &CI) {
+  S->SM = &CI.getSourceManager();
+  // The parses that load the PCH map this group to remarks before loading
+  // it (IgnoredDirectiveParts); the PCH carries the same mapping.
+  CI.getDiagnostics().setSeverityForGroup(diag::Flavor::WarningOrError, "ignored-pragmas",
+                                          diag::Severity::Remark);
+}
+
+std::unique_ptr<PPCallbacks> PreambleWatcher::createPPCallbacks() {
+  if (!S->SM)
+    return nullptr;
+  return std::make_unique<WatcherCallbacks>(S, *S->SM, S->ProjectFiles, S->PragmaMacros);
+}
+
+void PreambleWatcher::AfterExecute(CompilerInstance &CI) {
+  if (CI.getDiagnostics().hasErrorOccurred()) {
+    S->WhyNot = "the preamble does not compile";
+    return;
+  }
+  const SourceManager &SM = CI.getSourceManager();
+  for (const FileID File : S->ProjectFiles) {
+    const StringRef Text = SM.getBufferData(File);
+    bool Pragmas = false;
+    for (const auto &Macro : S->PragmaMacros)
+      Pragmas = Pragmas || Text.contains(Macro.getKey());
+    if (mayHoldOpenMP(Text) || Pragmas) {
+      const OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
+      S->WhyNot = "the project's header '" + (Entry ? Entry->getName().str() : std::string()) +
+                  "' may hold OpenMP directives";
+      return;
+    }
+  }
+}
+
+std::string PreambleWatcher::whyNot() const {
+  if (!S->SM && S->WhyNot.empty())
+    return "the preamble was not parsed";
+  return S->WhyNot;
+}
+
+std::vector<std::string> PreambleWatcher::pragmaMacros() const {
+  std::vector<std::string> Names;
+  for (const auto &Macro : S->PragmaMacros)
+    Names.push_back(Macro.getKey().str());
+  std::sort(Names.begin(), Names.end());
+  return Names;
+}
+
+//===--- PreambleLoadErrors ------------------------------------------------===//
+
+PreambleLoadErrors &PreambleLoadErrors::install(DiagnosticsEngine &Diags,
+                                                std::function<void()> OnFailure) {
+  DiagnosticConsumer &Next = *Diags.getClient();
+  std::unique_ptr<DiagnosticConsumer> Owned = Diags.takeClient();
+  auto *Errors = new PreambleLoadErrors(Next, std::move(Owned), std::move(OnFailure));
+  Diags.setClient(Errors, /*ShouldOwnClient=*/true);
+  return *Errors;
+}
+
+void PreambleLoadErrors::BeginSourceFile(const LangOptions &Lang, const Preprocessor *PP) {
+  Next.BeginSourceFile(Lang, PP);
+}
+
+void PreambleLoadErrors::EndSourceFile() { Next.EndSourceFile(); }
+
+void PreambleLoadErrors::finish() { Next.finish(); }
+
+void PreambleLoadErrors::clear() {
+  DiagnosticConsumer::clear();
+  Next.clear();
+}
+
+bool PreambleLoadErrors::IncludeInDiagnosticCounts() const {
+  return Next.IncludeInDiagnosticCounts();
+}
+
+void PreambleLoadErrors::HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
+  const unsigned ID = Info.getID();
+  const bool Loading = (ID >= diag::DIAG_START_SERIALIZATION && ID < diag::DIAG_START_LEX) ||
+                       ID == diag::err_fe_unable_to_load_pch;
+  if (Loading) {
+    // Its notes go with it.
+    // Not counted either: "1 error generated" would name it.
+    if (Level >= DiagnosticsEngine::Error && !Failed) {
+      Failed = true;
+      OnFailure();
+    }
+    return;
+  }
+  if (Failed && Level == DiagnosticsEngine::Note)
+    return;
+  DiagnosticConsumer::HandleDiagnostic(Level, Info);
+  Next.HandleDiagnostic(Level, Info);
+}
+
+} // namespace pomp::inst

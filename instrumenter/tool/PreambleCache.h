@@ -1,0 +1,85 @@
+//===- PreambleCache.h - ompinst's cache of precompiled preambles -*- C++ -*-===//
+///
+/// \file
+/// The headers a C++ file includes are most of its parse (issue 15). The
+/// preamble cache keeps, per preamble (the leading #include/#define block of
+/// the main file, pomp/instrumenter/Preamble.h), its PCH, and later parses of
+/// files with the same preamble load it instead of parsing the headers
+/// again (docs/INSTRUMENTER.md, "The preamble cache").
+///
+/// An entry's key is a hash of the preamble's text, the whole -cc1 command
+/// (flags, include paths, resource directory) but for the main file's name,
+/// the main file's directory, the working directory and ompinst itself; the
+/// entry holds what the preamble's parse read (RecordingFileSystem), which
+/// is checked against the disk before the PCH is used, as ompcc's cache
+/// does (docs/OMPCC.md, "ompcc's cache"). Anything that goes wrong falls
+/// back to the full parse.
+///
+//===----------------------------------------------------------------------===//
+#ifndef POMP_OMPINST_PREAMBLECACHE_H
+#define POMP_OMPINST_PREAMBLECACHE_H
+
+#include "RecordingFileSystem.h"
+#include "pomp/instrumenter/Instrumenter.h"
+
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <cstdint>
+#include <string>
+
+namespace pomp::ompinst {
+
+/// The cache's settings, from the environment.
+struct PreambleSettings {
+  bool Enabled = false;
+  std::string Directory;
+  std::uint64_t MaxSize = 0;
+  /// Say what the cache did, on stderr (--verbose).
+  bool Verbose = false;
+};
+
+/// Reads OMPINST_PREAMBLE (0 off, 1 or unset on), OMPINST_PREAMBLE_DIR
+/// (default $XDG_CACHE_HOME/pomp-ompinst-preamble, else
+/// $HOME/.cache/pomp-ompinst-preamble; off without either) and
+/// OMPINST_PREAMBLE_MAXSIZE (bytes with K, M or G; default 1G). False, with
+/// Error, on a value it does not understand.
+bool readPreambleSettings(PreambleSettings &Settings, std::string &Error);
+
+/// A FrontendActionFactory that runs ompinst's instrumenting action with a
+/// precompiled preamble from the cache (built and stored when missing), or
+/// without one when there is none to use. Sink receives the result as
+/// with inst::newInstrumentActionFactory.
+class PreambleActionFactory : public clang::tooling::FrontendActionFactory {
+public:
+  /// FileSystem is the one the parse reads through: the PCH is put on top of
+  /// it. Recording (may be null) gets the inputs of the preamble's parse.
+  PreambleActionFactory(const PreambleSettings &Settings, const inst::Options &Opts,
+                        inst::ResultSink &Sink,
+                        llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FileSystem,
+                        llvm::IntrusiveRefCntPtr<RecordingFileSystem> Recording,
+                        std::string Executable);
+
+  std::unique_ptr<clang::FrontendAction> create() override;
+  bool runInvocation(std::shared_ptr<clang::CompilerInvocation> Invocation,
+                     clang::FileManager *Files,
+                     std::shared_ptr<clang::PCHContainerOperations> PCHContainerOps,
+                     clang::DiagnosticConsumer *DiagConsumer) override;
+
+private:
+  bool runPlain(std::shared_ptr<clang::CompilerInvocation> Invocation, clang::FileManager *Files,
+                std::shared_ptr<clang::PCHContainerOperations> PCHContainerOps,
+                clang::DiagnosticConsumer *DiagConsumer);
+  void say(const llvm::Twine &Message) const;
+
+  const PreambleSettings &Settings;
+  inst::Options Opts;
+  inst::ResultSink &Sink;
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FileSystem;
+  llvm::IntrusiveRefCntPtr<RecordingFileSystem> Recording;
+  std::string Executable;
+};
+
+} // namespace pomp::ompinst
+
+#endif // POMP_OMPINST_PREAMBLECACHE_H
