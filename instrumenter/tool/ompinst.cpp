@@ -334,6 +334,7 @@ bool instrumentFortran(const std::string &Source, const std::string &Target,
     errs() << "ompinst: error: " << Source << ": not instrumented (see the errors above)\n";
     return false;
   }
+  errs() << Result.HiddenWarnings;
   if (!Quiet)
     errs() << Result.Warnings;
   return writeAtomically(Target, Result.Output);
