@@ -2606,8 +2606,8 @@ void collectErrors(parser::Messages &Messages, const parser::AllCookedSources &C
 /// from a copy (HiddenPath) whose text is the original's with those lines
 /// turned into comments; Original is then the text the output is made of.
 struct Attempt {
-  std::string Path;       ///< the file's name, in CTCs, warnings and markers
-  std::string ParsePath;  ///< the file Flang reads
+  std::string Path;                      ///< the file's name, in CTCs, warnings and markers
+  std::string ParsePath;                 ///< the file Flang reads
   const std::string *Original = nullptr; ///< non-null: the file's own text
   std::map<unsigned, unsigned> Moves;    ///< see Instrumenter::moveInsertions
   std::map<unsigned, Directive> Loops;   ///< see Instrumenter::hiddenLoops

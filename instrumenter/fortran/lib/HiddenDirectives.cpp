@@ -18,9 +18,7 @@ constexpr std::size_t DollarColumn = 1;
 /// Fixed form: column 6 (0-based 5) marks a continuation line.
 constexpr std::size_t FixedContinuationColumn = 5;
 
-bool isWordChar(char C) {
-  return std::isalnum(static_cast<unsigned char>(C)) != 0 || C == '_';
-}
+bool isWordChar(char C) { return std::isalnum(static_cast<unsigned char>(C)) != 0 || C == '_'; }
 
 /// Whether Text at At spells `$omp` in any case.
 bool isOmpDollar(std::string_view Line, std::size_t At) {
@@ -103,7 +101,8 @@ void readName(std::string_view Rest, DirectiveLines &D) {
   if (Words.front() == EndWord) {
     D.End = true;
     Words.erase(Words.begin());
-  } else if (Words.front().size() > EndWord.size() && Words.front().compare(0, EndWord.size(), EndWord) == 0 &&
+  } else if (Words.front().size() > EndWord.size() &&
+             Words.front().compare(0, EndWord.size(), EndWord) == 0 &&
              llvm::omp::getOpenMPDirectiveKind(Words.front().substr(EndWord.size())) !=
                  llvm::omp::Directive::OMPD_unknown) {
     D.End = true; // `enddo`
