@@ -2755,11 +2755,12 @@ struct Hidden {
 };
 
 /// Picks the directives to hide after a failed parse: each begin directive
-/// holding a line Flang reported an error on, else (the error is found
-/// further on, as for a construct's missing end) the innermost begin
-/// directive among the error's contexts; each with its matching end
-/// directive. Ordinary statements and end directives are never chosen by
-/// an error. Returns false when nothing new is hidden.
+/// holding a line Flang reported an error on; only when there is none (the
+/// error is found further on, as a strictly structured block's missing end
+/// is at the `end program`), for errors on lines that are no directive, the
+/// innermost begin directive among the error's contexts. Each with its
+/// matching end directive. Ordinary statements and end directives are never
+/// chosen by an error. Returns false when nothing new is hidden.
 bool chooseHidden(const std::vector<ParseError> &ParseErrors,
                   const std::vector<DirectiveLines> &Directives, std::vector<Hidden> &Chosen) {
   bool Added = false;
@@ -2767,24 +2768,26 @@ bool chooseHidden(const std::vector<ParseError> &ParseErrors,
     return std::any_of(Chosen.begin(), Chosen.end(),
                        [&](const Hidden &H) { return H.Directive == D; });
   };
-  for (const ParseError &E : ParseErrors) {
-    const DirectiveLines *D = directiveAt(Directives, E.Line);
-    std::string Why = E.Text;
-    if (!D || D->End) {
-      D = nullptr;
-      for (const unsigned Line : E.ContextLines)
-        if (const DirectiveLines *C = directiveAt(Directives, Line); C && !C->End) {
-          D = C;
-          Why = E.Text + " at line " + std::to_string(E.Line);
-          break;
-        }
-    }
-    if (!D || known(D))
-      continue;
+  auto choose = [&](const DirectiveLines *D, const std::string &Why) {
+    if (!D || D->End || known(D))
+      return;
     Chosen.push_back({D, "Flang 19's parser rejects it: " + Why});
     Added = true;
     if (const DirectiveLines *End = matchingEnd(Directives, *D); End && !known(End))
       Chosen.push_back({End, "it ends the directive hidden at line " + std::to_string(D->First)});
+  };
+  for (const ParseError &E : ParseErrors)
+    choose(directiveAt(Directives, E.Line), E.Text);
+  if (Added)
+    return true;
+  for (const ParseError &E : ParseErrors) {
+    if (directiveAt(Directives, E.Line))
+      continue;
+    for (const unsigned Line : E.ContextLines)
+      if (const DirectiveLines *C = directiveAt(Directives, Line); C && !C->End) {
+        choose(C, E.Text + " at line " + std::to_string(E.Line));
+        break;
+      }
   }
   return Added;
 }
