@@ -191,8 +191,10 @@ bool instrumentFortran(const std::string &Source, const std::string &Target,
     errs() << "ompinst: error: " << Source << ": not instrumented (see the errors above)\n";
     return false;
   }
-  if (!Quiet)
-    errs() << Result.Warnings;
+  // What was not instrumented is said whatever --quiet says (it only drops
+  // the C summary line): ompcc and ompfc pass --quiet, and a construct left
+  // out must never be silent.
+  errs() << Result.HiddenWarnings << Result.Warnings;
   return writeAtomically(Target, Result.Output);
 }
 

@@ -13,6 +13,7 @@
 #include "pomp/fortran/FortranInstrumenter.h"
 
 #include "FortranLines.h"
+#include "HiddenDirectives.h"
 #include "PompDirectives.h"
 
 #include "pomp/ctc/Ctc.h"
@@ -29,11 +30,15 @@
 #include "flang/Parser/source.h"
 #include "flang/Parser/tools.h"
 #include "flang/Parser/user-state.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Frontend/OpenMP/OMP.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cassert>
 #include <functional>
 #include <map>
 #include <optional>
@@ -266,6 +271,8 @@ constexpr int PompDirectiveDepth = 1 << 20;
 /// Which clauses of a list to read: all, or those of one half of a split construct.
 using ClauseFilter = std::function<bool(const parser::OmpClause &)>;
 
+bool threadIdInside(Directive D, bool Outer);
+
 /// The walker: finds constructs and records what to insert where.
 class Instrumenter {
 public:
@@ -279,6 +286,19 @@ public:
     LineCount = static_cast<unsigned>(Main.lines());
     Pomp = scanPompLines(Text, Fixed);
   }
+
+  /// Makes the output of the file's own text when the parse read a copy
+  /// with hidden directives: the same length, line for line.
+  void useText(const std::string &Original) {
+    assert(Original.size() == Text.size() && "hiding keeps every line and column");
+    Text = Original;
+  }
+  /// Insertions meant for a boundary (key) go to another (value): before a
+  /// hidden directive, when they would separate it from its statement.
+  void moveInsertions(std::map<unsigned, unsigned> Moves) { MovedBoundaries = std::move(Moves); }
+  /// The DO loops (by the line of their DO statement) of hidden loop
+  /// directives, with the directive's kind.
+  void hiddenLoops(std::map<unsigned, Directive> Loops) { HiddenLoops = std::move(Loops); }
 
   /// The qualified name of the procedure (or main program) whose code is
   /// being walked, `mod::proc`, `host::inner`: the CTC's `function` key, the
@@ -448,9 +468,26 @@ public:
   // Where the DO loops around the current point end.
   bool Pre(const parser::DoConstruct &X) {
     DoEnds.push_back(charEnd(X));
+    // The loop of a hidden loop directive (`!$omp loop bind(teams)`): the
+    // constructs in it get the thread number only where that construct
+    // allows runtime calls, as if the directive had been parsed.
+    const auto Header = span(std::get<parser::Statement<parser::NonLabelDoStmt>>(X.t).source);
+    const auto Hidden = Header ? HiddenLoops.find(Header->First) : HiddenLoops.end();
+    HiddenLoopStack.push_back(Hidden != HiddenLoops.end());
+    if (HiddenLoopStack.back()) {
+      const bool Available = threadIdInside(Hidden->second, ThreadIdStack.back());
+      ThreadIdStack.push_back(Available);
+      if (const auto Extent = extent(X))
+        Bodies.push_back({Extent->First, Extent->Last, Available});
+    }
     return true;
   }
-  void Post(const parser::DoConstruct &) { DoEnds.pop_back(); }
+  void Post(const parser::DoConstruct &) {
+    DoEnds.pop_back();
+    if (HiddenLoopStack.back())
+      ThreadIdStack.pop_back();
+    HiddenLoopStack.pop_back();
+  }
 
   bool Pre(const parser::OpenMPSectionsConstruct &X) {
     const auto &Begin = std::get<parser::OmpBeginSectionsDirective>(X.t);
@@ -763,6 +800,9 @@ private:
     bool ThreadIdAvailable;
   };
   std::vector<BodyLines> Bodies;
+  std::map<unsigned, unsigned> MovedBoundaries;
+  std::map<unsigned, Directive> HiddenLoops;
+  std::vector<bool> HiddenLoopStack;
 };
 
 /// True for parse-tree nodes with a `CharBlock source` member.
@@ -1055,10 +1095,12 @@ bool runsOnDevice(Directive D) {
   }
 }
 
-void Instrumenter::enterBody(Directive D) {
-  // OpenMP forbids runtime calls strictly inside teams, simd and loop
-  // regions; a parallel region nested in them allows them again.
-  bool Available = ThreadIdStack.back();
+/// Whether code strictly inside a construct may ask for the thread number,
+/// given whether the code around it may: OpenMP forbids runtime calls
+/// strictly inside teams, simd and loop regions; a parallel region nested in
+/// them allows them again.
+bool threadIdInside(Directive D, bool Outer) {
+  bool Available = Outer;
   switch (D) {
   case Directive::OMPD_parallel:
   case Directive::OMPD_parallel_do:
@@ -1081,6 +1123,11 @@ void Instrumenter::enterBody(Directive D) {
   default:
     break;
   }
+  return Available;
+}
+
+void Instrumenter::enterBody(Directive D) {
+  const bool Available = threadIdInside(D, ThreadIdStack.back());
   ThreadIdStack.push_back(Available);
   TargetStack.push_back(runsOnDevice(D));
   if (TargetStack.back())
@@ -2382,6 +2429,9 @@ std::string Instrumenter::finish() {
   }
   copyTo(Text.size());
 
+  for (Insertion &I : Insertions)
+    if (const auto It = MovedBoundaries.find(I.Boundary); It != MovedBoundaries.end())
+      I.Boundary = It->second;
   // Insertions at line boundaries, in nesting order.
   std::sort(Insertions.begin(), Insertions.end(), [](const Insertion &A, const Insertion &B) {
     if (A.Boundary != B.Boundary)
@@ -2517,17 +2567,73 @@ ReadFlags readFlags(const std::string &Path, const std::vector<std::string> &Fla
   return R;
 }
 
-} // namespace
+/// A fatal message of Flang's about the main file: its line, its text and
+/// the lines of its contexts (innermost first).
+struct ParseError {
+  unsigned Line = 0;
+  std::string Text;
+  std::vector<unsigned> ContextLines;
+};
 
-bool instrumentFile(const std::string &Path, const Options &Opts, Result &Out,
+/// The main file's line a message points at, 0 when it is elsewhere.
+unsigned mainFileLine(const parser::Message &M, const parser::AllCookedSources &Cooked,
+                      const parser::SourceFile &Main) {
+  const std::optional<parser::ProvenanceRange> Range = M.GetProvenanceRange(Cooked);
+  if (!Range)
+    return 0;
+  const std::optional<parser::SourcePosition> Position =
+      Cooked.allSources().GetSourcePosition(Range->start());
+  if (!Position || &*Position->sourceFile != &Main)
+    return 0;
+  return static_cast<unsigned>(Position->trueLineNumber);
+}
+
+void collectErrors(parser::Messages &Messages, const parser::AllCookedSources &Cooked,
+                   const parser::SourceFile &Main, std::vector<ParseError> &Out) {
+  for (const parser::Message &M : Messages.messages()) {
+    if (!M.IsFatal())
+      continue;
+    ParseError E;
+    E.Line = mainFileLine(M, Cooked, Main);
+    E.Text = M.ToString();
+    for (parser::Message::Reference A = M.attachment(); A; A = A->attachment())
+      E.ContextLines.push_back(mainFileLine(*A, Cooked, Main));
+    Out.push_back(std::move(E));
+  }
+}
+
+/// One parse and instrumentation of a file. Hidden directives are parsed
+/// from a copy (HiddenPath) whose text is the original's with those lines
+/// turned into comments; Original is then the text the output is made of.
+struct Attempt {
+  std::string Path;                      ///< the file's name, in CTCs, warnings and markers
+  std::string ParsePath;                 ///< the file Flang reads
+  const std::string *Original = nullptr; ///< non-null: the file's own text
+  std::map<unsigned, unsigned> Moves;    ///< see Instrumenter::moveInsertions
+  std::map<unsigned, Directive> Loops;   ///< see Instrumenter::hiddenLoops
+  /// Filled in: the file's text as Flang read it, and its parse errors.
+  std::string Content;
+  std::vector<ParseError> ParseErrors;
+};
+
+/// Instruments once; false with the errors in Errors (and, when Flang's
+/// prescanner or parser rejected the file, A.ParseErrors).
+bool instrumentOnce(Attempt &A, const ReadFlags &Flags, const Options &Opts, Result &Out,
                     std::string &Errors) {
-  const ReadFlags Flags = readFlags(Path, Opts.CompilerFlags);
+  const std::string &Path = A.Path;
   parser::AllSources Sources;
   parser::AllCookedSources Cooked(Sources);
   parser::Options PO;
   PO.isFixedForm = Flags.Fixed;
   PO.features.Enable(Fortran::common::LanguageFeature::OpenMP);
   PO.searchDirectories = Flags.IncludeDirs;
+  // A copy lies in another directory: the original's is searched first, as
+  // the directory of the including file is.
+  if (A.ParsePath != Path) {
+    llvm::SmallString<128> Dir(Path);
+    llvm::sys::path::remove_filename(Dir);
+    PO.searchDirectories.insert(PO.searchDirectories.begin(), Dir.empty() ? "." : Dir.str().str());
+  }
   // After the user's directories, the compiler's own: `include 'omp_lib.h'`
   // (the OpenMP specification's include file) is found there.
   PO.searchDirectories.push_back(POMP_FLANG_INTRINSIC_INCLUDE_DIR);
@@ -2541,14 +2647,20 @@ bool instrumentFile(const std::string &Path, const Options &Opts, Result &Out,
     PO.predefinitions.push_back(D);
 
   parser::Parsing Parsing(Cooked);
-  const parser::SourceFile *Main = Parsing.Prescan(Path, PO);
+  const parser::SourceFile *Main = Parsing.Prescan(A.ParsePath, PO);
   std::string Messages;
   llvm::raw_string_ostream MessageStream(Messages);
+  if (Main) {
+    const auto Content = Main->content();
+    A.Content.assign(Content.data(), Content.size());
+  }
   if (!Main || Parsing.messages().AnyFatalError()) {
     Parsing.messages().Emit(MessageStream, Cooked);
     // Flang's messages say why (a missing INCLUDE file, ...) at their file:line.
     Errors = Main ? MessageStream.str()
                   : "ompinst: error: cannot read '" + Path + "'\n" + MessageStream.str();
+    if (Main)
+      collectErrors(Parsing.messages(), Cooked, *Main, A.ParseErrors);
     return false;
   }
   // What Parsing::Parse does, without its parsing log, and first with the
@@ -2577,6 +2689,7 @@ bool instrumentFile(const std::string &Path, const Options &Opts, Result &Out,
     Errors = MessageStream.str();
     if (Errors.empty())
       Errors = Path + ": error: could not parse the file\n";
+    collectErrors(Parsing.messages(), Cooked, *Main, A.ParseErrors);
     return false;
   }
   parser::CanonicalizeDo(*Tree);
@@ -2585,9 +2698,9 @@ bool instrumentFile(const std::string &Path, const Options &Opts, Result &Out,
   if (Canonical.AnyFatalError()) {
     Canonical.Emit(MessageStream, Cooked);
     Errors = MessageStream.str();
+    collectErrors(Canonical, Cooked, *Main, A.ParseErrors);
     return false;
   }
-
   std::optional<llvm::Regex> FunctionFilter, FunctionExclude;
   if (Opts.InstrumentFunctions) {
     // Fortran names are case-insensitive: Flang's cooked names are lower case.
@@ -2610,6 +2723,10 @@ bool instrumentFile(const std::string &Path, const Options &Opts, Result &Out,
   Instrumenter I(Parsing, *Main, Opts, Path, Flags.Fixed,
                  FunctionFilter ? &*FunctionFilter : nullptr,
                  FunctionExclude ? &*FunctionExclude : nullptr);
+  if (A.Original)
+    I.useText(*A.Original);
+  I.moveInsertions(A.Moves);
+  I.hiddenLoops(A.Loops);
   parser::Walk(*Tree, I);
   if (!I.pompDirectives(Errors))
     return false;
@@ -2624,6 +2741,153 @@ bool instrumentFile(const std::string &Path, const Options &Opts, Result &Out,
   Out.FunctionsInstrumented = I.Functions;
   Out.Warnings = I.Warnings;
   return true;
+}
+
+/// How often a file is parsed again with more directives hidden: a file
+/// with a directive the prescanner rejects and another the parser rejects
+/// needs two.
+constexpr unsigned MaxHidingRounds = 3;
+
+/// A directive hidden from the parse, for its warning.
+struct Hidden {
+  const DirectiveLines *Directive;
+  std::string Why;
+};
+
+/// Picks the directives to hide after a failed parse: each begin directive
+/// holding a line Flang reported an error on; only when there is none (the
+/// error is found further on, as a strictly structured block's missing end
+/// is at the `end program`), for errors on lines that are no directive, the
+/// innermost begin directive among the error's contexts. Each with its
+/// matching end directive. Ordinary statements and end directives are never
+/// chosen by an error. Returns false when nothing new is hidden.
+bool chooseHidden(const std::vector<ParseError> &ParseErrors,
+                  const std::vector<DirectiveLines> &Directives, std::vector<Hidden> &Chosen) {
+  bool Added = false;
+  auto known = [&](const DirectiveLines *D) {
+    return std::any_of(Chosen.begin(), Chosen.end(),
+                       [&](const Hidden &H) { return H.Directive == D; });
+  };
+  auto choose = [&](const DirectiveLines *D, const std::string &Why) {
+    if (!D || D->End || known(D))
+      return;
+    Chosen.push_back({D, "Flang 19's parser rejects it: " + Why});
+    Added = true;
+    if (const DirectiveLines *End = matchingEnd(Directives, *D); End && !known(End))
+      Chosen.push_back({End, "it ends the directive hidden at line " + std::to_string(D->First)});
+  };
+  for (const ParseError &E : ParseErrors)
+    choose(directiveAt(Directives, E.Line), E.Text);
+  if (Added)
+    return true;
+  for (const ParseError &E : ParseErrors) {
+    if (directiveAt(Directives, E.Line))
+      continue;
+    for (const unsigned Line : E.ContextLines)
+      if (const DirectiveLines *C = directiveAt(Directives, Line); C && !C->End) {
+        choose(C, E.Text + " at line " + std::to_string(E.Line));
+        break;
+      }
+  }
+  return Added;
+}
+
+/// A copy of a file in a fresh temporary directory, removed with it.
+class TemporaryCopy {
+public:
+  ~TemporaryCopy() {
+    if (!File.empty())
+      llvm::sys::fs::remove(File);
+    if (!Dir.empty())
+      llvm::sys::fs::remove(Dir);
+  }
+  /// Writes Text under Path's file name; false if it cannot.
+  bool write(const std::string &Path, const std::string &Text) {
+    llvm::SmallString<128> D;
+    if (llvm::sys::fs::createUniqueDirectory("ompinst-hidden", D))
+      return false;
+    Dir = D.str().str();
+    llvm::SmallString<128> F(Dir);
+    llvm::sys::path::append(F, llvm::sys::path::filename(Path));
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(F, EC);
+    if (EC)
+      return false;
+    File = F.str().str();
+    OS << Text;
+    OS.close();
+    return !OS.has_error();
+  }
+  const std::string &path() const { return File; }
+
+private:
+  std::string Dir, File;
+};
+
+} // namespace
+
+bool instrumentFile(const std::string &Path, const Options &Opts, Result &Out,
+                    std::string &Errors) {
+  const ReadFlags Flags = readFlags(Path, Opts.CompilerFlags);
+  Attempt First;
+  First.Path = First.ParsePath = Path;
+  if (instrumentOnce(First, Flags, Opts, Out, Errors))
+    return true;
+  if (First.ParseErrors.empty() || First.Content.empty())
+    return false;
+  // Flang 19's parser rejects some directives that gfortran compiles (OpenMP
+  // 5.x forms): hide those from the parse, instrument the rest, keep them in
+  // the output as written, and say so. A failure after hiding reports the
+  // file's own errors.
+  const std::string FirstErrors = Errors;
+  const std::vector<DirectiveLines> Directives = scanOmpDirectives(First.Content, Flags.Fixed);
+  std::vector<Hidden> Chosen;
+  std::vector<ParseError> ParseErrors = First.ParseErrors;
+  for (unsigned Round = 0; Round < MaxHidingRounds; ++Round) {
+    if (!chooseHidden(ParseErrors, Directives, Chosen))
+      break;
+    std::string Text = First.Content;
+    for (const Hidden &H : Chosen)
+      hideDirective(Text, *H.Directive);
+    TemporaryCopy Copy;
+    if (!Copy.write(Path, Text))
+      break;
+    Attempt Again;
+    Again.Path = Path;
+    Again.ParsePath = Copy.path();
+    Again.Original = &First.Content;
+    for (const Hidden &H : Chosen) {
+      const bool HasEnd = std::any_of(Chosen.begin(), Chosen.end(), [&](const Hidden &E) {
+        return E.Directive->End && E.Directive == matchingEnd(Directives, *H.Directive);
+      });
+      if (!takesNextStatement(*H.Directive, HasEnd))
+        continue;
+      const unsigned Next = nextStatementLine(First.Content, Flags.Fixed, H.Directive->Last);
+      const auto It = Again.Moves.try_emplace(Next, H.Directive->First).first;
+      It->second = std::min(It->second, H.Directive->First);
+      const Directive Kind = llvm::omp::getOpenMPDirectiveKind(H.Directive->Name);
+      if (llvm::omp::getDirectiveAssociation(Kind) == llvm::omp::Association::Loop)
+        Again.Loops.emplace(Next, Kind);
+    }
+    std::string AgainErrors;
+    if (instrumentOnce(Again, Flags, Opts, Out, AgainErrors)) {
+      std::sort(Chosen.begin(), Chosen.end(), [](const Hidden &L, const Hidden &R) {
+        return L.Directive->First < R.Directive->First;
+      });
+      std::string Said;
+      for (const Hidden &H : Chosen)
+        Said += Path + ":" + std::to_string(H.Directive->First) + ": warning: OpenMP directive '" +
+                (H.Directive->End ? "end " : "") + H.Directive->Name +
+                "' is not instrumented and was hidden from the parse (" + H.Why +
+                "); the output keeps it as written\n";
+      Out.HiddenWarnings = Said;
+      Out.DirectivesHidden = static_cast<unsigned>(Chosen.size());
+      return true;
+    }
+    ParseErrors = std::move(Again.ParseErrors);
+  }
+  Errors = FirstErrors;
+  return false;
 }
 
 } // namespace pomp::fortran

@@ -48,6 +48,12 @@ struct Result {
   unsigned ConstructsInstrumented = 0;
   /// Procedures given a function region (`--functions`).
   unsigned FunctionsInstrumented = 0;
+  /// OpenMP directives Flang's parser rejects, hidden from the parse and
+  /// left as written (each with a warning).
+  unsigned DirectivesHidden = 0;
+  /// Their warnings (file:line: warning: ...), one per line: printed also
+  /// with --quiet (which ompfc passes), since nothing else says it.
+  std::string HiddenWarnings;
   /// Warnings (file:line: warning: ...), one per line.
   std::string Warnings;
 };
