@@ -54,6 +54,11 @@ struct Options {
   /// they produce no edit, so the output is the same (issue 15). Off with
   /// --functions, which edits every body.
   bool SkipPlainBodies = true;
+  /// Pass omp_get_thread_num() as the events' thread_id where OpenMP allows
+  /// runtime calls, as the paper's examples do; off: -1 ("not available")
+  /// everywhere, since libpomp identifies threads itself (POMP_API.md,
+  /// "The thread_id argument").
+  bool ThreadIds = false;
 };
 
 /// The instrumented copy of one of the project's own headers: the main
