@@ -8,15 +8,20 @@ counts divided by N2 - N1 is what one construct costs all threads together (the 
 and end cancel out); a second table gives the instructions of libpomp.so alone. Threads wait passively (OMP_WAIT_POLICY=passive, KMP_BLOCKTIME=0), so that
 no spinning is counted; valgrind runs the threads one at a time. Counts are user-space
 instructions of the program, libomp and the tool: not time (a cache miss or a system call counts
-as one instruction or none), but what a change of the tool's code adds or saves.
+as one instruction or none), but what a change of the tool's code adds or saves. The task rows
+(`task`, `ptask`) run with KMP_TASKING=0, tasks undeferred (see IMMEDIATE_TASKS below).
 
   bench/instr_count.py [--bin build/bin] [--lib build/lib] [--baseline PREFIX]
-                       [--caliper PREFIX] [--constructs parallel,barrier,...] [--n1 200] [--n2 1000]
+                       [--caliper PREFIX] [--ompinst-variant ARG] [--constructs parallel,...]
+                       [--n1 200] [--n2 1000]
 
 --caliper PREFIX adds LLNL Caliper's OMPT service (as in ompt_overhead.py; never built in CI).
 --baseline PREFIX adds "OMPT only", "POMP only" and "both" of another toolkit (an installed one:
-PREFIX/bin/ompcc, PREFIX/lib/libpomp.so), so a change is compared in one run. Valgrind cannot
-read libpomp's debug information; the script runs copies without it (objcopy --strip-debug).
+PREFIX/bin/ompcc, PREFIX/lib/libpomp.so), so a change is compared in one run.
+--ompinst-variant ARG adds "POMP only" and "both" of this toolkit's ompcc given
+--ompinst-arg=ARG (e.g. --thread-ids): an A/B of the instrumented code, same library.
+Valgrind cannot read libpomp's debug information; the script runs copies without it
+(objcopy --strip-debug).
 
 libpomp is run with POMP_CLOCK=tsc (--clock): under valgrind an emulated rdtsc looks slower than
 clock_gettime, libpomp would choose the monotonic clock, and with it every event would take the
@@ -34,6 +39,12 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 CONSTRUCTS = ["parallel", "parallelfor", "reduction", "barrier", "single", "for", "lock", "task",
               "ptask"]
+# Constructs with explicit tasks run in libomp's immediate mode (KMP_TASKING=0): every task runs
+# where it is created, undeferred. With deferred tasks a waiting thread tries to steal for as long
+# as valgrind runs it alone, and libomp's count of one task construct varied from 6,500 to 14,000
+# between runs (instructions in its stealing loop), more than any tool adds; in immediate mode
+# repeated runs agree within a few instructions, with every task and its callbacks recorded.
+IMMEDIATE_TASKS = {"task", "ptask"}
 COLLECTED = re.compile(r"Collected : (\d+)")
 # A function's self cost in callgrind_annotate's output: "1,234 (0.5%)  file:function [object]".
 FUNCTION_LINE = re.compile(r"^\s*([\d,]+)\s+(?:\([^)]*\)\s+)?(?!=>)(\S.*\])\s*$")
@@ -87,6 +98,8 @@ def main():
     parser.add_argument("--cc", default="clang-19")
     parser.add_argument("--baseline", help="prefix of another toolkit to compare with")
     parser.add_argument("--caliper", help="prefix of a Caliper installation built with OMPT")
+    parser.add_argument("--ompinst-variant", metavar="ARG",
+                        help="also POMP only and both with ompcc --ompinst-arg=ARG")
     parser.add_argument("--constructs", default=",".join(CONSTRUCTS))
     parser.add_argument("--n1", type=int, default=200)
     parser.add_argument("--n2", type=int, default=1000)
@@ -103,20 +116,25 @@ def main():
                tool])
         plain = os.path.join(work, "plain")
         check([args.cc] + flags + [src, "-o", plain])
-        toolkits = [("", os.path.abspath(args.bin), os.path.abspath(args.lib))]
+        toolkits = [("", os.path.abspath(args.bin), os.path.abspath(args.lib), [])]
+        if args.ompinst_variant:
+            toolkits.append((" (%s)" % args.ompinst_variant, os.path.abspath(args.bin),
+                             os.path.abspath(args.lib), ["--ompinst-arg=" + args.ompinst_variant]))
         if args.baseline:
             toolkits.append((" (baseline)", os.path.join(args.baseline, "bin"),
-                             os.path.join(args.baseline, "lib")))
+                             os.path.join(args.baseline, "lib"), []))
         runs = {"no tool": (plain, {}), "noop OMPT": (plain, {"OMP_TOOL_LIBRARIES": tool})}
         configs = ["no tool", "noop OMPT"]
-        for i, (suffix, bindir, libdir) in enumerate(toolkits):
+        for i, (suffix, bindir, libdir, ompinst_args) in enumerate(toolkits):
             lib = stripped(os.path.join(libdir, "libpomp.so"), work, "lib%d" % i)
             inst = os.path.join(work, "inst%d" % i)
-            check([os.path.join(bindir, "ompcc"), "--cc=" + args.cc] + flags + [src, "-o", inst],
-                  cwd=work)
-            for name, exe, extra in [("OMPT only", plain, {"OMP_TOOL_LIBRARIES": lib}),
-                                     ("POMP only", inst, {"LD_PRELOAD": lib, "POMP_OMPT": "off"}),
-                                     ("both", inst, {"LD_PRELOAD": lib})]:
+            check([os.path.join(bindir, "ompcc"), "--cc=" + args.cc] + ompinst_args + flags +
+                  [src, "-o", inst], cwd=work)
+            # A variant of the instrumentation has the same library: OMPT only is the same.
+            variants = [] if ompinst_args else [("OMPT only", plain, {"OMP_TOOL_LIBRARIES": lib})]
+            for name, exe, extra in variants + [
+                    ("POMP only", inst, {"LD_PRELOAD": lib, "POMP_OMPT": "off"}),
+                    ("both", inst, {"LD_PRELOAD": lib})]:
                 runs[name + suffix] = (exe, extra)
                 configs.append(name + suffix)
         if args.caliper:
@@ -142,6 +160,8 @@ def main():
             for config in configs:
                 exe, extra = runs[config]
                 env = dict(base, **extra)
+                if construct in IMMEDIATE_TASKS:
+                    env["KMP_TASKING"] = "0"
                 env["POMP_EXPERIMENT_DIR"] = os.path.join(work, "exp-%s-%s-1" % (
                     construct, config.replace(" ", "_").replace("(", "").replace(")", "")))
                 low, low_own = count(exe, construct, args.n1, env, work)

@@ -173,7 +173,9 @@ std::string FileInstrumentation::localName(std::string_view What, unsigned Index
 std::string FileInstrumentation::threadId() const {
   return ThreadIdAvailable ? threadIdInParallel() : "-1";
 }
-std::string FileInstrumentation::threadIdInParallel() { return "omp_get_thread_num()"; }
+std::string FileInstrumentation::threadIdInParallel() const {
+  return Opts.ThreadIds ? "omp_get_thread_num()" : "-1";
+}
 
 //===--- ConstructEditor --------------------------------------------------===//
 

@@ -103,13 +103,14 @@ public:
   std::string handleAddress(unsigned Index) const;
   std::string ctcName(unsigned Index) const;
   std::string localName(std::string_view What, unsigned Index) const;
-  /// The thread-number argument of an event: `omp_get_thread_num()`, or the
-  /// paper's "not available" -1 where OpenMP forbids runtime calls (strictly
-  /// inside a teams region, in loop, simd and order(concurrent) regions).
+  /// The thread-number argument of an event: the paper's "not available" -1,
+  /// or with Options::ThreadIds `omp_get_thread_num()` where OpenMP allows
+  /// runtime calls (not strictly inside a teams region, nor in loop, simd and
+  /// order(concurrent) regions).
   std::string threadId() const;
-  /// The thread-number argument inside a parallel region, where it is always
-  /// available (also in a parallel region nested in teams).
-  static std::string threadIdInParallel();
+  /// The thread-number argument inside a parallel region, where the thread
+  /// number is always available (also in a parallel region nested in teams).
+  std::string threadIdInParallel() const;
   /// Set by the construct visitor for the place of the directive at hand.
   void setThreadIdAvailable(bool Available) { ThreadIdAvailable = Available; }
   /// The qualified name of the function the directive at hand is in (the
@@ -174,7 +175,7 @@ public:
   std::string handleAddress(unsigned Index) const { return File.handleAddress(Index); }
   std::string ctc(unsigned Index) const { return File.ctcName(Index); }
   std::string threadId() const { return File.threadId(); }
-  static std::string threadIdInParallel() { return FileInstrumentation::threadIdInParallel(); }
+  std::string threadIdInParallel() const { return File.threadIdInParallel(); }
   /// A name for a helper variable of this construct: "pomp_<what>_<i>".
   std::string local(std::string_view What, unsigned Index) const {
     return File.localName(What, Index);

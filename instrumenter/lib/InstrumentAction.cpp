@@ -600,8 +600,12 @@ private:
     Prologue += handleinit::filePrologue(Handles, Lang);
     if (Prologue.back() != '\n')
       Prologue += '\n';
-    if (UsesWrappers)
+    if (UsesWrappers) {
+      // The wrappers' events pass the thread number only when asked to.
+      if (Opts.ThreadIds)
+        Prologue += "#define POMP_THREAD_IDS 1\n";
       Prologue += "#include \"pomp_omp_wrappers.h\"\n" + AddressSites;
+    }
     File.edits().insert(PrologueAt, InsertSide::First, 0, Prologue);
 
     std::string Out;

@@ -69,6 +69,12 @@ cl::opt<bool> NoSkipBodies(
     cl::desc("Build every function body of the main file, also those without OpenMP (the same "
              "output, slower; for comparisons)"),
     cl::cat(Category));
+cl::opt<bool> ThreadIds(
+    "thread-ids",
+    cl::desc("Pass omp_get_thread_num() as the events' thread_id where OpenMP allows runtime "
+             "calls, as the POMP paper's examples do (default: -1, 'not available'; libpomp "
+             "identifies threads itself)"),
+    cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("Do not print the summary line"), cl::cat(Category));
 cl::opt<std::string> InputsList(
     "inputs-list",
@@ -184,6 +190,7 @@ bool instrumentFortran(const std::string &Source, const std::string &Target,
   FOpts.InstrumentFunctions = Common.InstrumentFunctions;
   FOpts.FunctionFilter = Common.FunctionFilter;
   FOpts.FunctionExclude = Common.FunctionExclude;
+  FOpts.ThreadIds = Common.ThreadIds;
   fortran::Result Result;
   std::string Errors;
   if (!fortran::instrumentFile(Source, FOpts, Result, Errors)) {
@@ -246,6 +253,7 @@ std::optional<int> parseCommandLine(int Argc, const char **Argv,
   Common.InstrumentFunctions = Functions || !FunctionFilter.empty() || !FunctionExclude.empty();
   Common.FunctionFilter = FunctionFilter;
   Common.FunctionExclude = FunctionExclude;
+  Common.ThreadIds = ThreadIds;
   if (!parseLevels(Common.Levels))
     return ExitUsage;
   for (const std::string &Source : Sources)

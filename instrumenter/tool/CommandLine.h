@@ -45,6 +45,8 @@ struct CommonOptions {
   bool InstrumentFunctions = false;
   std::string FunctionFilter;
   std::string FunctionExclude;
+  /// --thread-ids: the events' thread_id is the thread's number, not -1.
+  bool ThreadIds = false;
 };
 
 /// Parses the command line (ours before "--", the compiler's after it into

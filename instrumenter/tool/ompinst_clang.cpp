@@ -201,6 +201,7 @@ int main(int Argc, const char **Argv) {
   Opts.InstrumentFunctions = Common.InstrumentFunctions;
   Opts.FunctionFilter = Common.FunctionFilter;
   Opts.FunctionExclude = Common.FunctionExclude;
+  Opts.ThreadIds = Common.ThreadIds;
 
   std::unique_ptr<clang::tooling::CompilationDatabase> Database;
   if (!BuildPath.empty()) {

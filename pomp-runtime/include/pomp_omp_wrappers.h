@@ -36,39 +36,49 @@
 #define POMP_BOUND_HANDLE(handle) (*(handle))
 #endif
 
+/* The events' thread_id: -1 ("not available"), since libpomp identifies the calling thread
+ * itself and a call of omp_get_thread_num() per event is wasted work; the thread's number when
+ * the file defines POMP_THREAD_IDS (ompinst --thread-ids), for a POMP library that uses it
+ * (docs/POMP_API.md, "The thread_id argument"). */
+#if defined(POMP_THREAD_IDS)
+#define POMP_THREAD_ID() omp_get_thread_num()
+#else
+#define POMP_THREAD_ID() (-1)
+#endif
+
 /*--- Table 6: locks -------------------------------------------------------*/
 POMP_WRAPPER void POMP_Wrap_omp_init_lock(POMP_Handle_t *handle, const char ctc[], omp_lock_t *lock) {
   omp_init_lock(lock);
-  POMP_Init_lock_event(handle, omp_get_thread_num(), POMP_LOCK_ID(lock), ctc);
+  POMP_Init_lock_event(handle, POMP_THREAD_ID(), POMP_LOCK_ID(lock), ctc);
 }
 POMP_WRAPPER void POMP_Wrap_omp_init_lock_with_hint(POMP_Handle_t *handle, const char ctc[],
                                                     omp_lock_t *lock, omp_sync_hint_t hint) {
   omp_init_lock_with_hint(lock, hint);
-  POMP_Init_lock_event(handle, omp_get_thread_num(), POMP_LOCK_ID(lock), ctc);
+  POMP_Init_lock_event(handle, POMP_THREAD_ID(), POMP_LOCK_ID(lock), ctc);
 }
 POMP_WRAPPER void POMP_Wrap_omp_destroy_lock(POMP_Handle_t *handle, const char ctc[],
                                              omp_lock_t *lock) {
-  POMP_Destroy_lock_event(handle, omp_get_thread_num(), POMP_LOCK_ID(lock), ctc);
+  POMP_Destroy_lock_event(handle, POMP_THREAD_ID(), POMP_LOCK_ID(lock), ctc);
   omp_destroy_lock(lock);
 }
 POMP_WRAPPER void POMP_Wrap_omp_set_lock(POMP_Handle_t *handle, const char ctc[], omp_lock_t *lock) {
-  POMP_Set_lock_enter(handle, omp_get_thread_num(), POMP_LOCK_ID(lock), ctc);
+  POMP_Set_lock_enter(handle, POMP_THREAD_ID(), POMP_LOCK_ID(lock), ctc);
   omp_set_lock(lock);
-  POMP_Set_lock_exit(POMP_BOUND_HANDLE(handle), omp_get_thread_num(), POMP_LOCK_ID(lock));
+  POMP_Set_lock_exit(POMP_BOUND_HANDLE(handle), POMP_THREAD_ID(), POMP_LOCK_ID(lock));
 }
 POMP_WRAPPER void POMP_Wrap_omp_set_lock_event(POMP_Handle_t *handle, const char ctc[],
                                                omp_lock_t *lock) {
   omp_set_lock(lock);
-  POMP_Set_lock_event(handle, omp_get_thread_num(), POMP_LOCK_ID(lock), ctc);
+  POMP_Set_lock_event(handle, POMP_THREAD_ID(), POMP_LOCK_ID(lock), ctc);
 }
 POMP_WRAPPER void POMP_Wrap_omp_unset_lock(POMP_Handle_t *handle, const char ctc[],
                                            omp_lock_t *lock) {
-  POMP_Unset_lock_event(handle, omp_get_thread_num(), POMP_LOCK_ID(lock), ctc);
+  POMP_Unset_lock_event(handle, POMP_THREAD_ID(), POMP_LOCK_ID(lock), ctc);
   omp_unset_lock(lock);
 }
 POMP_WRAPPER int POMP_Wrap_omp_test_lock(POMP_Handle_t *handle, const char ctc[], omp_lock_t *lock) {
   int was_set = omp_test_lock(lock);
-  POMP_Test_lock_event(handle, omp_get_thread_num(), POMP_LOCK_ID(lock), was_set, ctc);
+  POMP_Test_lock_event(handle, POMP_THREAD_ID(), POMP_LOCK_ID(lock), was_set, ctc);
   return was_set;
 }
 
@@ -76,39 +86,39 @@ POMP_WRAPPER int POMP_Wrap_omp_test_lock(POMP_Handle_t *handle, const char ctc[]
 POMP_WRAPPER void POMP_Wrap_omp_init_nest_lock(POMP_Handle_t *handle, const char ctc[],
                                                omp_nest_lock_t *lock) {
   omp_init_nest_lock(lock);
-  POMP_Init_nest_lock_event(handle, omp_get_thread_num(), POMP_LOCK_ID(lock), ctc);
+  POMP_Init_nest_lock_event(handle, POMP_THREAD_ID(), POMP_LOCK_ID(lock), ctc);
 }
 POMP_WRAPPER void POMP_Wrap_omp_init_nest_lock_with_hint(POMP_Handle_t *handle, const char ctc[],
                                                          omp_nest_lock_t *lock,
                                                          omp_sync_hint_t hint) {
   omp_init_nest_lock_with_hint(lock, hint);
-  POMP_Init_nest_lock_event(handle, omp_get_thread_num(), POMP_LOCK_ID(lock), ctc);
+  POMP_Init_nest_lock_event(handle, POMP_THREAD_ID(), POMP_LOCK_ID(lock), ctc);
 }
 POMP_WRAPPER void POMP_Wrap_omp_destroy_nest_lock(POMP_Handle_t *handle, const char ctc[],
                                                   omp_nest_lock_t *lock) {
-  POMP_Destroy_nest_lock_event(handle, omp_get_thread_num(), POMP_LOCK_ID(lock), ctc);
+  POMP_Destroy_nest_lock_event(handle, POMP_THREAD_ID(), POMP_LOCK_ID(lock), ctc);
   omp_destroy_nest_lock(lock);
 }
 POMP_WRAPPER void POMP_Wrap_omp_set_nest_lock(POMP_Handle_t *handle, const char ctc[],
                                               omp_nest_lock_t *lock) {
-  POMP_Set_nest_lock_enter(handle, omp_get_thread_num(), POMP_LOCK_ID(lock), ctc);
+  POMP_Set_nest_lock_enter(handle, POMP_THREAD_ID(), POMP_LOCK_ID(lock), ctc);
   omp_set_nest_lock(lock);
-  POMP_Set_nest_lock_exit(POMP_BOUND_HANDLE(handle), omp_get_thread_num(), POMP_LOCK_ID(lock));
+  POMP_Set_nest_lock_exit(POMP_BOUND_HANDLE(handle), POMP_THREAD_ID(), POMP_LOCK_ID(lock));
 }
 POMP_WRAPPER void POMP_Wrap_omp_set_nest_lock_event(POMP_Handle_t *handle, const char ctc[],
                                                     omp_nest_lock_t *lock) {
   omp_set_nest_lock(lock);
-  POMP_Set_nest_lock_event(handle, omp_get_thread_num(), POMP_LOCK_ID(lock), ctc);
+  POMP_Set_nest_lock_event(handle, POMP_THREAD_ID(), POMP_LOCK_ID(lock), ctc);
 }
 POMP_WRAPPER void POMP_Wrap_omp_unset_nest_lock(POMP_Handle_t *handle, const char ctc[],
                                                 omp_nest_lock_t *lock) {
-  POMP_Unset_nest_lock_event(handle, omp_get_thread_num(), POMP_LOCK_ID(lock), ctc);
+  POMP_Unset_nest_lock_event(handle, POMP_THREAD_ID(), POMP_LOCK_ID(lock), ctc);
   omp_unset_nest_lock(lock);
 }
 POMP_WRAPPER int POMP_Wrap_omp_test_nest_lock(POMP_Handle_t *handle, const char ctc[],
                                               omp_nest_lock_t *lock) {
   int count = omp_test_nest_lock(lock);
-  POMP_Test_nest_lock_event(handle, omp_get_thread_num(), POMP_LOCK_ID(lock), count, ctc);
+  POMP_Test_nest_lock_event(handle, POMP_THREAD_ID(), POMP_LOCK_ID(lock), count, ctc);
   return count;
 }
 
@@ -116,16 +126,16 @@ POMP_WRAPPER int POMP_Wrap_omp_test_nest_lock(POMP_Handle_t *handle, const char 
 POMP_WRAPPER void POMP_Wrap_omp_set_num_threads(POMP_Handle_t *handle, const char ctc[],
                                                 int num_threads) {
   omp_set_num_threads(num_threads);
-  POMP_Set_num_threads_event(handle, omp_get_thread_num(), num_threads, ctc);
+  POMP_Set_num_threads_event(handle, POMP_THREAD_ID(), num_threads, ctc);
 }
 POMP_WRAPPER int POMP_Wrap_omp_get_num_threads(POMP_Handle_t *handle, const char ctc[]) {
   int value = omp_get_num_threads();
-  POMP_Get_num_threads_event(handle, omp_get_thread_num(), value, ctc);
+  POMP_Get_num_threads_event(handle, POMP_THREAD_ID(), value, ctc);
   return value;
 }
 POMP_WRAPPER int POMP_Wrap_omp_get_max_threads(POMP_Handle_t *handle, const char ctc[]) {
   int value = omp_get_max_threads();
-  POMP_Get_max_threads_event(handle, omp_get_thread_num(), value, ctc);
+  POMP_Get_max_threads_event(handle, POMP_THREAD_ID(), value, ctc);
   return value;
 }
 POMP_WRAPPER int POMP_Wrap_omp_get_thread_num(POMP_Handle_t *handle, const char ctc[]) {
@@ -135,31 +145,31 @@ POMP_WRAPPER int POMP_Wrap_omp_get_thread_num(POMP_Handle_t *handle, const char 
 }
 POMP_WRAPPER int POMP_Wrap_omp_get_num_procs(POMP_Handle_t *handle, const char ctc[]) {
   int value = omp_get_num_procs();
-  POMP_Get_num_procs_event(handle, omp_get_thread_num(), value, ctc);
+  POMP_Get_num_procs_event(handle, POMP_THREAD_ID(), value, ctc);
   return value;
 }
 POMP_WRAPPER int POMP_Wrap_omp_in_parallel(POMP_Handle_t *handle, const char ctc[]) {
   int value = omp_in_parallel();
-  POMP_In_parallel_event(handle, omp_get_thread_num(), value, ctc);
+  POMP_In_parallel_event(handle, POMP_THREAD_ID(), value, ctc);
   return value;
 }
 POMP_WRAPPER void POMP_Wrap_omp_set_dynamic(POMP_Handle_t *handle, const char ctc[],
                                             int dynamic_threads) {
   omp_set_dynamic(dynamic_threads);
-  POMP_Set_dynamic_event(handle, omp_get_thread_num(), dynamic_threads, ctc);
+  POMP_Set_dynamic_event(handle, POMP_THREAD_ID(), dynamic_threads, ctc);
 }
 POMP_WRAPPER int POMP_Wrap_omp_get_dynamic(POMP_Handle_t *handle, const char ctc[]) {
   int value = omp_get_dynamic();
-  POMP_Get_dynamic_event(handle, omp_get_thread_num(), value, ctc);
+  POMP_Get_dynamic_event(handle, POMP_THREAD_ID(), value, ctc);
   return value;
 }
 POMP_WRAPPER void POMP_Wrap_omp_set_nested(POMP_Handle_t *handle, const char ctc[], int nested) {
   omp_set_nested(nested);
-  POMP_Set_nested_event(handle, omp_get_thread_num(), nested, ctc);
+  POMP_Set_nested_event(handle, POMP_THREAD_ID(), nested, ctc);
 }
 POMP_WRAPPER int POMP_Wrap_omp_get_nested(POMP_Handle_t *handle, const char ctc[]) {
   int value = omp_get_nested();
-  POMP_Get_nested_event(handle, omp_get_thread_num(), value, ctc);
+  POMP_Get_nested_event(handle, POMP_THREAD_ID(), value, ctc);
   return value;
 }
 
@@ -181,6 +191,7 @@ POMP_WRAPPER int POMP_Wrap_omp_pause_resource_all(omp_pause_resource_t kind) {
 }
 
 #undef POMP_LOCK_ID
+#undef POMP_THREAD_ID
 #undef POMP_WRAPPER
 
 #endif /* POMP_OMP_WRAPPERS_H */

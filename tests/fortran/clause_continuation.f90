@@ -34,7 +34,7 @@ program cont
 !$omp end parallel
 ! CHECK:      pomp_if_1 = merge(1, 0, pick(1) > 0)
 ! CHECK-NEXT: pomp_num_threads_1 = pick(2) + 0
-! CHECK-NEXT: call POMP_Parallel_fork(pomp_h(1), pomp_tid(), pomp_num_threads_1, pomp_if_1, pomp_ctx_1,
+! CHECK-NEXT: call POMP_Parallel_fork(pomp_h(1), -1, pomp_num_threads_1, pomp_if_1, pomp_ctx_1,
 ! CHECK-NEXT: !$omp parallel reduction(+:s) num_threads(pomp_num_threads_1) if(pomp_if_1 .ne. 0) firstprivate(pomp_ctx_1)
 ! CHECK-NEXT: call POMP_Parallel_begin_forked(
   print *, s, calls

@@ -25,16 +25,16 @@ program demo
 ! CHECK-NEXT: call POMP_Init()
 !$POMP USERREGION EVENT(checkpoint)
 ! CHECK-NEXT: !$POMP USERREGION EVENT(checkpoint)
-! CHECK-NEXT: call POMP_User_event(pomp_h([[E:[0-9]+]]), pomp_tid(), '{{[0-9]+}}*type=userregion*name=checkpoint*file={{[^*]*}}pomp_directives.f90*slines=[[#@LINE-2]],[[#@LINE-2]]*elines=[[#@LINE-2]],[[#@LINE-2]]**')
+! CHECK-NEXT: call POMP_User_event(pomp_h([[E:[0-9]+]]), -1, '{{[0-9]+}}*type=userregion*name=checkpoint*file={{[^*]*}}pomp_directives.f90*slines=[[#@LINE-2]],[[#@LINE-2]]*elines=[[#@LINE-2]],[[#@LINE-2]]**')
   !$pomp inst begin(solve)
 ! CHECK-NEXT: !$pomp inst begin(solve)
-! CHECK-NEXT: call POMP_User_region_begin(pomp_h([[S:[0-9]+]]), pomp_tid(), '{{[0-9]+}}*type=userregion*name=solve*
+! CHECK-NEXT: call POMP_User_region_begin(pomp_h([[S:[0-9]+]]), -1, '{{[0-9]+}}*type=userregion*name=solve*
   do i = 1, 10
     total = total + i
   end do
 !$pomp inst end(solve)
 ! CHECK:      !$pomp inst end(solve)
-! CHECK-NEXT: call POMP_User_region_end(pomp_h([[S]]), pomp_tid())
+! CHECK-NEXT: call POMP_User_region_end(pomp_h([[S]]), -1)
 ! The next construct gets enter/exit only (no begin/end), the one after it the default again.
 !$pomp inst parallel enterexit
 !$omp parallel reduction(+:total)
@@ -43,7 +43,7 @@ program demo
 ! CHECK:      call POMP_Parallel_fork(pomp_h([[P1:[0-9]+]])
 ! CHECK-NOT:  POMP_Parallel_begin_forked
 ! CHECK:      !$omp end parallel
-! CHECK-NEXT: call POMP_Parallel_exit(pomp_h([[P1]]), pomp_tid())
+! CHECK-NEXT: call POMP_Parallel_exit(pomp_h([[P1]]), -1)
 !$omp parallel reduction(+:total)
 ! CHECK:      !$omp parallel reduction(+:total) firstprivate(pomp_ctx_{{[0-9]+}})
 ! CHECK-NEXT: call POMP_Parallel_begin_forked(
@@ -53,7 +53,7 @@ program demo
 !$omp end parallel
 ! A user region's end comes before the team's end, as in the source.
 ! CHECK:      !$pomp userregion stop(inner)
-! CHECK-NEXT: call POMP_User_region_end(pomp_h({{[0-9]+}}), pomp_tid())
+! CHECK-NEXT: call POMP_User_region_end(pomp_h({{[0-9]+}}), -1)
 ! CHECK-NEXT: call POMP_Implicit_barrier_enter(
 ! Constructs between noinstrument and instrument stay as they are.
 !$pomp noinstrument
@@ -92,10 +92,10 @@ contains
     end if
 !$pomp inst end(twice)
 ! CHECK:      !$pomp inst altend(twice)
-! CHECK-NEXT: call POMP_User_region_end(pomp_h([[T:[0-9]+]]), pomp_tid())
+! CHECK-NEXT: call POMP_User_region_end(pomp_h([[T:[0-9]+]]), -1)
 ! CHECK-NEXT: return
 ! CHECK:      !$pomp inst end(twice)
-! CHECK-NEXT: call POMP_User_region_end(pomp_h([[T]]), pomp_tid())
+! CHECK-NEXT: call POMP_User_region_end(pomp_h([[T]]), -1)
   end function
 end program
 

@@ -18,14 +18,14 @@
       S = 0
 C$POMP INST BEGIN(LOOPS)
 ! CHECK:      {{^}}C$POMP INST BEGIN(LOOPS)
-! CHECK-NEXT: {{^}}      call POMP_User_region_begin(pomp_h([[L:[0-9]+]]), pomp_tid(), '{{[0-9]+}}*type=userregion*name=LOOPS*
+! CHECK-NEXT: {{^}}      call POMP_User_region_begin(pomp_h([[L:[0-9]+]]), -1, '{{[0-9]+}}*type=userregion*name=LOOPS*
 C$OMP PARALLEL DO REDUCTION(+:S)
       DO 10 I = 1, 100
          S = S + I
    10 CONTINUE
 *$POMP INST END(loops)
 ! CHECK:      {{^}}*$POMP INST END(loops)
-! CHECK-NEXT: {{^}}      call POMP_User_region_end(pomp_h([[L]]), pomp_tid())
+! CHECK-NEXT: {{^}}      call POMP_User_region_end(pomp_h([[L]]), -1)
 !$POMP USERREGION EVENT(DONE)
 ! CHECK:      {{^}}!$POMP USERREGION EVENT(DONE)
 ! CHECK-NEXT: {{^}}      call POMP_User_event(

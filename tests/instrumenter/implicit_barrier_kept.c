@@ -12,10 +12,10 @@ int main(void) {
   int s = 0, t = 0;
 #pragma omp parallel
   {
-    // CHECK: POMP_Loop_enter(&pomp_handle_[[L]], omp_get_thread_num(), -1, (int64_t)(0), ((int64_t)(100) - 1), 1, pomp_ctc_[[L]]);
+    // CHECK: POMP_Loop_enter(&pomp_handle_[[L]], -1, -1, (int64_t)(0), ((int64_t)(100) - 1), 1, pomp_ctc_[[L]]);
     // CHECK-NEXT: #pragma omp loop{{$}}
     // CHECK-NEXT: for (int i = 0; i < 100; i++)
-    // CHECK-NEXT: a[i] = i; POMP_Loop_exit(pomp_handle_[[L]], omp_get_thread_num());
+    // CHECK-NEXT: a[i] = i; POMP_Loop_exit(pomp_handle_[[L]], -1);
 #pragma omp loop
     for (int i = 0; i < 100; i++)
       a[i] = i;

@@ -1,7 +1,7 @@
-// Where OpenMP forbids runtime calls (strictly inside a host teams region, in loop, simd and
-// order(concurrent) regions) the events get the thread number -1 ("not available") instead of
-// omp_get_thread_num(); a parallel region nested there has thread numbers again.
-// RUN: %ompinst %s -o %t.c --no-line-directives
+// With --thread-ids, where OpenMP forbids runtime calls (strictly inside a host teams region, in
+// loop, simd and order(concurrent) regions) the events get the thread number -1 ("not available")
+// instead of omp_get_thread_num(); a parallel region nested there has thread numbers again.
+// RUN: %ompinst %s -o %t.c --no-line-directives --thread-ids
 // RUN: %strip-checks %t.c | %FileCheck %s
 // RUN: %run-equivalence --gcc %gcc --clang %clang --original %s --instrumented %t.c | %FileCheck --check-prefix=EVENTS %s
 #include <stdio.h>

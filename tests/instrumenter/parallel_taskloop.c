@@ -16,13 +16,13 @@ int main(void) {
   // CHECK: POMP_Parallel_fork(&pomp_handle_[[T:[0-9]+]],
   // CHECK-NEXT: #pragma omp parallel masked taskloop simd{{$}}
   // CHECK-NEXT: for (int i = 0; i < 100; i++)
-  // CHECK-NEXT: a[i] = i; POMP_Parallel_exit(pomp_handle_[[T]], omp_get_thread_num());
+  // CHECK-NEXT: a[i] = i; POMP_Parallel_exit(pomp_handle_[[T]], -1);
 #pragma omp parallel masked taskloop simd
   for (int i = 0; i < 100; i++)
     a[i] = i;
   // CHECK: POMP_Parallel_fork(&pomp_handle_[[U:[0-9]+]],
   // CHECK-NEXT: #pragma omp parallel master taskloop simd{{$}}
-  // CHECK: POMP_Parallel_exit(pomp_handle_[[U]], omp_get_thread_num());
+  // CHECK: POMP_Parallel_exit(pomp_handle_[[U]], -1);
 #pragma omp parallel master taskloop simd
   for (int i = 0; i < 100; i++)
     b[i] += a[i];

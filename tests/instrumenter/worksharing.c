@@ -9,23 +9,23 @@ int main(void) {
   int a = 0, b = 0, c = 0, shared_value = 0;
 #pragma omp parallel firstprivate(c)
   {
-    // CHECK: POMP_Sections_enter(&pomp_handle_[[S:[0-9]+]], omp_get_thread_num(), pomp_ctc_[[S]]);
+    // CHECK: POMP_Sections_enter(&pomp_handle_[[S:[0-9]+]], -1, pomp_ctc_[[S]]);
     // CHECK-NEXT: #pragma omp sections nowait
 #pragma omp sections
     {
-      // CHECK: { POMP_Section_begin(pomp_handle_[[S]], 1, omp_get_thread_num()); a = 1; POMP_Section_end(pomp_handle_[[S]], omp_get_thread_num()); }
+      // CHECK: { POMP_Section_begin(pomp_handle_[[S]], 1, -1); a = 1; POMP_Section_end(pomp_handle_[[S]], -1); }
       a = 1;
 #pragma omp section
-      // CHECK: { POMP_Section_begin(pomp_handle_[[S]], 2, omp_get_thread_num()); b = 2; POMP_Section_end(pomp_handle_[[S]], omp_get_thread_num()); }
+      // CHECK: { POMP_Section_begin(pomp_handle_[[S]], 2, -1); b = 2; POMP_Section_end(pomp_handle_[[S]], -1); }
       b = 2;
     }
     // CHECK: #pragma omp barrier
-    // CHECK-NEXT: POMP_Implicit_barrier_exit({{.*}}); POMP_Sections_exit(pomp_handle_[[S]], omp_get_thread_num());
+    // CHECK-NEXT: POMP_Implicit_barrier_exit({{.*}}); POMP_Sections_exit(pomp_handle_[[S]], -1);
 
-    // CHECK: POMP_Single_enter(&pomp_handle_[[SI:[0-9]+]], omp_get_thread_num(), pomp_ctc_[[SI]]);
+    // CHECK: POMP_Single_enter(&pomp_handle_[[SI:[0-9]+]], -1, pomp_ctc_[[SI]]);
     // CHECK-NEXT: #pragma omp single nowait
 #pragma omp single
-    // CHECK-NEXT: { POMP_Single_begin(pomp_handle_[[SI]], omp_get_thread_num()); shared_value = a + b; POMP_Single_end(pomp_handle_[[SI]], omp_get_thread_num()); }
+    // CHECK-NEXT: { POMP_Single_begin(pomp_handle_[[SI]], -1); shared_value = a + b; POMP_Single_end(pomp_handle_[[SI]], -1); }
     shared_value = a + b;
 
     // CHECK: #pragma omp single copyprivate(c){{$}}
@@ -34,12 +34,12 @@ int main(void) {
     // CHECK-NEXT: { POMP_Single_begin({{.*}}); c = shared_value * 10; POMP_Single_end({{.*}}); } POMP_Single_exit({{.*}});
 
     // CHECK: #pragma omp master
-    // CHECK-NEXT: { POMP_Master_begin(&pomp_handle_[[M:[0-9]+]], omp_get_thread_num(), pomp_ctc_[[M]]); a += c; POMP_Master_end(pomp_handle_[[M]], omp_get_thread_num()); }
+    // CHECK-NEXT: { POMP_Master_begin(&pomp_handle_[[M:[0-9]+]], -1, pomp_ctc_[[M]]); a += c; POMP_Master_end(pomp_handle_[[M]], -1); }
 #pragma omp master
     a += c;
 #pragma omp barrier
     // CHECK: #pragma omp masked filter(0)
-    // CHECK-NEXT: { POMP_Masked_begin(&pomp_handle_[[K:[0-9]+]], omp_get_thread_num(), omp_get_thread_num(), pomp_ctc_[[K]]);
+    // CHECK-NEXT: { POMP_Masked_begin(&pomp_handle_[[K:[0-9]+]], -1, -1, pomp_ctc_[[K]]);
 #pragma omp masked filter(0)
     {
       b += c;

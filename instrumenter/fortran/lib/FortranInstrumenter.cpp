@@ -1622,11 +1622,13 @@ void Instrumenter::instrumentConstruct(const Construct &C) {
     case Arg::Handle:
       return handleinit::fortranHandle(Handle);
     case Arg::ThreadId:
-      if (!TidAvailable)
+      if (!TidAvailable || !Opts.ThreadIds)
         return "-1";
       U.UsesThreadId = true;
       return "pomp_tid()";
     case Arg::TeamThreadId:
+      if (!Opts.ThreadIds)
+        return "-1";
       U.UsesThreadId = true;
       return "pomp_tid()";
     case Arg::NotAvailable:
@@ -1936,7 +1938,7 @@ void Instrumenter::functionRegion(const U &X, parser::CharBlock HeaderSource,
           break;
         case Arg::ThreadId:
         case Arg::TeamThreadId:
-          A = "pomp_tid()";
+          A = Opts.ThreadIds ? "pomp_tid()" : "-1";
           break;
         default:
           A = "-1";
@@ -2089,7 +2091,7 @@ void Instrumenter::functionRegion(const U &X, parser::CharBlock HeaderSource,
   R.EndLines = ctc::LineRange{EndLines->PresumedFirst, EndLines->PresumedLast};
   CtcStrings.push_back(ctc::writeDescriptor(R));
   Un.UsesHandles = true;
-  Un.UsesThreadId = true;
+  Un.UsesThreadId = Un.UsesThreadId || Opts.ThreadIds;
   if (UsesVariable)
     Un.Locals.push_back("logical " + Variable);
 
@@ -2309,7 +2311,7 @@ bool Instrumenter::pompDirectives(std::string &Errors) {
     std::vector<std::string> Statements;
     if (Plan.ControlRoutine)
       Statements.push_back("call " + std::string(Plan.ControlRoutine) + "()");
-    const bool Tid = threadIdAvailableAt(P.Line);
+    const bool Tid = Opts.ThreadIds && threadIdAvailableAt(P.Line);
     for (const Step &S : Plan.Steps) {
       std::string Call = "call " + std::string(inst::eventInfo(S.E).Routine) + "(";
       for (std::size_t A = 0; A < S.Args.size(); ++A) {

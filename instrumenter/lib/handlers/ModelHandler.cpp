@@ -45,7 +45,7 @@ struct Spelling {
     case Arg::ThreadId:
       return E.threadId();
     case Arg::TeamThreadId:
-      return ConstructEditor::threadIdInParallel();
+      return E.threadIdInParallel();
     case Arg::NotAvailable:
       return NotAvailable32;
     case Arg::If:

@@ -118,7 +118,7 @@ public:
 
     // Fork and exit run where the directive is (maybe strictly in teams);
     // the rest inside the new team.
-    const std::string TeamTid = ConstructEditor::threadIdInParallel();
+    const std::string TeamTid = E.threadIdInParallel();
     const bool BeginEnd = E.enabled(Event::Parallel_begin_forked);
     const std::string ParallelBegin =
         BeginEnd
@@ -217,7 +217,7 @@ private:
   /// joinBarrierCondition() (the team's join stands for them).
   bool instrumentInner(ConstructEditor &E, const std::string &Context, std::string &Before,
                        std::string &After, std::string &InnerClauses, bool &Skippable) const {
-    const std::string Tid = ConstructEditor::threadIdInParallel();
+    const std::string Tid = E.threadIdInParallel();
     const bool HasBarrier = Inner.Kind != ctc::RegionKind::Master &&
                             Inner.Kind != ctc::RegionKind::Masked &&
                             Inner.Kind != ctc::RegionKind::Loop;

@@ -84,22 +84,22 @@ end program main
 
 ! Combined constructs are split: `parallel` with the team's clauses, then the worksharing
 ! construct with its own (split.f90 has more).
-! CHECK:      call POMP_Parallel_fork(pomp_h(1), pomp_tid(), -1, -1, pomp_ctx_1, '{{[0-9]+}}*type=paralleldo*{{.*}}*schedule=static*function=work::fill**')
+! CHECK:      call POMP_Parallel_fork(pomp_h(1), -1, -1, -1, pomp_ctx_1, '{{[0-9]+}}*type=paralleldo*{{.*}}*schedule=static*function=work::fill**')
 ! CHECK-NEXT: !$omp parallel private(i) firstprivate(pomp_ctx_1)
 ! CHECK:      !$omp do schedule(static, 4)
 ! CHECK:      !$omp end do nowait
-! CHECK:      call POMP_Parallel_end(pomp_h(1), pomp_tid())
+! CHECK:      call POMP_Parallel_end(pomp_h(1), -1)
 ! CHECK-NEXT: !$omp end parallel
-! CHECK-NEXT: call POMP_Parallel_exit(pomp_h(1), pomp_tid())
-! CHECK:      call POMP_Section_begin(pomp_h([[S:[0-9]+]]), 1, pomp_tid())
-! CHECK:      call POMP_Section_begin(pomp_h([[S]]), 2, pomp_tid())
+! CHECK-NEXT: call POMP_Parallel_exit(pomp_h(1), -1)
+! CHECK:      call POMP_Section_begin(pomp_h([[S:[0-9]+]]), 1, -1)
+! CHECK:      call POMP_Section_begin(pomp_h([[S]]), 2, -1)
 ! CHECK:      !$omp end sections nowait
 ! CHECK:      {{^}}10  continue
 ! CHECK-NEXT: !$omp end do nowait
-! CHECK:      call POMP_Master_begin(pomp_h({{[0-9]+}}), pomp_tid(), '{{[0-9]+}}*type=master
+! CHECK:      call POMP_Master_begin(pomp_h({{[0-9]+}}), -1, '{{[0-9]+}}*type=master
 ! The task's if is evaluated once; its context goes in as firstprivate.
 ! CHECK:      pomp_if_{{[0-9]+}} = merge(1, 0, t > 0)
-! CHECK-NEXT: call POMP_Task_create_enter(pomp_h([[T:[0-9]+]]), pomp_tid(), pomp_if_[[T]], pomp_task_[[T]], '
+! CHECK-NEXT: call POMP_Task_create_enter(pomp_h([[T:[0-9]+]]), -1, pomp_if_[[T]], pomp_task_[[T]], '
 ! CHECK-NEXT: !$omp task firstprivate(t) if(pomp_if_[[T]] .ne. 0) firstprivate(pomp_task_[[T]])
 ! CHECK:      !$omp end atomic
 ! CHECK-NEXT: call POMP_Atomic_event(

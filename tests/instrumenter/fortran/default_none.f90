@@ -22,7 +22,7 @@ subroutine work(n, s, last)
     last = i
   end do
 ! CHECK:      !$omp parallel default(none) shared(n) firstprivate(pomp_ctx_5) shared(/pomp_cb_{{[0-9a-f]+}}/) shared(s, last)
-! CHECK-NEXT: call POMP_Parallel_begin_forked(pomp_h(5), pomp_tid(), pomp_ctx_5)
+! CHECK-NEXT: call POMP_Parallel_begin_forked(pomp_h(5), -1, pomp_ctx_5)
 ! CHECK:      !$omp do reduction(+:s) lastprivate(last)
 end subroutine
 program p

@@ -83,7 +83,7 @@ C$OMP END PARALLEL DO
 ! CHECK:      call POMP_Taskyield_enter(
 ! CHECK-NEXT: {{^}}!$OMP TASKYIELD
 ! CHECK-NEXT: call POMP_Taskyield_exit(
-! CHECK:      call POMP_Loop_enter(pomp_h({{[0-9]+}}), pomp_tid(), int(2, 8), int(1, 8), int(100, 8), 1_8, '{{[0-9]+}}*type=do*file={{.*}}*slines=38,40*elines=45,45*
+! CHECK:      call POMP_Loop_enter(pomp_h({{[0-9]+}}), -1, int(2, 8), int(1, 8), int(100, 8), 1_8, '{{[0-9]+}}*type=do*file={{.*}}*slines=38,40*elines=45,45*
 ! CHECK-NEXT: {{^}}C$OMP DO ORDERED
 ! CHECK-NEXT: {{^}}C$OMP& SCHEDULE(STATIC,
 ! CHECK-NEXT: {{^}}C$OMP&          2)

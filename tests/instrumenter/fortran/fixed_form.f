@@ -14,14 +14,14 @@
 C$OMP PARALLEL IF(N .GT. 1)
 C$OMP+ SHARED(A, N) PRIVATE(J)
 ! CHECK:      {{^}}      pomp_if_1 = merge(1, 0, n .gt. 1)
-! CHECK-NEXT: {{^}}      call POMP_Parallel_fork(pomp_h(1), pomp_tid(), -1, pomp_if_1, pomp_ctx_1, '{{[0-9]+}}*type=parallel*file={{[^*]*}}fixed_form.f*slines=14,15*elines={{[0-9]+}},{{[0-9]+}}*hasIf=1*function=f77**')
+! CHECK-NEXT: {{^}}      call POMP_Parallel_fork(pomp_h(1), -1, -1, pomp_if_1, pomp_ctx_1, '{{[0-9]+}}*type=parallel*file={{[^*]*}}fixed_form.f*slines=14,15*elines={{[0-9]+}},{{[0-9]+}}*hasIf=1*function=f77**')
 ! CHECK-NEXT: {{^}}C$OMP PARALLEL IF(pomp_if_1 .ne. 0)
 ! CHECK-NEXT: {{^}}C$OMP+ SHARED(A, N) PRIVATE(J) firstprivate(pomp_ctx_1)
 C$OMP DO SCHEDULE(DYNAMIC, 10)
       DO 10 I = 1, N
          A(I) = DBLE(I) * 2.0D0
    10 CONTINUE
-! CHECK:      call POMP_Loop_enter(pomp_h(3), pomp_tid(), int(10, 8), int(1, 8), int(n, 8), 1_8, '{{[0-9]+}}*type=do*file={{[^*]*}}*slines=20,20*elines=23,23*schedule=dynamic*function=f77**')
+! CHECK:      call POMP_Loop_enter(pomp_h(3), -1, int(10, 8), int(1, 8), int(n, 8), 1_8, '{{[0-9]+}}*type=do*file={{[^*]*}}*slines=20,20*elines=23,23*schedule=dynamic*function=f77**')
 ! CHECK:      {{^}}   10 CONTINUE
 ! CHECK-NEXT: {{^}}!$omp end do nowait
 *$OMP CRITICAL
@@ -32,7 +32,7 @@ C$OMP DO SCHEDULE(DYNAMIC, 10)
 !$OMP END SINGLE COPYPRIVATE(J)
 ! copyprivate needs its own barrier: no nowait, no barrier shown.
 ! CHECK:      {{^}}!$OMP END SINGLE COPYPRIVATE(J)
-! CHECK-NEXT: {{^}}      call POMP_Single_exit(pomp_h(6), pomp_tid())
+! CHECK-NEXT: {{^}}      call POMP_Single_exit(pomp_h(6), -1)
 C$OMP END PARALLEL
       PRINT *, S .GT. 0, A(N)
       STOP

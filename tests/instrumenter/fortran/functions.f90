@@ -123,14 +123,14 @@ end program main
 ! WARN-NOT:  warning
 
 ! CHECK-LABEL: subroutine accumulate(n, s)
-! CHECK:       call POMP_Function_begin(pomp_h([[A:[0-9]+]]), pomp_tid(), '{{[0-9]+}}*type=function*name=accumulate*group=kernels*file={{.*}}functions.f90*slines=25,25*elines=38,38**')
-! CHECK-NEXT:  if (n < 0) call POMP_Function_end(pomp_h([[A]]), pomp_tid())
+! CHECK:       call POMP_Function_begin(pomp_h([[A:[0-9]+]]), -1, '{{[0-9]+}}*type=function*name=accumulate*group=kernels*file={{.*}}functions.f90*slines=25,25*elines=38,38**')
+! CHECK-NEXT:  if (n < 0) call POMP_Function_end(pomp_h([[A]]), -1)
 ! CHECK-NEXT:  if (n < 0) return
 ! CHECK:       if (s > 100000) then
-! CHECK-NEXT:  call POMP_Function_end(pomp_h([[A]]), pomp_tid())
+! CHECK-NEXT:  call POMP_Function_end(pomp_h([[A]]), -1)
 ! CHECK-NEXT:  return
-! CHECK:       s = s + 1; if (s > 50000) call POMP_Function_end(pomp_h([[A]]), pomp_tid()); if (s > 50000) return
-! CHECK-NEXT:  call POMP_Function_end(pomp_h([[A]]), pomp_tid())
+! CHECK:       s = s + 1; if (s > 50000) call POMP_Function_end(pomp_h([[A]]), -1); if (s > 50000) return
+! CHECK-NEXT:  call POMP_Function_end(pomp_h([[A]]), -1)
 ! CHECK-NEXT:  end subroutine accumulate
 ! CHECK-LABEL: pure integer function square(x)
 ! CHECK-NEXT:  integer, intent(in) :: x
@@ -141,29 +141,29 @@ end program main
 ! CHECK:       half(y) = y / 2
 ! CHECK:       call POMP_Function_begin({{.*}}name=external_one*file=
 ! CHECK-LABEL: subroutine outer(k)
-! CHECK:       call POMP_Function_begin(pomp_h([[O:[0-9]+]]), pomp_tid(), '{{.*}}name=outer*file=
+! CHECK:       call POMP_Function_begin(pomp_h([[O:[0-9]+]]), -1, '{{.*}}name=outer*file=
 ! CHECK:       if (k > 2) goto 10
 ! CHECK-NEXT:  k = k + 1
 ! CHECK-NEXT:  10 continue
-! CHECK-NEXT:  call POMP_Function_end(pomp_h([[O]]), pomp_tid())
+! CHECK-NEXT:  call POMP_Function_end(pomp_h([[O]]), -1)
 ! CHECK-NEXT:  {{^   }}return
-! CHECK-NEXT:  call POMP_Function_end(pomp_h([[O]]), pomp_tid())
+! CHECK-NEXT:  call POMP_Function_end(pomp_h([[O]]), -1)
 ! CHECK-NEXT:  contains
 ! CHECK:       logical pomp_fret_[[I:[0-9]+]]
-! CHECK:       call POMP_Function_begin(pomp_h([[I]]), pomp_tid(), '{{.*}}name=inner*group=outer*
+! CHECK:       call POMP_Function_begin(pomp_h([[I]]), -1, '{{.*}}name=inner*group=outer*
 ! CHECK:       pomp_fret_[[I]] = bump() > 3
-! CHECK-NEXT:  if (pomp_fret_[[I]]) call POMP_Function_end(pomp_h([[I]]), pomp_tid())
+! CHECK-NEXT:  if (pomp_fret_[[I]]) call POMP_Function_end(pomp_h([[I]]), -1)
 ! CHECK-NEXT:  if (pomp_fret_[[I]]) return
 ! CHECK-LABEL: subroutine finish(s)
-! CHECK:       if (s < 0) call POMP_Function_end(pomp_h([[F:[0-9]+]]), pomp_tid())
+! CHECK:       if (s < 0) call POMP_Function_end(pomp_h([[F:[0-9]+]]), -1)
 ! CHECK-NEXT:  if (s < 0) error stop 2
 ! CHECK:       !$omp parallel
 ! CHECK-NOT:   Function_end
 ! CHECK:       if (s < -1) stop 3
 ! CHECK:       print *, 'final', s
-! CHECK-NEXT:  call POMP_Function_end(pomp_h([[F]]), pomp_tid())
+! CHECK-NEXT:  call POMP_Function_end(pomp_h([[F]]), -1)
 ! CHECK-NEXT:  stop
-! CHECK-NEXT:  call POMP_Function_end(pomp_h([[F]]), pomp_tid())
+! CHECK-NEXT:  call POMP_Function_end(pomp_h([[F]]), -1)
 ! CHECK-NEXT:  end subroutine finish
 
 ! EVENTS-LABEL: threads 1

@@ -43,19 +43,19 @@ c$omp end parallel
 
 ! WARN-NOT: warning
 ! CHECK-LABEL: subroutine step(k)
-! CHECK:       {{^      }}call POMP_Function_begin(pomp_h([[S:[0-9]+]]), pomp_tid(), '
+! CHECK:       {{^      }}call POMP_Function_begin(pomp_h([[S:[0-9]+]]), -1, '
 ! CHECK:       {{^      }}if (k .gt. 1) goto 99
 ! CHECK:       {{^      }}k = k + 10
 ! CHECK-NEXT:  {{^   99 continue$}}
-! CHECK-NEXT:  {{^      }}call POMP_Function_end(pomp_h([[S]]), pomp_tid())
+! CHECK-NEXT:  {{^      }}call POMP_Function_end(pomp_h([[S]]), -1)
 ! CHECK-NEXT:  {{^        }}return
-! CHECK-NEXT:  {{^      }}call POMP_Function_end(pomp_h([[S]]), pomp_tid())
+! CHECK-NEXT:  {{^      }}call POMP_Function_end(pomp_h([[S]]), -1)
 ! CHECK-NEXT:  {{^      end$}}
 ! CHECK-LABEL: integer function search(m)
-! CHECK:       call POMP_Function_begin(pomp_h([[F:[0-9]+]]), pomp_tid(), '{{.*}}name=search*
+! CHECK:       call POMP_Function_begin(pomp_h([[F:[0-9]+]]), -1, '{{.*}}name=search*
 ! CHECK:       {{^   10 if \(i .gt. 50\) goto 99999$}}
 ! CHECK:       {{^   30 continue$}}
-! CHECK-NEXT:  {{^99999 call POMP_Function_end\(pomp_h\(}}[[F]]), pomp_tid())
+! CHECK-NEXT:  {{^99999 call POMP_Function_end\(pomp_h\(}}[[F]]), -1)
 ! CHECK-NEXT:  {{^      end$}}
 
 ! EVENTS-LABEL: threads 1

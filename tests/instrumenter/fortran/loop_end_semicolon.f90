@@ -27,7 +27,7 @@ end program
 
 ! CHECK:      {{^}}20  a(i) = i{{$}}
 ! CHECK-NEXT: !$omp end do nowait
-! CHECK:      call POMP_Parallel_exit(pomp_h(1), pomp_tid())
+! CHECK:      call POMP_Parallel_exit(pomp_h(1), -1)
 ! CHECK-NEXT: {{^}}# 16 "{{.*}}loop_end_semicolon.f90"
 ! CHECK-NEXT: {{^}}b = b + 1{{$}}
 ! CHECK-NEXT: call POMP_Parallel_fork(pomp_h(4)

@@ -20,7 +20,7 @@ C$OMP PARALLEL DO
 
 ! CHECK:      {{^}}   20 A(I) = I{{$}}
 ! CHECK-NEXT: {{^}}!$omp end do nowait
-! CHECK:      call POMP_Parallel_exit(pomp_h(1), pomp_tid())
+! CHECK:      call POMP_Parallel_exit(pomp_h(1), -1)
 ! CHECK-NEXT: {{^}}# 12 "{{.*}}loop_end_semicolon_fixed.f"
 ! CHECK-NEXT: {{^}}                B = B + 1{{$}}
 ! CHECK:      {{^}}   30 A(I) = A(I) + J{{$}}

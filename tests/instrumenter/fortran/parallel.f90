@@ -2,6 +2,10 @@
 ! barrier made visible, single, critical, barrier: what the shared model plans, spelled in Fortran.
 ! RUN: %ompinst %s -o %t.f90 --no-line-directives
 ! RUN: %strip-fchecks %t.f90 | %FileCheck %s
+! With --thread-ids the events pass the runtime's thread number through a private interface.
+! RUN: %ompinst %s -o %t.ids.f90 --no-line-directives --thread-ids
+! RUN: %strip-fchecks %t.ids.f90 | %FileCheck --check-prefix=IDS %s
+! RUN: %run-equivalence --fortran --gcc %gfortran --clang %flang --original %s --instrumented %t.ids.f90 | %FileCheck --check-prefix=EVENTS %s
 ! RUN: %run-equivalence --fortran --gcc %gfortran --clang %flang --original %s --instrumented %t.f90 | %FileCheck --check-prefix=EVENTS %s
 program demo
   implicit none
@@ -16,52 +20,55 @@ program demo
 ! CHECK-NEXT: integer*8 pomp_ctx_1
 ! CHECK-NEXT: integer*4 pomp_if_1
 ! CHECK-NEXT: integer*4 pomp_num_threads_1
-! CHECK-NEXT: interface
-! CHECK-NEXT: integer(4) function pomp_tid() bind(C, name="omp_get_thread_num")
+! CHECK-NOT:  pomp_tid
+! IDS:        integer*4 pomp_num_threads_1
+! IDS-NEXT:   interface
+! IDS-NEXT:   integer(4) function pomp_tid() bind(C, name="omp_get_thread_num")
 ! CHECK:      call POMP_Init()
 ! CHECK-NEXT: n = 100
 !$omp parallel if(n > 10) num_threads(2)
 ! CHECK:      pomp_if_1 = merge(1, 0, n > 10)
 ! CHECK-NEXT: pomp_num_threads_1 = 2
-! CHECK-NEXT: call POMP_Parallel_fork(pomp_h(1), pomp_tid(), pomp_num_threads_1, pomp_if_1, pomp_ctx_1, '{{[0-9]+}}*type=parallel*file={{[^*]*}}parallel.f90*slines=[[#@LINE-3]],[[#@LINE-3]]*elines={{[0-9]+}},{{[0-9]+}}*hasIf=1*hasNumThreads=1*function=demo**')
+! CHECK-NEXT: call POMP_Parallel_fork(pomp_h(1), -1, pomp_num_threads_1, pomp_if_1, pomp_ctx_1, '{{[0-9]+}}*type=parallel*file={{[^*]*}}parallel.f90*slines=[[#@LINE-3]],[[#@LINE-3]]*elines={{[0-9]+}},{{[0-9]+}}*hasIf=1*hasNumThreads=1*function=demo**')
 ! CHECK-NEXT: !$omp parallel if(pomp_if_1 .ne. 0) num_threads(pomp_num_threads_1) firstprivate(pomp_ctx_1)
-! CHECK-NEXT: call POMP_Parallel_begin_forked(pomp_h(1), pomp_tid(), pomp_ctx_1)
+! CHECK-NEXT: call POMP_Parallel_begin_forked(pomp_h(1), -1, pomp_ctx_1)
+! IDS:        call POMP_Parallel_begin_forked(pomp_h(1), pomp_tid(), pomp_ctx_1)
 !$omp do reduction(+:s)
   do i = 1, n
     a(i) = i
     s = s + a(i)
   end do
 ! Without `end do` the construct ends with its loop: `end do nowait` is added there.
-! CHECK:      call POMP_Loop_enter(pomp_h(3), pomp_tid(), -1_8, int(1, 8), int(n, 8), 1_8, '{{[0-9]+}}*type=do*file={{[^*]*}}*slines=[[#@LINE-6]],[[#@LINE-6]]*elines=[[#@LINE-2]],[[#@LINE-2]]*hasReduction=1*function=demo**')
+! CHECK:      call POMP_Loop_enter(pomp_h(3), -1, -1_8, int(1, 8), int(n, 8), 1_8, '{{[0-9]+}}*type=do*file={{[^*]*}}*slines=[[#@LINE-6]],[[#@LINE-6]]*elines=[[#@LINE-2]],[[#@LINE-2]]*hasReduction=1*function=demo**')
 ! CHECK:      !$omp do reduction(+:s)
 ! CHECK:      end do
 ! CHECK-NEXT: !$omp end do nowait
-! CHECK-NEXT: call POMP_Implicit_barrier_enter(pomp_h(4), pomp_tid(), '{{[0-9]+}}*type=implicitbarrier
+! CHECK-NEXT: call POMP_Implicit_barrier_enter(pomp_h(4), -1, '{{[0-9]+}}*type=implicitbarrier
 ! CHECK:      !$omp barrier
-! CHECK-NEXT: call POMP_Implicit_barrier_exit(pomp_h(4), pomp_tid())
-! CHECK-NEXT: call POMP_Loop_exit(pomp_h(3), pomp_tid())
+! CHECK-NEXT: call POMP_Implicit_barrier_exit(pomp_h(4), -1)
+! CHECK-NEXT: call POMP_Loop_exit(pomp_h(3), -1)
 !$omp single
   print *, 'single'
 !$omp end single
-! CHECK:      call POMP_Single_enter(pomp_h(5), pomp_tid(), '{{[0-9]+}}*type=single
+! CHECK:      call POMP_Single_enter(pomp_h(5), -1, '{{[0-9]+}}*type=single
 ! CHECK:      !$omp single
-! CHECK-NEXT: call POMP_Single_begin(pomp_h(5), pomp_tid())
+! CHECK-NEXT: call POMP_Single_begin(pomp_h(5), -1)
 ! CHECK-NEXT: print *, 'single'
-! CHECK-NEXT: call POMP_Single_end(pomp_h(5), pomp_tid())
+! CHECK-NEXT: call POMP_Single_end(pomp_h(5), -1)
 ! CHECK-NEXT: !$omp end single nowait
 !$omp critical (c1)
   s = s + 0
 !$omp end critical (c1)
-! CHECK:      call POMP_Critical_enter(pomp_h(7), pomp_tid(), '{{[0-9]+}}*type=critical*name=c1
+! CHECK:      call POMP_Critical_enter(pomp_h(7), -1, '{{[0-9]+}}*type=critical*name=c1
 !$omp barrier
-! CHECK:      call POMP_Barrier_enter(pomp_h(8), pomp_tid(), '{{[0-9]+}}*type=barrier
+! CHECK:      call POMP_Barrier_enter(pomp_h(8), -1, '{{[0-9]+}}*type=barrier
 ! CHECK-NEXT: !$omp barrier
-! CHECK-NEXT: call POMP_Barrier_exit(pomp_h(8), pomp_tid())
+! CHECK-NEXT: call POMP_Barrier_exit(pomp_h(8), -1)
 !$omp end parallel
-! CHECK:      call POMP_Implicit_barrier_exit(pomp_h(2), pomp_tid())
-! CHECK-NEXT: call POMP_Parallel_end(pomp_h(1), pomp_tid())
+! CHECK:      call POMP_Implicit_barrier_exit(pomp_h(2), -1)
+! CHECK-NEXT: call POMP_Parallel_end(pomp_h(1), -1)
 ! CHECK-NEXT: !$omp end parallel
-! CHECK-NEXT: call POMP_Parallel_exit(pomp_h(1), pomp_tid())
+! CHECK-NEXT: call POMP_Parallel_exit(pomp_h(1), -1)
   print *, s
 end program demo
 ! CHECK:      call POMP_Finalize()

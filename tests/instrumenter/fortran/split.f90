@@ -17,21 +17,21 @@ program split
   end do
 ! CHECK:      pomp_if_1 = merge(1, 0, n > 1)
 ! CHECK-NEXT: pomp_num_threads_1 = 3
-! CHECK-NEXT: call POMP_Parallel_fork(pomp_h(1), pomp_tid(), pomp_num_threads_1, pomp_if_1, pomp_ctx_1, '{{[0-9]+}}*type=paralleldo*{{.*}}*hasLastprivate=1*hasReduction=1*hasIf=1*hasNumThreads=1*function=split**')
+! CHECK-NEXT: call POMP_Parallel_fork(pomp_h(1), -1, pomp_num_threads_1, pomp_if_1, pomp_ctx_1, '{{[0-9]+}}*type=paralleldo*{{.*}}*hasLastprivate=1*hasReduction=1*hasIf=1*hasNumThreads=1*function=split**')
 ! CHECK-NEXT: !$omp parallel if(pomp_if_1 .ne. 0) num_threads(pomp_num_threads_1) firstprivate(pomp_ctx_1)
-! CHECK-NEXT: call POMP_Parallel_begin_forked(pomp_h(1), pomp_tid(), pomp_ctx_1)
-! CHECK-NEXT: call POMP_Loop_enter(pomp_h(2), pomp_tid(), int(2, 8), int(1, 8), int(n, 8), 1_8, '{{[0-9]+}}*type=do*
+! CHECK-NEXT: call POMP_Parallel_begin_forked(pomp_h(1), -1, pomp_ctx_1)
+! CHECK-NEXT: call POMP_Loop_enter(pomp_h(2), -1, int(2, 8), int(1, 8), int(n, 8), 1_8, '{{[0-9]+}}*type=do*
 ! CHECK-NEXT: !$omp do schedule(dynamic, 2) reduction(+:s) lastprivate(last)
 ! CHECK-NEXT: do i = 1, n
 ! CHECK:      end do
 ! CHECK-NEXT: !$omp end do nowait
 ! CHECK-NEXT: call POMP_Implicit_barrier_enter(pomp_h(3),
 ! CHECK-NEXT: !$omp barrier
-! CHECK-NEXT: call POMP_Implicit_barrier_exit(pomp_h(3), pomp_tid())
-! CHECK-NEXT: call POMP_Loop_exit(pomp_h(2), pomp_tid())
-! CHECK-NEXT: call POMP_Parallel_end(pomp_h(1), pomp_tid())
+! CHECK-NEXT: call POMP_Implicit_barrier_exit(pomp_h(3), -1)
+! CHECK-NEXT: call POMP_Loop_exit(pomp_h(2), -1)
+! CHECK-NEXT: call POMP_Parallel_end(pomp_h(1), -1)
 ! CHECK-NEXT: !$omp end parallel
-! CHECK-NEXT: call POMP_Parallel_exit(pomp_h(1), pomp_tid())
+! CHECK-NEXT: call POMP_Parallel_exit(pomp_h(1), -1)
   print *, s, last
 !$omp parallel sections num_threads(2)
 !$omp section
@@ -40,11 +40,11 @@ program split
   s = s + 2
 !$omp end parallel sections
 ! CHECK:      !$omp parallel num_threads(pomp_num_threads_4) firstprivate(pomp_ctx_4)
-! CHECK-NEXT: call POMP_Parallel_begin_forked(pomp_h(4), pomp_tid(), pomp_ctx_4)
+! CHECK-NEXT: call POMP_Parallel_begin_forked(pomp_h(4), -1, pomp_ctx_4)
 ! CHECK-NEXT: call POMP_Sections_enter(pomp_h(5),
 ! CHECK-NEXT: !$omp sections
 ! CHECK-NEXT: !$omp section
-! CHECK-NEXT: call POMP_Section_begin(pomp_h(5), 1, pomp_tid())
+! CHECK-NEXT: call POMP_Section_begin(pomp_h(5), 1, -1)
 ! CHECK:      !$omp end sections nowait
   print *, s
 end program split

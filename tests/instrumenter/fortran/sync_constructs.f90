@@ -58,30 +58,30 @@ program sync
 end program sync
 
 ! CHECK:      !$omp masked filter(0)
-! CHECK-NEXT: call POMP_Masked_begin(pomp_h([[M:[0-9]+]]), pomp_tid(), pomp_tid(), '{{[0-9]+}}*type=masked*file={{.*}}sync_constructs.f90*slines=18,18*elines=20,20*function=sync**')
+! CHECK-NEXT: call POMP_Masked_begin(pomp_h([[M:[0-9]+]]), -1, -1, '{{[0-9]+}}*type=masked*file={{.*}}sync_constructs.f90*slines=18,18*elines=20,20*function=sync**')
 ! CHECK-NEXT: m = m + 1
-! CHECK-NEXT: call POMP_Masked_end(pomp_h([[M]]), pomp_tid())
+! CHECK-NEXT: call POMP_Masked_end(pomp_h([[M]]), -1)
 ! CHECK-NEXT: !$omp end masked
-! CHECK:      call POMP_Taskgroup_enter(pomp_h([[G:[0-9]+]]), pomp_tid(), '{{[0-9]+}}*type=taskgroup*
+! CHECK:      call POMP_Taskgroup_enter(pomp_h([[G:[0-9]+]]), -1, '{{[0-9]+}}*type=taskgroup*
 ! CHECK-NEXT: !$omp taskgroup
-! CHECK-NEXT: call POMP_Taskgroup_begin(pomp_h([[G]]), pomp_tid())
-! CHECK:      call POMP_Taskyield_enter(pomp_h([[Y:[0-9]+]]), pomp_tid(), '{{[0-9]+}}*type=taskyield*
+! CHECK-NEXT: call POMP_Taskgroup_begin(pomp_h([[G]]), -1)
+! CHECK:      call POMP_Taskyield_enter(pomp_h([[Y:[0-9]+]]), -1, '{{[0-9]+}}*type=taskyield*
 ! CHECK-NEXT: !$omp taskyield
-! CHECK-NEXT: call POMP_Taskyield_exit(pomp_h([[Y]]), pomp_tid())
-! CHECK-NEXT: call POMP_Taskgroup_end(pomp_h([[G]]), pomp_tid())
+! CHECK-NEXT: call POMP_Taskyield_exit(pomp_h([[Y]]), -1)
+! CHECK-NEXT: call POMP_Taskgroup_end(pomp_h([[G]]), -1)
 ! CHECK-NEXT: !$omp end taskgroup
-! CHECK-NEXT: call POMP_Taskgroup_exit(pomp_h([[G]]), pomp_tid())
+! CHECK-NEXT: call POMP_Taskgroup_exit(pomp_h([[G]]), -1)
 ! The loop's chunk size goes to Loop_enter; the ordered block gets all four events.
-! CHECK:      call POMP_Loop_enter(pomp_h({{[0-9]+}}), pomp_tid(), int(3, 8), int(1, 8), int(n, 8), 1_8, '{{[0-9]+}}*type=do*{{.*}}*hasOrdered=1*
+! CHECK:      call POMP_Loop_enter(pomp_h({{[0-9]+}}), -1, int(3, 8), int(1, 8), int(n, 8), 1_8, '{{[0-9]+}}*type=do*{{.*}}*hasOrdered=1*
 ! CHECK-NEXT: !$omp do ordered schedule(static, 3)
 ! CHECK-NEXT: do i = 1, n
-! CHECK-NEXT: call POMP_Ordered_enter(pomp_h([[O:[0-9]+]]), pomp_tid(), '{{[0-9]+}}*type=ordered*
+! CHECK-NEXT: call POMP_Ordered_enter(pomp_h([[O:[0-9]+]]), -1, '{{[0-9]+}}*type=ordered*
 ! CHECK-NEXT: !$omp ordered
-! CHECK-NEXT: call POMP_Ordered_begin(pomp_h([[O]]), pomp_tid())
+! CHECK-NEXT: call POMP_Ordered_begin(pomp_h([[O]]), -1)
 ! CHECK-NEXT: s = s + i
-! CHECK-NEXT: call POMP_Ordered_end(pomp_h([[O]]), pomp_tid())
+! CHECK-NEXT: call POMP_Ordered_end(pomp_h([[O]]), -1)
 ! CHECK-NEXT: !$omp end ordered
-! CHECK-NEXT: call POMP_Ordered_exit(pomp_h([[O]]), pomp_tid())
+! CHECK-NEXT: call POMP_Ordered_exit(pomp_h([[O]]), -1)
 ! CHECK-NEXT: end do
 ! CHECK-NEXT: !$omp end do nowait
 ! CHECK:      call POMP_Workshare_enter(
@@ -89,13 +89,13 @@ end program sync
 ! CHECK-NEXT: b = b * 2
 ! CHECK-NEXT: !$omp end workshare nowait
 ! simd gets enter and exit around it, nothing inside.
-! CHECK:      call POMP_Loop_enter(pomp_h([[L:[0-9]+]]), pomp_tid(), -1_8, int(1, 8), int(n, 8), 1_8, '{{[0-9]+}}*type=simd*
+! CHECK:      call POMP_Loop_enter(pomp_h([[L:[0-9]+]]), -1, -1_8, int(1, 8), int(n, 8), 1_8, '{{[0-9]+}}*type=simd*
 ! CHECK-NEXT: !$omp simd safelen(8)
 ! CHECK-NEXT: do i = 1, n
 ! CHECK-NEXT: b(i) = b(i) + 1
 ! CHECK-NEXT: end do
-! CHECK-NEXT: call POMP_Loop_exit(pomp_h([[L]]), pomp_tid())
-! CHECK-NEXT: call POMP_Parallel_fork(pomp_h([[P:[0-9]+]]), pomp_tid(), -1, -1, pomp_ctx_[[P]], '{{[0-9]+}}*type=parallelmasked*
+! CHECK-NEXT: call POMP_Loop_exit(pomp_h([[L]]), -1)
+! CHECK-NEXT: call POMP_Parallel_fork(pomp_h([[P:[0-9]+]]), -1, -1, -1, pomp_ctx_[[P]], '{{[0-9]+}}*type=parallelmasked*
 ! CHECK-NEXT: !$omp parallel firstprivate(pomp_ctx_[[P]])
 ! CHECK-NEXT: call POMP_Parallel_begin_forked(
 ! CHECK-NEXT: !$omp masked filter(0)
@@ -106,9 +106,9 @@ end program sync
 ! CHECK-NEXT: call POMP_Implicit_barrier_enter(
 ! CHECK-NEXT: !$omp barrier
 ! CHECK-NEXT: call POMP_Implicit_barrier_exit(
-! CHECK-NEXT: call POMP_Parallel_end(pomp_h([[P]]), pomp_tid())
+! CHECK-NEXT: call POMP_Parallel_end(pomp_h([[P]]), -1)
 ! CHECK-NEXT: !$omp end parallel
-! CHECK-NEXT: call POMP_Parallel_exit(pomp_h([[P]]), pomp_tid())
+! CHECK-NEXT: call POMP_Parallel_exit(pomp_h([[P]]), -1)
 ! CHECK-NEXT: call POMP_Parallel_fork({{.*}}type=paralleldosimd*
 ! CHECK-NEXT: !$omp parallel firstprivate(
 ! CHECK-NEXT: call POMP_Parallel_begin_forked(

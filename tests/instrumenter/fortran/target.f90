@@ -41,24 +41,24 @@ end program target
 
 ! WARN-NOT: warning
 
-! CHECK:      call POMP_Target_data_enter(pomp_h([[D:[0-9]+]]), pomp_tid(), -1, '{{[0-9]+}}*type=targetdata*
+! CHECK:      call POMP_Target_data_enter(pomp_h([[D:[0-9]+]]), -1, -1, '{{[0-9]+}}*type=targetdata*
 ! CHECK-NEXT: !$omp target data map(to: a)
-! CHECK-NEXT: call POMP_Target_enter(pomp_h([[T:[0-9]+]]), pomp_tid(), -1, '{{[0-9]+}}*type=target*
+! CHECK-NEXT: call POMP_Target_enter(pomp_h([[T:[0-9]+]]), -1, -1, '{{[0-9]+}}*type=target*
 ! CHECK-NEXT: !$omp target map(tofrom: s)
 ! CHECK-NEXT: do i = 1, 100
 ! CHECK-NEXT: s = s + a(i)
 ! CHECK-NEXT: end do
 ! CHECK-NEXT: !$omp end target
-! CHECK-NEXT: call POMP_Target_exit(pomp_h([[T]]), pomp_tid())
+! CHECK-NEXT: call POMP_Target_exit(pomp_h([[T]]), -1)
 ! CHECK-NEXT: call POMP_Parallel_fork(
 ! CHECK:      !$omp end target data
-! CHECK-NEXT: call POMP_Target_data_exit(pomp_h([[D]]), pomp_tid())
+! CHECK-NEXT: call POMP_Target_data_exit(pomp_h([[D]]), -1)
 ! CHECK-NEXT: !$omp target enter data map(to: a) device(dev)
-! CHECK-NEXT: call POMP_Target_data_event(pomp_h({{[0-9]+}}), pomp_tid(), int(dev, 4), '{{[0-9]+}}*type=targetenterdata*
+! CHECK-NEXT: call POMP_Target_data_event(pomp_h({{[0-9]+}}), -1, int(dev, 4), '{{[0-9]+}}*type=targetenterdata*
 ! CHECK-NEXT: !$omp target update to(a)
-! CHECK-NEXT: call POMP_Target_data_event(pomp_h({{[0-9]+}}), pomp_tid(), -1, '{{[0-9]+}}*type=targetupdate*
+! CHECK-NEXT: call POMP_Target_data_event(pomp_h({{[0-9]+}}), -1, -1, '{{[0-9]+}}*type=targetupdate*
 ! CHECK-NEXT: !$omp target exit data map(release: a)
-! CHECK-NEXT: call POMP_Target_data_event(pomp_h({{[0-9]+}}), pomp_tid(), -1, '{{[0-9]+}}*type=targetexitdata*
+! CHECK-NEXT: call POMP_Target_data_event(pomp_h({{[0-9]+}}), -1, -1, '{{[0-9]+}}*type=targetexitdata*
 ! CHECK-NEXT: call POMP_Target_enter({{.*}}type=targetparalleldo*
 ! CHECK-NEXT: !$omp target parallel do map(tofrom: a)
 ! CHECK-NEXT: do i = 1, 100

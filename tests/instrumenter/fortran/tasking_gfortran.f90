@@ -64,27 +64,27 @@ program tasking
   print *, s, c, sum(a), sum(b)
 end program tasking
 
-! CHECK:      call POMP_Taskloop_enter(pomp_h([[T:[0-9]+]]), pomp_tid(), '{{[0-9]+}}*type=taskloop*
+! CHECK:      call POMP_Taskloop_enter(pomp_h([[T:[0-9]+]]), -1, '{{[0-9]+}}*type=taskloop*
 ! CHECK-NEXT: !$omp taskloop grainsize(10)
 ! CHECK:      !$omp end taskloop
-! CHECK-NEXT: call POMP_Taskloop_exit(pomp_h([[T]]), pomp_tid())
-! CHECK-NEXT: call POMP_Taskloop_enter(pomp_h([[T2:[0-9]+]]), pomp_tid(), '{{[0-9]+}}*type=taskloopsimd*
+! CHECK-NEXT: call POMP_Taskloop_exit(pomp_h([[T]]), -1)
+! CHECK-NEXT: call POMP_Taskloop_enter(pomp_h([[T2:[0-9]+]]), -1, '{{[0-9]+}}*type=taskloopsimd*
 ! CHECK-NEXT: !$omp taskloop simd num_tasks(4)
 ! Without `end taskloop simd` the construct ends with its loop.
 ! CHECK:      end do
-! CHECK-NEXT: call POMP_Taskloop_exit(pomp_h([[T2]]), pomp_tid())
+! CHECK-NEXT: call POMP_Taskloop_exit(pomp_h([[T2]]), -1)
 ! CHECK:      call POMP_Taskloop_enter({{.*}}type=maskedtaskloop*
 ! CHECK-NEXT: !$omp masked taskloop
 ! The doacross forms are standalone: enter and exit around each.
-! CHECK:      call POMP_Ordered_enter(pomp_h([[S:[0-9]+]]), pomp_tid(), '{{[0-9]+}}*type=ordered*{{.*}}*hasDepend=1*function=tasking**')
+! CHECK:      call POMP_Ordered_enter(pomp_h([[S:[0-9]+]]), -1, '{{[0-9]+}}*type=ordered*{{.*}}*hasDepend=1*function=tasking**')
 ! CHECK-NEXT: !$omp ordered depend(sink: i-1)
-! CHECK-NEXT: call POMP_Ordered_exit(pomp_h([[S]]), pomp_tid())
+! CHECK-NEXT: call POMP_Ordered_exit(pomp_h([[S]]), -1)
 ! CHECK:      !$omp ordered depend(source)
 ! A loop that may be cancelled keeps its own barrier; the if of cancel is evaluated once.
 ! CHECK:      pomp_if_[[C:[0-9]+]] = merge(1, 0, i < 0)
-! CHECK-NEXT: call POMP_Cancel_event(pomp_h([[C]]), pomp_tid(), pomp_if_[[C]], '{{[0-9]+}}*type=cancel*
+! CHECK-NEXT: call POMP_Cancel_event(pomp_h([[C]]), -1, pomp_if_[[C]], '{{[0-9]+}}*type=cancel*
 ! CHECK-NEXT: !$omp cancel do if(pomp_if_[[C]] .ne. 0)
-! CHECK:      call POMP_Cancellation_point_event(pomp_h({{[0-9]+}}), pomp_tid(), '{{[0-9]+}}*type=cancellationpoint*
+! CHECK:      call POMP_Cancellation_point_event(pomp_h({{[0-9]+}}), -1, '{{[0-9]+}}*type=cancellationpoint*
 ! CHECK-NEXT: !$omp cancellation point do
 ! CHECK:      !$omp end do{{$}}
 ! CHECK:      call POMP_Parallel_fork({{.*}}type=parallelmaskedtaskloop*

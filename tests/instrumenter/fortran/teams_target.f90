@@ -1,11 +1,11 @@
 ! teams, distribute and their combined forms, and the target family on the host. gfortran only:
 ! flang-new-19 cannot compile distribute on the host yet (a crash in its OpenMP translation, or
 ! "not yet implemented" for the composite forms). teams gets its events, the threads inside it
-! are -1 (no runtime calls strictly in teams), a combined `teams distribute ...` gets the teams
+! are -1 also with --thread-ids (no runtime calls strictly in teams), a combined `teams distribute ...` gets the teams
 ! events only. A target construct gets Target_enter/exit on the host around it; its body is
 ! device code: as in C nothing inside it is instrumented; `target data` gets
 ! Target_data_enter/exit and its body, host code, is instrumented (target.f90).
-! RUN: %ompinst %s -o %t.f90 --no-line-directives 2> %t.err
+! RUN: %ompinst %s -o %t.f90 --no-line-directives --thread-ids 2> %t.err
 ! RUN: %FileCheck --allow-empty --check-prefix=WARN %s < %t.err
 ! RUN: %strip-fchecks %t.f90 | %FileCheck %s
 ! RUN: %run-equivalence --fortran --only gcc --gcc %gfortran --clang %flang --original %s --instrumented %t.f90 | %FileCheck --check-prefix=EVENTS %s

@@ -60,6 +60,11 @@ struct Options {
   /// The macros of the precompiled preamble whose expansion holds a
   /// `_Pragma` operator, as its parse found them (PreambleWatcher).
   std::vector<std::string> PreamblePragmaMacros;
+  /// Pass omp_get_thread_num() as the events' thread_id where OpenMP allows
+  /// runtime calls, as the paper's examples do; off: -1 ("not available")
+  /// everywhere, since libpomp identifies threads itself (POMP_API.md,
+  /// "The thread_id argument").
+  bool ThreadIds = false;
 };
 
 /// The instrumented copy of one of the project's own headers: the main

@@ -124,7 +124,6 @@ POMP_FORTRAN_EXPORT void pomp_error_string_(const int32_t *error, char *message,
 // against the program's OpenMP runtime (libgomp or libomp): libpomp itself
 // links neither.
 #define POMP_OMP_IMPORT extern "C" __attribute__((weak, visibility("default")))
-POMP_OMP_IMPORT int omp_get_thread_num();
 POMP_OMP_IMPORT void omp_init_lock_(void *);
 POMP_OMP_IMPORT void omp_init_lock_with_hint_(void *, const int32_t *);
 POMP_OMP_IMPORT void omp_destroy_lock_(void *);
@@ -153,8 +152,10 @@ POMP_OMP_IMPORT int32_t omp_pause_resource_all_(const int32_t *);
 
 namespace {
 
-/// The calling thread's number, 0 in a program without an OpenMP runtime.
-int32_t threadId() { return omp_get_thread_num ? omp_get_thread_num() : 0; }
+/// The events' thread_id: libpomp identifies the calling thread itself, so the
+/// wrappers pass the paper's "not available" instead of asking the runtime
+/// (docs/POMP_API.md, "The thread_id argument").
+constexpr int32_t NoThreadId = -1;
 
 /// The handle for a wrapper's second event, read atomically: another thread may bind it
 /// (lazily, without pomp-link) meanwhile, as in pomp_omp_wrappers.h.
@@ -193,7 +194,7 @@ int32_t nestCount(int32_t Count) { return Count; }
                                                         void *lock, Length ctc_len) {              \
     callVoid(omp_init_##Kind##_, lock);                                                            \
     const CtcString Ctc(handle, ctc, ctc_len);                                                     \
-    POMP_Init_##Kind##_event(handle, threadId(), lockId(lock), Ctc.get());                         \
+    POMP_Init_##Kind##_event(handle, NoThreadId, lockId(lock), Ctc.get());                         \
   }                                                                                                \
   /* libgomp 12 has no omp_init_lock_with_hint_: a hint is advisory, so the                        \
    * lock is initialised without it there. */                                                      \
@@ -204,38 +205,38 @@ int32_t nestCount(int32_t Count) { return Count; }
     else                                                                                           \
       callVoid(omp_init_##Kind##_, lock);                                                          \
     const CtcString Ctc(handle, ctc, ctc_len);                                                     \
-    POMP_Init_##Kind##_event(handle, threadId(), lockId(lock), Ctc.get());                         \
+    POMP_Init_##Kind##_event(handle, NoThreadId, lockId(lock), Ctc.get());                         \
   }                                                                                                \
   POMP_FORTRAN_EXPORT void pomp_wrap_omp_destroy_##Kind##_(POMP_Handle_t *handle, const char *ctc, \
                                                            void *lock, Length ctc_len) {           \
     const CtcString Ctc(handle, ctc, ctc_len);                                                     \
-    POMP_Destroy_##Kind##_event(handle, threadId(), lockId(lock), Ctc.get());                      \
+    POMP_Destroy_##Kind##_event(handle, NoThreadId, lockId(lock), Ctc.get());                      \
     callVoid(omp_destroy_##Kind##_, lock);                                                         \
   }                                                                                                \
   POMP_FORTRAN_EXPORT void pomp_wrap_omp_set_##Kind##_(POMP_Handle_t *handle, const char *ctc,     \
                                                        void *lock, Length ctc_len) {               \
     const CtcString Ctc(handle, ctc, ctc_len);                                                     \
-    POMP_Set_##Kind##_enter(handle, threadId(), lockId(lock), Ctc.get());                          \
+    POMP_Set_##Kind##_enter(handle, NoThreadId, lockId(lock), Ctc.get());                          \
     callVoid(omp_set_##Kind##_, lock);                                                             \
-    POMP_Set_##Kind##_exit(boundHandle(handle), threadId(), lockId(lock));                         \
+    POMP_Set_##Kind##_exit(boundHandle(handle), NoThreadId, lockId(lock));                         \
   }                                                                                                \
   POMP_FORTRAN_EXPORT void pomp_wrap_omp_set_##Kind##_event_(                                      \
       POMP_Handle_t *handle, const char *ctc, void *lock, Length ctc_len) {                        \
     callVoid(omp_set_##Kind##_, lock);                                                             \
     const CtcString Ctc(handle, ctc, ctc_len);                                                     \
-    POMP_Set_##Kind##_event(handle, threadId(), lockId(lock), Ctc.get());                          \
+    POMP_Set_##Kind##_event(handle, NoThreadId, lockId(lock), Ctc.get());                          \
   }                                                                                                \
   POMP_FORTRAN_EXPORT void pomp_wrap_omp_unset_##Kind##_(POMP_Handle_t *handle, const char *ctc,   \
                                                          void *lock, Length ctc_len) {             \
     const CtcString Ctc(handle, ctc, ctc_len);                                                     \
-    POMP_Unset_##Kind##_event(handle, threadId(), lockId(lock), Ctc.get());                        \
+    POMP_Unset_##Kind##_event(handle, NoThreadId, lockId(lock), Ctc.get());                        \
     callVoid(omp_unset_##Kind##_, lock);                                                           \
   }                                                                                                \
   POMP_FORTRAN_EXPORT int32_t pomp_wrap_omp_test_##Kind##_(POMP_Handle_t *handle, const char *ctc, \
                                                            void *lock, Length ctc_len) {           \
     const int32_t Result = callValue(omp_test_##Kind##_, lock);                                    \
     const CtcString Ctc(handle, ctc, ctc_len);                                                     \
-    POMP_Test_##Kind##_event(handle, threadId(), lockId(lock), Tested(Result), Ctc.get());         \
+    POMP_Test_##Kind##_event(handle, NoThreadId, lockId(lock), Tested(Result), Ctc.get());         \
     return Result;                                                                                 \
   }
 
@@ -249,7 +250,7 @@ POMP_FORTRAN_EXPORT void pomp_wrap_omp_set_num_threads_(POMP_Handle_t *handle, c
                                                         Length ctc_len) {
   callVoid(omp_set_num_threads_, num_threads);
   const CtcString Ctc(handle, ctc, ctc_len);
-  POMP_Set_num_threads_event(handle, threadId(), *num_threads, Ctc.get());
+  POMP_Set_num_threads_event(handle, NoThreadId, *num_threads, Ctc.get());
 }
 
 /// A wrapper of a runtime routine without arguments that returns a value and
@@ -259,7 +260,7 @@ POMP_FORTRAN_EXPORT void pomp_wrap_omp_set_num_threads_(POMP_Handle_t *handle, c
                                                      Length ctc_len) {                             \
     const int32_t Value = callValue(Routine##_);                                                   \
     const CtcString Ctc(handle, ctc, ctc_len);                                                     \
-    POMP_##Event(handle, threadId(), Convert(Value), Ctc.get());                                   \
+    POMP_##Event(handle, NoThreadId, Convert(Value), Ctc.get());                                   \
     return Value;                                                                                  \
   }
 #define POMP_AS_IS(Value) (Value)
@@ -278,13 +279,13 @@ POMP_FORTRAN_EXPORT void pomp_wrap_omp_set_dynamic_(POMP_Handle_t *handle, const
                                                     Length ctc_len) {
   callVoid(omp_set_dynamic_, dynamic_threads);
   const CtcString Ctc(handle, ctc, ctc_len);
-  POMP_Set_dynamic_event(handle, threadId(), truth(*dynamic_threads), Ctc.get());
+  POMP_Set_dynamic_event(handle, NoThreadId, truth(*dynamic_threads), Ctc.get());
 }
 POMP_FORTRAN_EXPORT void pomp_wrap_omp_set_nested_(POMP_Handle_t *handle, const char *ctc,
                                                    const int32_t *nested, Length ctc_len) {
   callVoid(omp_set_nested_, nested);
   const CtcString Ctc(handle, ctc, ctc_len);
-  POMP_Set_nested_event(handle, threadId(), truth(*nested), Ctc.get());
+  POMP_Set_nested_event(handle, NoThreadId, truth(*nested), Ctc.get());
 }
 
 //--- Pausing the runtime: no event, as in C (pomp_omp_wrappers.h says why the

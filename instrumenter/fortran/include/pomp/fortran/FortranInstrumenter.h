@@ -39,6 +39,10 @@ struct Options {
   bool InstrumentFunctions = false;
   std::string FunctionFilter;
   std::string FunctionExclude;
+  /// `--thread-ids`: the events get `pomp_tid()` (the runtime's
+  /// omp_get_thread_num) as their thread_id where OpenMP allows runtime
+  /// calls; off: -1 everywhere (POMP_API.md, "The thread_id argument").
+  bool ThreadIds = false;
 };
 
 /// The instrumentation of one file.
