@@ -53,8 +53,13 @@ const char *const UnreadableReason = "its text as the compiler saw it cannot be 
 const char *const IgnoredPartReason =
     "written in the attribute syntax with a part Clang ignores (a malformed clause): as a #pragma "
     "line it would not mean what Clang understood";
-/// The warning group of the parser's "... - ignoring" diagnostics.
-constexpr llvm::StringLiteral IgnoredPragmasGroup = "ignored-pragmas";
+/// The warning groups of the parser's diagnostics that say it ignored part
+/// of a directive: "... - ignoring" and "extra tokens at the end of '#pragma
+/// omp ...' are ignored" (`directive(single single)` in an attribute: as a
+/// pragma line gcc rejects what Clang ignored).
+constexpr llvm::StringLiteral IgnoredPartGroups[] = {"ignored-pragmas", "extra-tokens"};
+
+bool isIgnoredPartGroup(StringRef Group) { return llvm::is_contained(IgnoredPartGroups, Group); }
 } // namespace
 
 //===--- DirectiveFormRecorder --------------------------------------------===//
@@ -364,8 +369,8 @@ IgnoredDirectiveParts &IgnoredDirectiveParts::install(DiagnosticsEngine &Diags) 
   std::unique_ptr<DiagnosticConsumer> Owned = Diags.takeClient();
   auto *Parts = new IgnoredDirectiveParts(Next, std::move(Owned));
   Diags.setClient(Parts, /*ShouldOwnClient=*/true);
-  Diags.setSeverityForGroup(diag::Flavor::WarningOrError, IgnoredPragmasGroup,
-                            diag::Severity::Remark);
+  for (const StringRef Group : IgnoredPartGroups)
+    Diags.setSeverityForGroup(diag::Flavor::WarningOrError, Group, diag::Severity::Remark);
   return *Parts;
 }
 
@@ -396,7 +401,7 @@ bool IgnoredDirectiveParts::IncludeInDiagnosticCounts() const {
 void IgnoredDirectiveParts::HandleDiagnostic(DiagnosticsEngine::Level Level,
                                              const Diagnostic &Info) {
   if (Level == DiagnosticsEngine::Remark &&
-      DiagnosticIDs::getWarningOptionForDiag(Info.getID()) == IgnoredPragmasGroup) {
+      isIgnoredPartGroup(DiagnosticIDs::getWarningOptionForDiag(Info.getID()))) {
     if (Info.getLocation().isValid() && Info.hasSourceManager()) {
       const std::pair<FileID, unsigned> At =
           Info.getSourceManager().getDecomposedExpansionLoc(Info.getLocation());

@@ -22,10 +22,16 @@ int main(void) {
   [[omp::directive(parallel for reduction(+ : s))]]
   for (int i = 0; i < 100; i++)
     s += a[i];
+  // "extra tokens at the end of '#pragma omp single' are ignored" is such a part too.
+  // WARN: attribute_ignored_part.c:[[@LINE+3]]:{{[0-9]+}}: warning: OpenMP construct is not instrumented: written in the attribute syntax with a part Clang ignores
+  // WARN: attribute_ignored_part.c:[[@LINE+2]]:{{[0-9]+}}: warning: OpenMP construct is not instrumented: written in the attribute syntax with a part Clang ignores
+  // CHECK: {{^}}  {{\[\[}}omp::sequence(directive(parallel reduction(+ : s)), directive(single single))]]{{$}}
+  [[omp::sequence(directive(parallel reduction(+ : s)), directive(single single))]]
+  { s += 1; }
   printf("%d\n", s);
   return 0;
 }
-// WARN: 1 OpenMP constructs instrumented (0 in headers); not instrumented: 0 in headers that cannot be rewritten, 0 produced by macros, 1 not written as #pragma lines
+// WARN: 1 OpenMP constructs instrumented (0 in headers); not instrumented: 0 in headers that cannot be rewritten, 0 produced by macros, 3 not written as #pragma lines
 // EVENTS-LABEL: threads 2
 // EVENTS-NEXT: Parallel_fork 1
 // EVENTS: violations 0

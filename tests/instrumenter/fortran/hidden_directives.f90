@@ -78,9 +78,9 @@ end program
 ! CHECK-NEXT: {{^}}  !$omp parallel num_threads(2){{$}}
 ! CHECK-NEXT: {{^}}  block{{$}}
 ! CHECK-NEXT: {{^}}    integer :: j{{$}}
-! CHECK-NEXT: {{^}}    call POMP_Loop_enter(pomp_h([[L:[0-9]+]]), pomp_tid(), -1_8, int(1, 8), int(8, 8), 1_8, '{{[0-9]+}}*type=do*
+! CHECK-NEXT: {{^}}    call POMP_Loop_enter(pomp_h([[L:[0-9]+]]), -1, -1_8, int(1, 8), int(8, 8), 1_8, '{{[0-9]+}}*type=do*
 ! CHECK-NEXT: {{^}}    !$omp do{{$}}
-! CHECK:      {{^}}    call POMP_Loop_exit(pomp_h([[L]]), pomp_tid()){{$}}
+! CHECK:      {{^}}    call POMP_Loop_exit(pomp_h([[L]]), -1){{$}}
 ! CHECK-NEXT: {{^}}  end block{{$}}
 ! The scan phase's directive stays in the loop of the split `parallel do simd`, nothing inserted
 ! in the loop.
@@ -92,7 +92,7 @@ end program
 ! CHECK-NEXT: {{^}}  end do{{$}}
 ! CHECK-NEXT: {{^}}  !$omp end do simd nowait{{$}}
 ! The hidden tasks, their continuation and end lines, unchanged inside the instrumented single.
-! CHECK:      {{^}}  call POMP_Single_begin(pomp_h([[S:[0-9]+]]), pomp_tid()){{$}}
+! CHECK:      {{^}}  call POMP_Single_begin(pomp_h([[S:[0-9]+]]), -1){{$}}
 ! CHECK-NEXT: {{^}}  !$omp task depend(in: a) &{{$}}
 ! CHECK-NEXT: {{^}}  !$omp&     depend(mutexinoutset: c){{$}}
 ! CHECK-NEXT: {{^}}  c = c + a{{$}}
@@ -100,7 +100,7 @@ end program
 ! CHECK-NEXT: {{^}}  !$omp task depend(in: b) depend(mutexinoutset: c){{$}}
 ! CHECK-NEXT: {{^}}  c = c + b{{$}}
 ! CHECK-NEXT: {{^}}  !$omp end task{{$}}
-! CHECK-NEXT: {{^}}  call POMP_Single_end(pomp_h([[S]]), pomp_tid()){{$}}
+! CHECK-NEXT: {{^}}  call POMP_Single_end(pomp_h([[S]]), -1){{$}}
 ! CHECK-NOT:  POMP_Task
 
 ! The hidden parallel runs 2 threads whatever OMP_NUM_THREADS says; its `do` is measured.

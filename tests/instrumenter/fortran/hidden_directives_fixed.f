@@ -23,12 +23,12 @@ c$omp end task
 ! WARN-NEXT: hidden_directives_fixed.f:16: warning: OpenMP directive 'end task' is not instrumented and was hidden from the parse (it ends the directive hidden at line 13); the output keeps it as written
 ! WARN-NOT:  warning
 
-! CHECK:      {{^}}      call POMP_Single_begin(pomp_h([[S:[0-9]+]]), pomp_tid()){{$}}
+! CHECK:      {{^}}      call POMP_Single_begin(pomp_h([[S:[0-9]+]]), -1){{$}}
 ! CHECK-NEXT: {{^}}c$omp task depend(in: a){{$}}
 ! CHECK-NEXT: {{^}}c$omp& depend(mutexinoutset: c){{$}}
 ! CHECK-NEXT: {{^}}      C = C + A{{$}}
 ! CHECK-NEXT: {{^}}c$omp end task{{$}}
-! CHECK-NEXT: {{^}}      call POMP_Single_end(pomp_h([[S]]), pomp_tid()){{$}}
+! CHECK-NEXT: {{^}}      call POMP_Single_end(pomp_h([[S]]), -1){{$}}
 ! CHECK-NEXT: {{^}}!$OMP END SINGLE nowait{{$}}
 
 ! EVENTS:      threads 1

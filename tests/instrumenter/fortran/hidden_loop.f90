@@ -1,7 +1,7 @@
 ! A loop directive Flang 19's parser rejects (`loop` with `bind`) is hidden; the constructs in its
 ! DO loop get the thread number -1 as inside a parsed `loop` (no runtime calls there), and what
 ! would come between the directive and its DO loop (here --functions' begin) goes before it.
-! RUN: %ompinst %s -o %t.f90 --no-line-directives --functions 2> %t.err
+! RUN: %ompinst %s -o %t.f90 --no-line-directives --functions --thread-ids 2> %t.err
 ! RUN: %FileCheck --check-prefix=WARN %s < %t.err
 ! RUN: %strip-fchecks %t.f90 | %FileCheck %s
 ! RUN: %run-equivalence --fortran --only gcc --gcc %gfortran --clang %flang --original %s --instrumented %t.f90 | %FileCheck --check-prefix=EVENTS %s
