@@ -86,7 +86,9 @@ def report(name, plain_name, plain, wrapped):
 def step_name(words):
     """The step of an ompcc command line, from the program and its arguments."""
     program = os.path.basename(words[0])
-    if program in ("ompinst", "pomp-link"):
+    if program.startswith("ompinst"):  # also an installed toolkit's ompinst-clang
+        return "ompinst"
+    if program == "pomp-link":
         return program
     if "-c" in words:
         return "init compile" if any(w.endswith("pomp_init.c") for w in words) else "compile"
@@ -100,7 +102,9 @@ def ompcc_steps(driver, sample, work, env):
     if proc.returncode != 0:
         sys.exit("bench: %s failed:\n%s" % (driver, proc.stderr))
     prefix = os.path.basename(driver) + ": "
-    commands = [shlex.split(line[len(prefix):]) for line in proc.stderr.splitlines()
+    # -v was ompcc's, and it reaches the real compiler and pomp-link: not part of a build.
+    commands = [[w for w in shlex.split(line[len(prefix):]) if w != "-v"]
+                for line in proc.stderr.splitlines()
                 if line.startswith(prefix) and not line.startswith(prefix + "warning")]
     return [c for c in commands if c and (os.path.isabs(c[0]) or shutil.which(c[0]))]
 
