@@ -1,7 +1,7 @@
 # Installation: `cmake --install <build> --prefix <dir>` gives a relocatable toolkit.
 #
-#   <dir>/bin/ompcc, ompc++ ompfc ompf90 ompf77 (links to ompcc), ompinst, pomp-link, pomp-report,
-#            pomp-run
+#   <dir>/bin/ompcc, ompc++ ompfc ompf90 ompf77 (links to ompcc), ompinst, ompinst-clang (ompinst's
+#            C/C++ program), pomp-link, pomp-report, pomp-run
 #   <dir>/lib/libpomp.so, libpomp.a
 #   <dir>/lib/pomp/clang/include      Clang 19's resource headers (omp.h, builtins) for ompinst
 #   <dir>/include/pomplib.h, pomp_events.def, pomp_omp_wrappers.h
@@ -25,8 +25,8 @@ set(POMP_INSTALL_CMAKEDIR lib/cmake/POMP)
 # Tools. ompinst and pomp-link load Clang's and LLVM's shared libraries from LLVM's own directory
 # (libclang-cpp.so.19 is not on the system's search path); ompcc links LLVM's Support statically;
 # pomp-run needs only the C and C++ runtimes and finds ../lib/libpomp.so itself.
-set(POMP_INSTALLED_TOOLS ompcc ompinst pomp-link pomp-report pomp-run)
-set_target_properties(ompinst pomp-link PROPERTIES INSTALL_RPATH "${LLVM_LIBRARY_DIR}")
+set(POMP_INSTALLED_TOOLS ompcc ompinst ompinst-clang pomp-link pomp-report pomp-run)
+set_target_properties(ompinst ompinst-clang pomp-link PROPERTIES INSTALL_RPATH "${LLVM_LIBRARY_DIR}")
 install(TARGETS ${POMP_INSTALLED_TOOLS} EXPORT POMPTargets
         RUNTIME DESTINATION ${POMP_INSTALL_BINDIR})
 foreach(POMP_DRIVER_LINK ompc++ ompfc ompf90 ompf77)

@@ -4,7 +4,10 @@
 # per link. The executable is not position independent, so it starts without relocating anything.
 #
 #   pomp_link_llvm_statically(<target> COMPONENTS <llvm-config components>...
-#                             [ARCHIVES <the target's own static libraries>...] [CLANG])
+#                             [ARCHIVES <the target's own static libraries>...] [CLANG] [ALWAYS])
+#
+# ALWAYS links statically whatever POMP_STATIC_LLVM_TOOLS says: for a tool that needs a few small
+# components only (ompinst's Fortran program), whose static link is as fast as a shared one.
 #
 # The archives (the target's own static libraries, Clang's with CLANG, LLVM's components) come
 # first in one group; the shared libraries that the target's libraries name come after it, supply
@@ -21,8 +24,8 @@ option(POMP_STATIC_LLVM_TOOLS
        "Link ompinst and pomp-link with Clang's and LLVM's static libraries (faster start)" OFF)
 
 function(pomp_link_llvm_statically target)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "CLANG" "" "COMPONENTS;ARCHIVES")
-  if(NOT POMP_STATIC_LLVM_TOOLS)
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "CLANG;ALWAYS" "" "COMPONENTS;ARCHIVES")
+  if(NOT POMP_STATIC_LLVM_TOOLS AND NOT ARG_ALWAYS)
     return()
   endif()
   find_program(POMP_LLVM_CONFIG llvm-config HINTS "${LLVM_TOOLS_BINARY_DIR}" NO_DEFAULT_PATH)

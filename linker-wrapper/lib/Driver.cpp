@@ -94,6 +94,7 @@ constexpr int PompLinkNeedsCompiler = 4;
 
 /// File names in the toolkit.
 constexpr StringRef OmpinstName = "ompinst";
+constexpr StringRef OmpinstClangName = "ompinst-clang";
 constexpr StringRef PompLinkName = "pomp-link";
 constexpr StringRef SharedLibPomp = "libpomp.so";
 constexpr StringRef StaticLibPomp = "libpomp.a";
@@ -389,7 +390,10 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
   std::string Log = Temp.add(Unit + ".ompinst.log");
   // Fortran's language (and source form) follows the suffix, which the
   // instrumented copy keeps (contract of docs/FORTRAN.md).
-  std::vector<std::string> Argv = {Paths.Ompinst, Input.Value, "-o", Inst.Source};
+  const std::string &Ompinst =
+      Input.Lang == Language::Fortran || Paths.OmpinstClang.empty() ? Paths.Ompinst
+                                                                    : Paths.OmpinstClang;
+  std::vector<std::string> Argv = {Ompinst, Input.Value, "-o", Inst.Source};
   if (Input.Lang != Language::Fortran)
     llvm::append_values(Argv, "-x", Input.Lang == Language::CXX ? "c++" : "c");
   Argv.push_back("--header-dir=" + Inst.HeaderDirectory);
@@ -424,7 +428,7 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
   std::string InputsList;
   if (Cache && Input.Lang != Language::Fortran) {
     CacheKey Builder("instrument");
-    Builder.add(fileStamp(Paths.Ompinst));
+    Builder.add(fileStamp(Ompinst));
     llvm::SmallVector<StringRef, 2> Libraries;
     StringRef(POMP_OMPCC_PARSER_LIBRARIES).split(Libraries, ':', -1, false);
     for (StringRef Library : Libraries)
@@ -1198,7 +1202,7 @@ bool passThroughRequested() {
 /// (CCACHE_COMPILERCHECK="%compiler% --ompcc-print-config").
 std::string toolkitStamps(const ToolkitPaths &Paths, llvm::ArrayRef<std::string> Compiler) {
   std::vector<std::string> Files = {
-      Paths.Ompinst, Paths.PompLink, joinPath(Paths.IncludeDir, PompHeader),
+      Paths.Ompinst, Paths.OmpinstClang, Paths.PompLink, joinPath(Paths.IncludeDir, PompHeader),
       joinPath(Paths.LibDir, SharedLibPomp), joinPath(Paths.LibDir, StaticLibPomp)};
   // The programs of the compiler's words ("ccache gcc": both).
   for (const std::string &Word : Compiler)
@@ -1250,6 +1254,10 @@ ToolkitPaths findToolkit(StringRef ExecutablePath) {
       {joinPath(BinDir, OmpinstName), joinPath(POMP_OMPCC_BUILD_TOOLS_DIR, OmpinstName)});
   Paths.PompLink = firstExisting(
       {joinPath(BinDir, PompLinkName), joinPath(POMP_OMPCC_BUILD_TOOLS_DIR, PompLinkName)});
+  // Next to the ompinst found (an older toolkit may have none: ompinst then).
+  const std::string OmpinstClang = joinPath(path::parent_path(Paths.Ompinst), OmpinstClangName);
+  if (fs::can_execute(OmpinstClang))
+    Paths.OmpinstClang = OmpinstClang;
   const std::string InstalledLib = joinPath(Prefix, "lib");
   Paths.LibDir = fs::exists(joinPath(InstalledLib, SharedLibPomp)) ||
                          fs::exists(joinPath(InstalledLib, StaticLibPomp))

@@ -52,4 +52,17 @@ bool levelValidForGroup(int Group, int Level) {
   });
 }
 
+GroupLevels defaultGroupLevels() {
+  GroupLevels Levels{};
+  Levels[POMP_GROUP_PARALLEL] = POMP_LEVEL_BEGINEND;
+  Levels[POMP_GROUP_LOOP] = POMP_LEVEL_ENTEREXIT;
+  Levels[POMP_GROUP_WORKSHARE] = POMP_LEVEL_BEGINEND;
+  Levels[POMP_GROUP_SYNC] = POMP_LEVEL_BEGINEND;
+  Levels[POMP_GROUP_TASK] = POMP_LEVEL_BEGINEND;
+  Levels[POMP_GROUP_TARGET] = POMP_LEVEL_ENTEREXIT;
+  Levels[POMP_GROUP_USER] = POMP_LEVEL_BEGINEND;
+  Levels[POMP_GROUP_RUNTIME] = POMP_LEVEL_ENTEREXIT;
+  return Levels;
+}
+
 } // namespace pomp::inst

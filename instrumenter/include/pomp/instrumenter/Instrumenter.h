@@ -10,6 +10,7 @@
 #ifndef POMP_INSTRUMENTER_INSTRUMENTER_H
 #define POMP_INSTRUMENTER_INSTRUMENTER_H
 
+#include "pomp/model/Levels.h"
 #include "pomplib.h"
 
 #include <array>
@@ -25,27 +26,6 @@ class FrontendActionFactory;
 } // namespace clang::tooling
 
 namespace pomp::inst {
-
-/// Compile-time instrumentation level of each group (POMP_GROUP_* ->
-/// POMP_LEVEL_*), as the paper's section 3.8 table names them.
-using GroupLevels = std::array<int, POMP_GROUP_COUNT>;
-
-/// The levels ompinst uses unless told otherwise: everything the paper calls
-/// cheap enough by default (docs/INSTRUMENTER.md).
-GroupLevels defaultGroupLevels();
-
-/// Name of a group as the command line and `#pragma pomp inst` spell it
-/// ("parallel", "loop", ...).
-std::string_view groupName(int Group);
-/// Name of a level ("none", "enterexit", ...).
-std::string_view levelName(int Level);
-/// Group from its name; nullopt when unknown.
-std::optional<int> groupFromName(std::string_view Name);
-/// Level from its name; nullopt when unknown.
-std::optional<int> levelFromName(std::string_view Name);
-/// True when some event of Group fires at Level (so the level makes sense
-/// for the group).
-bool levelValidForGroup(int Group, int Level);
 
 /// What to instrument and how.
 struct Options {

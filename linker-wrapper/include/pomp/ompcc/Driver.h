@@ -29,6 +29,9 @@ struct ToolkitPaths {
   /// The ompinst and pomp-link executables.
   std::string Ompinst;
   std::string PompLink;
+  /// ompinst's C/C++ program, which ompinst runs for a C/C++ file: ompcc
+  /// runs it directly and saves that step (docs/INSTRUMENTER.md).
+  std::string OmpinstClang;
   /// The directory of libpomp.so and libpomp.a.
   std::string LibDir;
   /// The directory of pomplib.h.

@@ -651,6 +651,15 @@ void closePart(ThreadState &T, CallbackTime &Now) {
     closeOwn(T, EventId::Section_begin, Now);
 }
 
+/// True when a loop the runtime reports is the instrumented sections construct
+/// the thread is in: flang 19 lowers `sections` to a worksharing loop over its
+/// sections, which libomp reports as a loop. A real worksharing loop cannot be
+/// closely nested in a sections region (OpenMP's nesting rules), so a loop that
+/// begins while POMP's sections is the innermost region is that construct.
+bool isLoweredSections(ThreadState &T, EventId Enter) {
+  return Enter == EventId::Loop_enter && pompHas(T, EventId::Sections_enter);
+}
+
 void on_work(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *, ompt_data_t *,
              uint64_t, const void *Code) {
   EventId Enter;
@@ -662,7 +671,7 @@ void on_work(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *, om
   guarded([&](ThreadState &T, CallbackTime &Now) {
     const bool Executor = Kind == ompt_work_single_executor;
     if (Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend) {
-      if (!pompHas(T, Enter)) {
+      if (!pompHas(T, Enter) && !isLoweredSections(T, Enter)) {
         open(T, C, Code, Enter, Now);
         if (Executor && omptHas(T, Enter))
           core().enter(T, keyRegion(T.current()->Key), EventId::Single_begin, Now());

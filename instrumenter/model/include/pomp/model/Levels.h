@@ -9,10 +9,21 @@
 #ifndef POMP_MODEL_LEVELS_H
 #define POMP_MODEL_LEVELS_H
 
+#include "pomplib.h"
+
+#include <array>
 #include <optional>
 #include <string_view>
 
 namespace pomp::inst {
+
+/// Compile-time instrumentation level of each group (POMP_GROUP_* ->
+/// POMP_LEVEL_*), as the paper's section 3.8 table names them.
+using GroupLevels = std::array<int, POMP_GROUP_COUNT>;
+
+/// The levels ompinst uses unless told otherwise, in both languages:
+/// everything the paper calls cheap enough by default (docs/INSTRUMENTER.md).
+GroupLevels defaultGroupLevels();
 
 /// Name of a group ("parallel", "loop", ...).
 std::string_view groupName(int Group);
