@@ -11,6 +11,11 @@ as medians and ratios:
   probe     one configure probe (`conftest.c` compiled and linked), which ompcc passes through:
             the driver's own cost
 
+  steps     one program (--steps-sample, default samples/jacobi.c) built by `ompcc -v -O2 x.c -o x`:
+            the commands ompcc prints are run again one by one and timed each (ompinst, the
+            instrumented compile, pomp-link, the compile of the generated initialisation when
+            there is one, the link), against the plain compile (`-c`) and the plain link
+
   lulesh    with --lulesh DIR (a checkout of LLNL/LULESH, never part of the project): one large
             C++ file, `ompc++ -O2 -DUSE_MPI=0 -std=c++17 -c lulesh.cc` against the plain compiler
             (issue 15: at most 1.10 x)
@@ -19,11 +24,13 @@ each with clang-19 and with gcc as the real compiler. The load average is printe
 after: the machine is shared, and timings taken under load are noisy.
 
     bench/ompcc_build_time.py [--bin build/bin] [--rounds 5] [--compilers clang,gcc]
-        [--what samples,project,probe,lulesh] [--lulesh DIR] [--base-bin OLD_BIN]
+        [--what samples,project,probe,steps,lulesh] [--lulesh DIR] [--base-bin OLD_BIN]
+        [--steps-sample FILE]
 """
 import argparse
 import glob
 import os
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -76,6 +83,76 @@ def report(name, plain_name, plain, wrapped):
           % (name, plain_name, plain, wrapped, wrapped / plain))
 
 
+def step_name(words):
+    """The step of an ompcc command line, from the program and its arguments."""
+    program = os.path.basename(words[0])
+    if program.startswith("ompinst"):  # also an installed toolkit's ompinst-clang
+        return "ompinst"
+    if program == "pomp-link":
+        return program
+    if "-c" in words:
+        return "init compile" if any(w.endswith("pomp_init.c") for w in words) else "compile"
+    return "link"
+
+
+def ompcc_steps(driver, sample, work, env):
+    """The commands `driver -v -O2 sample -o prog` runs, as lists of words."""
+    proc = subprocess.run([driver, "-v", "-O2", sample, "-o", "prog", "-lm"], cwd=work, env=env,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if proc.returncode != 0:
+        sys.exit("bench: %s failed:\n%s" % (driver, proc.stderr))
+    prefix = os.path.basename(driver) + ": "
+    # -v was ompcc's, and it reaches the real compiler and pomp-link: not part of a build.
+    commands = [[w for w in shlex.split(line[len(prefix):]) if w != "-v"]
+                for line in proc.stderr.splitlines()
+                if line.startswith(prefix) and not line.startswith(prefix + "warning")]
+    return [c for c in commands if c and (os.path.isabs(c[0]) or shutil.which(c[0]))]
+
+
+def replay(commands, work, env):
+    """Runs the commands one after the other (their temporary directories made first); the time
+    of each step, summed by step name."""
+    times = {}
+    for words in commands:
+        for i, word in enumerate(words[:-1]):
+            if word == "-o":
+                os.makedirs(os.path.dirname(os.path.join(work, words[i + 1])), exist_ok=True)
+        name = step_name(words)
+        times[name] = times.get(name, 0.0) + timed(words, work, env)
+    return times
+
+
+def measure_steps(args, root, work, cc, env, ompcc, base):
+    sample = os.path.abspath(args.steps_sample or os.path.join(root, "samples", "jacobi.c"))
+    # The replayed commands name ompcc's temporary directory: a private TMPDIR keeps it apart.
+    env = dict(env, TMPDIR=os.path.join(work, "tmp"))
+    os.makedirs(env["TMPDIR"], exist_ok=True)
+    variants = [("ompcc", ompcc_steps(ompcc, sample, work, env))]
+    if base:
+        variants.append(("base", ompcc_steps(base[0], sample, work, env)))
+    plain = [[cc, "-fopenmp", "-O2", "-c", sample, "-o", "plain.o"],
+             [cc, "-fopenmp", "plain.o", "-o", "plain", "-lm"]]
+    rounds = {name: [] for name, _ in variants}
+    rounds["plain"] = []
+    for commands in [c for _, c in variants] + [plain]:
+        replay(commands, work, env)  # warm-up
+    for _ in range(args.rounds):
+        rounds["plain"].append(replay(plain, work, env))
+        for name, commands in variants:
+            rounds[name].append(replay(commands, work, env))
+    print("steps    %s, %s, medians of %d alternating rounds (ms)"
+          % (os.path.relpath(sample, root), cc, args.rounds))
+    for name, _ in [("plain", None)] + variants:
+        steps = {}
+        for times in rounds[name]:
+            for step, t in times.items():
+                steps.setdefault(step, []).append(t)
+        total = statistics.median([sum(t.values()) for t in rounds[name]])
+        print("  %-6s %s   in all %.1f" % (name, "   ".join(
+            "%s %.1f" % (step, 1000 * statistics.median(t)) for step, t in steps.items()),
+            1000 * total))
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     root = os.path.dirname(here)
@@ -86,6 +163,8 @@ def main():
     parser.add_argument("--what", default="samples,project,probe,lulesh",
                         help="the measurements to take (lulesh only with --lulesh)")
     parser.add_argument("--lulesh", default=None, help="a directory with LULESH's lulesh.cc")
+    parser.add_argument("--steps-sample", default=None,
+                        help="the program of the steps measurement (default samples/jacobi.c)")
     parser.add_argument("--base-bin", default=None,
                         help="another toolkit's bin directory (an older ompcc and ompinst), "
                              "timed in the same rounds: a before/after comparison")
@@ -149,6 +228,9 @@ def main():
                                            build_project(ompcc, ompcxx),
                                            build_project(*base) if base else None)
                 report("project", "make -j2 (" + cc + ")", plain, wrapped)
+
+            if "steps" in what:
+                measure_steps(args, root, work, cc, env, ompcc, base)
 
             probe = os.path.join(work, "conftest.c")
             with open(probe, "w") as f:

@@ -88,6 +88,9 @@ constexpr StringRef StrictOption = "--ompcc-strict";
 /// pomp-link's exit status when strict mode finds an uninstrumented source
 /// (pomp-link's ExitNotInstrumented).
 constexpr int PompLinkNotInstrumented = 3;
+/// pomp-link's exit status when --object could not write the object and the
+/// C source was written instead (pomp-link's ExitNeedsCompiler).
+constexpr int PompLinkNeedsCompiler = 4;
 
 /// File names in the toolkit.
 constexpr StringRef OmpinstName = "ompinst";
@@ -931,6 +934,7 @@ std::optional<std::string> Driver::preLink(const std::map<std::size_t, std::stri
     return std::nullopt;
   const std::string Source = Temp.add("pomp_init.c");
   const std::string Log = Temp.add("pomp-link.log");
+  const std::string Object = Temp.add("pomp_init.o");
   std::vector<std::string> Argv = {Paths.PompLink};
   if (Opts.Verbose)
     Argv.push_back("-v");
@@ -938,9 +942,19 @@ std::optional<std::string> Driver::preLink(const std::map<std::size_t, std::stri
     Argv.push_back("--shared-library");
   if (Opts.Strict)
     Argv.push_back("--strict");
-  llvm::append_values(Argv, "--report-as=" + Name, "-o", Source, "--");
+  // A program's handle initialisation is a table that pomp-link writes as an
+  // object itself, which saves the compile of the generated source (a whole
+  // compiler start per link); where that cannot be (code is needed, an
+  // unsupported machine), it writes the source, compiled below. A shared
+  // library's constructor is code, and --keep keeps the source that is
+  // linked.
+  const bool DirectObject = !Command.Shared && !Opts.Keep;
+  if (DirectObject)
+    llvm::append_values(Argv, "--report-as=" + Name, "--object", "-o", Object,
+                        "--else-source=" + Source, "--");
+  else
+    llvm::append_values(Argv, "--report-as=" + Name, "-o", Source, "--");
   llvm::append_range(Argv, Inputs);
-  const std::string Object = Temp.add("pomp_init.o");
   std::vector<std::string> Compile = CCompiler;
   for (const Argument &Arg : Command.Args)
     if (isTargetFlag(Arg))
@@ -988,7 +1002,8 @@ std::optional<std::string> Driver::preLink(const std::map<std::size_t, std::stri
     NotInstrumented = true;
     return std::nullopt;
   }
-  if (Status != 0) {
+  const bool Compiled = !DirectObject || Status == PompLinkNeedsCompiler;
+  if (Status != 0 && !(DirectObject && Status == PompLinkNeedsCompiler)) {
     warn("the POMP handles of this link are bound on first use (pomp-link failed)");
     return std::nullopt;
   }
@@ -998,7 +1013,7 @@ std::optional<std::string> Driver::preLink(const std::map<std::size_t, std::stri
       warn("cannot keep the generated source as '" + Kept + "': " + EC.message());
   }
 
-  if (Runner.run(Compile) != 0) {
+  if (Compiled && Runner.run(Compile) != 0) {
     warn("the POMP handles of this link are bound on first use (the generated "
          "initialisation does not compile)");
     return std::nullopt;
@@ -1007,6 +1022,8 @@ std::optional<std::string> Driver::preLink(const std::map<std::size_t, std::stri
     CacheEntry Entry;
     bool Complete = true;
     for (const std::string &File : {Object, Source}) {
+      if (!Compiled && File == Source)
+        continue;
       llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
           llvm::MemoryBuffer::getFile(File, /*IsText=*/false, /*RequiresNullTerminator=*/false);
       if (!Text) {

@@ -178,6 +178,14 @@ Error InitFunctionScanner::scanSymbolicFile(llvm::object::SymbolicFile &File,
   ScannedUnit Unit;
   Unit.Name = Name;
   Unit.Kind = llvm::isa<llvm::object::IRObjectFile>(&File) ? UnitKind::Bitcode : UnitKind::Object;
+  if (auto *IR = llvm::dyn_cast<llvm::object::IRObjectFile>(&File)) {
+    for (const llvm::Module &M : IR->modules())
+      Unit.Target = llvm::Triple(M.getTargetTriple());
+  } else if (auto *Obj = llvm::dyn_cast<llvm::object::ObjectFile>(&File)) {
+    Unit.Target = Obj->makeTriple();
+    Unit.Elf = Obj->isELF();
+    Unit.AddressBytes = Obj->getBytesInAddress();
+  }
   auto Consider = [&](const BasicSymbolRef &Sym) -> Error {
     std::string SymbolName;
     llvm::raw_string_ostream OS(SymbolName);

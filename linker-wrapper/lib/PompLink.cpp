@@ -12,6 +12,7 @@
 
 #include "pomp/handle-init/HandleInit.h"
 #include "pomp/link/InitFunctionScanner.h"
+#include "pomp/link/InitTableObject.h"
 #include "pomp/link/SharedLibraryInit.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -39,6 +40,7 @@ constexpr StringRef ToolName = "pomp-link";
 constexpr StringRef CompilerOption = "--cc=";
 constexpr StringRef CompilerArgOption = "--cc-arg=";
 constexpr StringRef ReportAsOption = "--report-as=";
+constexpr StringRef ElseSourceOption = "--else-source=";
 
 Error makeError(const llvm::Twine &Message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Message);
@@ -96,7 +98,43 @@ struct LinkContents {
   /// The init functions to call, sorted by name.
   std::vector<std::string> InitFunctions;
   SourceSummary Sources;
+  /// The machine of the inputs, for --object; or why there is none
+  /// (NoTargetReason).
+  std::optional<InitTableTarget> Target;
+  std::string NoTargetReason;
 };
+
+/// The machine that every read unit is for, when pomp-link writes objects for
+/// it; else the reason, naming the unit.
+std::string chooseTableTarget(llvm::ArrayRef<ScannedUnit> Units,
+                              std::optional<InitTableTarget> &Chosen) {
+  const ScannedUnit *ChosenBy = nullptr;
+  for (const ScannedUnit &Unit : Units) {
+    if (Unit.Kind == UnitKind::Skipped)
+      continue;
+    if (Unit.Kind != UnitKind::Bitcode && !Unit.Elf)
+      return Unit.Name + " is not an ELF file";
+    std::optional<InitTableTarget> Target = initTableTarget(Unit.Target);
+    const unsigned AddressBytes = Target && Target->Is64Bit ? 8 : 4;
+    if (Target && Unit.Elf && Unit.AddressBytes != AddressBytes)
+      Target.reset();
+    if (!Target) {
+      std::string Machine = Unit.Target.str();
+      if (Unit.Elf)
+        Machine += " (ELF, " + std::to_string(Unit.AddressBytes * 8) + "-bit)";
+      return Unit.Name + " is for " + Machine +
+             ", which pomp-link writes no objects for (it does for x86_64, i386 and aarch64 ELF)";
+    }
+    if (Chosen && Chosen->Machine != Target->Machine)
+      return "the inputs are for different machines: " + ChosenBy->Name + " for " +
+             Chosen->Name.str() + ", " + Unit.Name + " for " + Target->Name.str();
+    Chosen = Target;
+    ChosenBy = &Unit;
+  }
+  if (!Chosen)
+    return "no input says which machine the link is for";
+  return "";
+}
 
 /// Reads the inputs (reporting each unit with -v) and chooses the init
 /// functions to call, sorted by name. Every unreadable input is reported,
@@ -121,7 +159,9 @@ Expected<LinkContents> findInitFunctions(llvm::ArrayRef<std::string> Inputs, boo
   Expected<std::vector<std::string>> Selected = selectInitFunctions(Scanner.units());
   if (!Selected)
     return Selected.takeError();
-  return LinkContents{std::move(*Selected), summarizeSources(Scanner.units())};
+  LinkContents Contents{std::move(*Selected), summarizeSources(Scanner.units()), std::nullopt, ""};
+  Contents.NoTargetReason = chooseTableTarget(Scanner.units(), Contents.Target);
+  return Contents;
 }
 
 /// A source's name for the summary: relative to the current directory when
@@ -173,6 +213,12 @@ void printUsage(llvm::raw_ostream &OS) {
         "  -o <file>         write the generated C source to <file> (with --compile: the object)\n"
         "  --print-source    write the generated C source to stdout\n"
         "  --compile         compile the generated source into the object file given with -o\n"
+        "  --object          write the object file given with -o without a compiler: a table of\n"
+        "                    the init functions, which libpomp's POMP_Init_Handles() calls\n"
+        "                    (ELF for x86_64, i386 and aarch64; not for --shared-library or a\n"
+        "                    program whose main is not instrumented: those need code)\n"
+        "  --else-source=<file>  with --object: where it cannot, write the C source to <file>\n"
+        "                    instead (exit status 4), for the caller to compile\n"
         "  --shared-library  the inputs make a shared library: generate the constructor that\n"
         "                    binds their handles when the library is loaded, not\n"
         "                    POMP_Init_Handles()\n"
@@ -202,7 +248,9 @@ void printUsage(llvm::raw_ostream &OS) {
         "Exit status: 0 success (also when no init function is found: a warning, and an empty\n"
         "POMP_Init_Handles() is generated so that the link works), 1 an input cannot be read or\n"
         "is not a link input, an init function is defined twice, the output cannot be written\n"
-        "or the compiler failed, 2 usage error, 3 --strict and a source is not instrumented.\n"
+        "or the compiler failed (or --object cannot write the link's object), 2 usage error,\n"
+        "3 --strict and a source is not instrumented, 4 --else-source was written instead of\n"
+        "the object.\n"
         "Documentation: man pomp-link, <prefix>/share/doc/pomp/HANDLE_INIT.md (installed),\n"
         "docs/HANDLE_INIT.md.\n";
 }
@@ -228,6 +276,12 @@ Expected<Options> parseArguments(llvm::ArrayRef<std::string_view> Args) {
       Opts.PrintSource = true;
     } else if (Arg == "--compile") {
       Opts.Compile = true;
+    } else if (Arg == "--object") {
+      Opts.Object = true;
+    } else if (Arg.starts_with(ElseSourceOption)) {
+      Opts.ElseSource = Arg.drop_front(ElseSourceOption.size()).str();
+      if (Opts.ElseSource.empty())
+        return makeError("--else-source= needs a file name");
     } else if (Arg == "--shared-library") {
       Opts.SharedLibrary = true;
     } else if (Arg == "--strict") {
@@ -266,10 +320,17 @@ Expected<Options> parseArguments(llvm::ArrayRef<std::string_view> Args) {
     return makeError("--report-as= needs a name");
   if (Opts.Inputs.empty())
     return makeError("no input files");
+  if (Opts.Object && Opts.Output.empty())
+    return makeError("--object needs -o <object file>");
   if (Opts.Output.empty() && !Opts.PrintSource)
     return makeError("nothing to write: give -o <file> or --print-source");
   if (Opts.Compile && Opts.Output.empty())
     return makeError("--compile needs -o <object file>");
+  if (Opts.Object && Opts.Compile)
+    return makeError("--object and --compile exclude each other: --object writes the object "
+                     "without a compiler");
+  if (!Opts.ElseSource.empty() && !Opts.Object)
+    return makeError("--else-source= only applies with --object");
   if (!Opts.Compile && (CompilerGiven || !Opts.CompilerArgs.empty()))
     return makeError("--cc and --cc-arg only apply with --compile");
   return Opts;
@@ -293,6 +354,13 @@ Expected<std::string> generateSharedLibraryInit(llvm::ArrayRef<std::string> Inpu
 }
 
 Expected<std::string> generateInit(const Options &Opts, llvm::raw_ostream &Diagnostics) {
+  Expected<GeneratedInit> Generated = generateInitAndTable(Opts, Diagnostics);
+  if (!Generated)
+    return Generated.takeError();
+  return std::move(Generated->Source);
+}
+
+Expected<GeneratedInit> generateInitAndTable(const Options &Opts, llvm::raw_ostream &Diagnostics) {
   Expected<LinkContents> Contents = findInitFunctions(Opts.Inputs, Opts.Verbose, Diagnostics);
   if (!Contents)
     return Contents.takeError();
@@ -304,7 +372,9 @@ Expected<std::string> generateInit(const Options &Opts, llvm::raw_ostream &Diagn
     if (Verbose)
       Diagnostics << ToolName << ": the shared library's constructor calls " << Selected->size()
                   << (Selected->size() == 1 ? " init function\n" : " init functions\n");
-    return sharedLibraryInit(*Selected);
+    return GeneratedInit{sharedLibraryInit(*Selected), *Selected,
+                         "a shared library's handles are bound by its constructor, which is code",
+                         ""};
   }
   if (Selected->empty() && Contents->Sources.Uninstrumented.empty())
     Diagnostics << ToolName
@@ -313,7 +383,8 @@ Expected<std::string> generateInit(const Options &Opts, llvm::raw_ostream &Diagn
   else if (Verbose)
     Diagnostics << ToolName << ": POMP_Init_Handles() calls " << Selected->size()
                 << (Selected->size() == 1 ? " init function\n" : " init functions\n");
-  std::string Source = handleinit::programInitHandles(*Selected);
+  GeneratedInit Generated{handleinit::programInitHandles(*Selected), *Selected,
+                          Contents->NoTargetReason, ""};
   // The file with main calls POMP_Init() when it is instrumented; when it
   // is not (it fell back, or main is not C/C++), measurement must still
   // start, and libpomp's exit hook then writes the profile.
@@ -322,9 +393,13 @@ Expected<std::string> generateInit(const Options &Opts, llvm::raw_ostream &Diagn
     if (Verbose)
       Diagnostics << ToolName
                   << ": no instrumented unit defines main: a constructor calls POMP_Init()\n";
-    Source += handleinit::programStartInit();
+    Generated.Source += handleinit::programStartInit();
+    Generated.NoObjectReason = "no instrumented unit defines main, so a constructor must start the "
+                               "measurement, which is code";
   }
-  return Source;
+  if (Generated.NoObjectReason.empty())
+    Generated.ObjectBytes = initTableObject(*Contents->Target, *Selected);
+  return Generated;
 }
 
 Error writeFileAtomically(StringRef Path, StringRef Contents) {
@@ -400,18 +475,39 @@ int runPompLink(const Options &Opts, llvm::raw_ostream &Out, llvm::raw_ostream &
     Out << "pomp-link (POMP toolkit) " << POMP_TOOLKIT_VERSION << "\n";
     return ExitSuccess;
   }
-  Expected<std::string> Source = generateInit(Opts, Err);
-  if (!Source) {
+  Expected<GeneratedInit> Generated = generateInitAndTable(Opts, Err);
+  if (!Generated) {
     // Strict mode's error was the summary line itself.
-    if (Error Rest = llvm::handleErrors(Source.takeError(), [](const NotInstrumentedError &) {}))
+    if (Error Rest = llvm::handleErrors(Generated.takeError(), [](const NotInstrumentedError &) {}))
       reportErrors(std::move(Rest), Err);
     else
       return ExitNotInstrumented;
     return ExitFailure;
   }
+  const std::string &Source = Generated->Source;
+  if (Opts.Object && !Generated->NoObjectReason.empty()) {
+    if (Opts.ElseSource.empty()) {
+      Err << ToolName << ": error: cannot write " << Opts.Output
+          << " as an object without a compiler: " << Generated->NoObjectReason
+          << "; write the C source (-o <file>.c) or use --compile\n";
+      return ExitFailure;
+    }
+    if (Error E = writeFileAtomically(Opts.ElseSource, Source)) {
+      reportErrors(std::move(E), Err);
+      return ExitFailure;
+    }
+    if (Opts.Verbose)
+      Err << ToolName << ": no object: " << Generated->NoObjectReason << "; wrote "
+          << Opts.ElseSource << " instead\n";
+    if (Opts.PrintSource)
+      Out << Source;
+    return ExitNeedsCompiler;
+  }
   if (!Opts.Output.empty()) {
-    Error E = Opts.Compile ? compileToObject(*Source, Opts.Compiler, Opts.CompilerArgs, Opts.Output)
-                           : writeFileAtomically(Opts.Output, *Source);
+    Error E = Opts.Object ? writeFileAtomically(Opts.Output, Generated->ObjectBytes)
+              : Opts.Compile
+                  ? compileToObject(Source, Opts.Compiler, Opts.CompilerArgs, Opts.Output)
+                  : writeFileAtomically(Opts.Output, Source);
     if (E) {
       reportErrors(std::move(E), Err);
       return ExitFailure;
@@ -420,7 +516,7 @@ int runPompLink(const Options &Opts, llvm::raw_ostream &Out, llvm::raw_ostream &
       Err << ToolName << ": wrote " << Opts.Output << "\n";
   }
   if (Opts.PrintSource)
-    Out << *Source;
+    Out << Source;
   return ExitSuccess;
 }
 

@@ -118,6 +118,7 @@ TEST(handleInitSymbol, InitFunctionOfEveryIdIsRecognised) {
 
 TEST(handleInitSymbol, ProgramInitFunctionIsNot) {
   EXPECT_FALSE(isFileInitFunction(ProgramInitFunction));
+  EXPECT_FALSE(isFileInitFunction(ProgramInitTable));
 }
 
 TEST(handleInitSymbol, NoPompApiRoutineIs) {

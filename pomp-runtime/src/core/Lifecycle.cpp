@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
@@ -389,11 +390,31 @@ void finalizeLocked() {
 
 } // namespace pomp::rt
 
-/// The default POMP_Init_Handles for programs linked without pomp-link: their
-/// handles are bound by their first events. Weak, so that the definition
-/// pomp-link generates (in the executable) takes precedence, with the static
+/// The table of init functions that `pomp-link --object` writes into the
+/// program instead of a compiled POMP_Init_Handles() (handle-init's
+/// ProgramInitTable, docs/HANDLE_INIT.md): the number of entries, then the
+/// address of each init function, zero for one that is not linked. A weak
+/// reference with default visibility: absent (zero) in a program linked
+/// without it, and found in the executable by the shared libpomp too.
+extern "C" __attribute__((weak, visibility("default")))
+const std::uintptr_t POMP_Init_Handles_table[];
+
+/// The default POMP_Init_Handles. Weak, so that a definition pomp-link
+/// generates as C source (in the executable) takes precedence, with the static
 /// library by the linker and with the shared one by symbol interposition.
-extern "C" __attribute__((weak, visibility("default"))) void POMP_Init_Handles(void) {}
+/// Without one it calls the init functions of pomp-link's table, in its order
+/// and skipping the unlinked ones, as the generated definition does; a program
+/// linked without pomp-link has neither, and its handles are bound by their
+/// load-time constructors or first events.
+extern "C" __attribute__((weak, visibility("default"))) void POMP_Init_Handles(void) {
+  const std::uintptr_t *Table = POMP_Init_Handles_table;
+  if (Table == nullptr)
+    return;
+  const std::uintptr_t Count = Table[0];
+  for (std::uintptr_t I = 1; I <= Count; ++I)
+    if (Table[I] != 0)
+      reinterpret_cast<void (*)(void)>(Table[I])();
+}
 
 namespace pomp::rt {
 

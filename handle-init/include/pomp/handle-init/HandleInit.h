@@ -28,6 +28,14 @@ namespace pomp::handleinit {
 inline constexpr std::string_view InitFunctionPrefix = "POMP_Init_";
 /// The program-level function pomp-link generates; never a per-file one.
 inline constexpr std::string_view ProgramInitFunction = "POMP_Init_Handles";
+/// The table of init functions that pomp-link writes as an object instead of
+/// compiling the C source of POMP_Init_Handles() (pomp-link --object):
+/// pointer-sized words, the number N of entries, then N addresses of init
+/// functions in pomp-link's order, each zero when its function is not linked
+/// (a weak reference). libpomp's own POMP_Init_Handles() calls every non-zero
+/// entry in order, which is what the generated function does
+/// (docs/HANDLE_INIT.md). Its name is no per-file init function's.
+inline constexpr std::string_view ProgramInitTable = "POMP_Init_Handles_table";
 
 /// Source language of generated code: C++ needs extern "C" linkage.
 enum class Language { C, CXX };

@@ -17,6 +17,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem/UniqueID.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include "pomp/handle-init/Uninstrumented.h"
 
@@ -64,6 +65,14 @@ struct ScannedUnit {
   std::vector<handleinit::UninstrumentedRecord> Uninstrumented;
   /// Whether the unit defines the global function main.
   bool DefinesMain = false;
+  /// The machine the unit is for: from an object's header or a bitcode
+  /// module's target triple (pomp-link --object writes its object for it).
+  llvm::Triple Target;
+  /// Whether the unit is an ELF file (not bitcode, COFF or Mach-O).
+  bool Elf = false;
+  /// The size of an address in bytes: an ELF file's class (4 or 8; x32's
+  /// objects are ELFCLASS32 x86-64), 0 for bitcode.
+  unsigned AddressBytes = 0;
   /// Why the unit was skipped, or why its list may be incomplete; else empty.
   std::string Note;
   /// Whether Note is worth a warning even without -v (true when init

@@ -31,6 +31,10 @@ inline constexpr int ExitFailure = 1;
 inline constexpr int ExitUsage = 2;
 /// --strict, and a source of the link was compiled uninstrumented.
 inline constexpr int ExitNotInstrumented = 3;
+/// --object --else-source=<file>: the link needs code that a table cannot
+/// hold (or a machine pomp-link writes no objects for), so the C source was
+/// written to <file> for the caller to compile; no object was written.
+inline constexpr int ExitNeedsCompiler = 4;
 
 /// The error of --strict when a source was compiled uninstrumented; the
 /// summary line already said which.
@@ -54,6 +58,14 @@ struct Options {
   bool PrintSource = false;
   /// --compile: compile the generated source into the object Output.
   bool Compile = false;
+  /// --object: write the object Output without a compiler: the table of
+  /// init functions that libpomp's POMP_Init_Handles() walks
+  /// (InitTableObject.h). Where the link needs code or its machine is not
+  /// supported, an error, or with ElseSource the C source written there.
+  bool Object = false;
+  /// --else-source=<file>: with Object, where the C source goes when no
+  /// object can be written (exit status ExitNeedsCompiler).
+  std::string ElseSource;
   /// --cc=<compiler>: the compiler for --compile (a name looked up on PATH,
   /// or a path).
   std::string Compiler = std::string(DefaultCompiler);
@@ -104,6 +116,28 @@ llvm::Expected<std::string> generateInit(const Options &Opts, llvm::raw_ostream 
 /// without OpenMP has none, and its constructor is empty.
 llvm::Expected<std::string> generateSharedLibraryInit(llvm::ArrayRef<std::string> Inputs,
                                                       bool Verbose, llvm::raw_ostream &Diagnostics);
+
+/// What pomp-link generates for a link: the C source, and the data that
+/// --object writes as an object instead.
+struct GeneratedInit {
+  /// The C source of POMP_Init_Handles() (or of the shared library's
+  /// constructor), with the start-up constructor when one is needed.
+  std::string Source;
+  /// The init functions to call, in order.
+  std::vector<std::string> InitFunctions;
+  /// Why the link's initialisation cannot be a table: it needs code (a
+  /// shared library's constructor, the start of the measurement without an
+  /// instrumented main) or the inputs' machine is not supported. Empty when
+  /// it can; then ObjectBytes holds the object.
+  std::string NoObjectReason;
+  /// The object of --object (InitTableObject.h), when NoObjectReason is empty.
+  std::string ObjectBytes;
+};
+
+/// generateInit's source, with the object that --object writes or the reason
+/// why there is none.
+llvm::Expected<GeneratedInit> generateInitAndTable(const Options &Opts,
+                                                   llvm::raw_ostream &Diagnostics);
 
 /// Replaces the file Path with Contents atomically: a temporary file in the
 /// same directory, renamed over Path. On failure Path is untouched.
