@@ -365,9 +365,7 @@ bool isMetadirective(const std::pair<std::string, std::size_t> &Directive) {
 //===--- IgnoredDirectiveParts --------------------------------------------===//
 
 IgnoredDirectiveParts &IgnoredDirectiveParts::install(DiagnosticsEngine &Diags) {
-  DiagnosticConsumer &Next = *Diags.getClient();
-  std::unique_ptr<DiagnosticConsumer> Owned = Diags.takeClient();
-  auto *Parts = new IgnoredDirectiveParts(Next, std::move(Owned));
+  auto *Parts = new IgnoredDirectiveParts(Diags);
   Diags.setClient(Parts, /*ShouldOwnClient=*/true);
   for (const StringRef Group : IgnoredPartGroups)
     Diags.setSeverityForGroup(diag::Flavor::WarningOrError, Group, diag::Severity::Remark);
@@ -381,23 +379,6 @@ bool IgnoredDirectiveParts::within(FileID File, std::size_t Begin, std::size_t E
                      [&](std::size_t At) { return At >= Begin && At < End; });
 }
 
-void IgnoredDirectiveParts::BeginSourceFile(const LangOptions &Lang, const Preprocessor *PP) {
-  Next.BeginSourceFile(Lang, PP);
-}
-
-void IgnoredDirectiveParts::EndSourceFile() { Next.EndSourceFile(); }
-
-void IgnoredDirectiveParts::finish() { Next.finish(); }
-
-void IgnoredDirectiveParts::clear() {
-  DiagnosticConsumer::clear();
-  Next.clear();
-}
-
-bool IgnoredDirectiveParts::IncludeInDiagnosticCounts() const {
-  return Next.IncludeInDiagnosticCounts();
-}
-
 void IgnoredDirectiveParts::HandleDiagnostic(DiagnosticsEngine::Level Level,
                                              const Diagnostic &Info) {
   if (Level == DiagnosticsEngine::Remark &&
@@ -409,8 +390,7 @@ void IgnoredDirectiveParts::HandleDiagnostic(DiagnosticsEngine::Level Level,
     }
     return;
   }
-  DiagnosticConsumer::HandleDiagnostic(Level, Info);
-  Next.HandleDiagnostic(Level, Info);
+  passOn(Level, Info);
 }
 
 //===--- DirectiveForms ---------------------------------------------------===//

@@ -17,6 +17,8 @@
 #ifndef POMP_INSTRUMENTER_DIRECTIVEFORMS_H
 #define POMP_INSTRUMENTER_DIRECTIVEFORMS_H
 
+#include "pomp/instrumenter/DiagnosticFilter.h"
+
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Lex/PPCallbacks.h"
@@ -106,7 +108,7 @@ private:
 /// not become a pragma line that another compiler reads as written. The
 /// parse runs with -w, so install() maps the group to remarks, which -w
 /// leaves alone; this consumer keeps them and passes everything else on.
-class IgnoredDirectiveParts : public clang::DiagnosticConsumer {
+class IgnoredDirectiveParts : public DiagnosticFilter {
 public:
   /// Wraps Diags' client; Diags owns the result.
   static IgnoredDirectiveParts &install(clang::DiagnosticsEngine &Diags);
@@ -115,21 +117,12 @@ public:
   /// File.
   bool within(clang::FileID File, std::size_t Begin, std::size_t End) const;
 
-  void BeginSourceFile(const clang::LangOptions &Lang, const clang::Preprocessor *PP) override;
-  void EndSourceFile() override;
-  void finish() override;
-  void clear() override;
-  bool IncludeInDiagnosticCounts() const override;
   void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
                         const clang::Diagnostic &Info) override;
 
 private:
-  IgnoredDirectiveParts(clang::DiagnosticConsumer &Next,
-                        std::unique_ptr<clang::DiagnosticConsumer> Owned)
-      : Next(Next), Owned(std::move(Owned)) {}
+  explicit IgnoredDirectiveParts(clang::DiagnosticsEngine &Diags) : DiagnosticFilter(Diags) {}
 
-  clang::DiagnosticConsumer &Next;
-  std::unique_ptr<clang::DiagnosticConsumer> Owned;
   std::map<clang::FileID, std::vector<std::size_t>> Offsets;
 };
 

@@ -198,28 +198,9 @@ std::vector<std::string> PreambleWatcher::pragmaMacros() const {
 
 PreambleLoadErrors &PreambleLoadErrors::install(DiagnosticsEngine &Diags,
                                                 std::function<void()> OnFailure) {
-  DiagnosticConsumer &Next = *Diags.getClient();
-  std::unique_ptr<DiagnosticConsumer> Owned = Diags.takeClient();
-  auto *Errors = new PreambleLoadErrors(Next, std::move(Owned), std::move(OnFailure));
+  auto *Errors = new PreambleLoadErrors(Diags, std::move(OnFailure));
   Diags.setClient(Errors, /*ShouldOwnClient=*/true);
   return *Errors;
-}
-
-void PreambleLoadErrors::BeginSourceFile(const LangOptions &Lang, const Preprocessor *PP) {
-  Next.BeginSourceFile(Lang, PP);
-}
-
-void PreambleLoadErrors::EndSourceFile() { Next.EndSourceFile(); }
-
-void PreambleLoadErrors::finish() { Next.finish(); }
-
-void PreambleLoadErrors::clear() {
-  DiagnosticConsumer::clear();
-  Next.clear();
-}
-
-bool PreambleLoadErrors::IncludeInDiagnosticCounts() const {
-  return Next.IncludeInDiagnosticCounts();
 }
 
 void PreambleLoadErrors::HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
@@ -237,8 +218,7 @@ void PreambleLoadErrors::HandleDiagnostic(DiagnosticsEngine::Level Level, const 
   }
   if (Failed && Level == DiagnosticsEngine::Note)
     return;
-  DiagnosticConsumer::HandleDiagnostic(Level, Info);
-  Next.HandleDiagnostic(Level, Info);
+  passOn(Level, Info);
 }
 
 } // namespace pomp::inst

@@ -14,6 +14,8 @@
 #ifndef POMP_INSTRUMENTER_PREAMBLE_H
 #define POMP_INSTRUMENTER_PREAMBLE_H
 
+#include "pomp/instrumenter/DiagnosticFilter.h"
+
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Frontend/PrecompiledPreamble.h"
 #include "llvm/ADT/StringRef.h"
@@ -72,29 +74,20 @@ private:
 /// preamble: the errors of loading it (a stale, corrupt or foreign file)
 /// are not shown but noted (failed()), so that the caller parses again
 /// without it; every other diagnostic passes on unchanged.
-class PreambleLoadErrors : public clang::DiagnosticConsumer {
+class PreambleLoadErrors : public DiagnosticFilter {
 public:
   /// Wraps Diags' client; Diags owns the result. OnFailure runs at the
   /// first error of loading the preamble.
   static PreambleLoadErrors &install(clang::DiagnosticsEngine &Diags,
                                      std::function<void()> OnFailure);
 
-  void BeginSourceFile(const clang::LangOptions &Lang, const clang::Preprocessor *PP) override;
-  void EndSourceFile() override;
-  void finish() override;
-  void clear() override;
-  bool IncludeInDiagnosticCounts() const override;
   void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
                         const clang::Diagnostic &Info) override;
 
 private:
-  PreambleLoadErrors(clang::DiagnosticConsumer &Next,
-                     std::unique_ptr<clang::DiagnosticConsumer> Owned,
-                     std::function<void()> OnFailure)
-      : Next(Next), Owned(std::move(Owned)), OnFailure(std::move(OnFailure)) {}
+  PreambleLoadErrors(clang::DiagnosticsEngine &Diags, std::function<void()> OnFailure)
+      : DiagnosticFilter(Diags), OnFailure(std::move(OnFailure)) {}
 
-  clang::DiagnosticConsumer &Next;
-  std::unique_ptr<clang::DiagnosticConsumer> Owned;
   std::function<void()> OnFailure;
   bool Failed = false;
 };
