@@ -128,18 +128,20 @@ void DirectiveFormRecorder::PragmaDirective(SourceLocation Loc, PragmaIntroducer
     E.Texts.push_back(Text.str());
 }
 
-void DirectiveFormRecorder::MacroDefined(const Token &Name, const MacroDirective *MD) {
+bool expandsToPragmaOperator(const MacroDirective *MD, const llvm::StringSet<> &PragmaMacros) {
   const MacroInfo *Info = MD ? MD->getMacroInfo() : nullptr;
   if (!Info)
-    return;
-  for (const Token &Tok : Info->tokens()) {
+    return false;
+  return llvm::any_of(Info->tokens(), [&](const Token &Tok) {
     const IdentifierInfo *Identifier = Tok.getIdentifierInfo();
-    if (Identifier &&
-        (Identifier->getName() == PragmaOperator || PragmaMacros.contains(Identifier->getName()))) {
-      PragmaMacros.insert(Name.getIdentifierInfo()->getName());
-      return;
-    }
-  }
+    return Identifier && (Identifier->getName() == PragmaOperator ||
+                          PragmaMacros.contains(Identifier->getName()));
+  });
+}
+
+void DirectiveFormRecorder::MacroDefined(const Token &Name, const MacroDirective *MD) {
+  if (expandsToPragmaOperator(MD, PragmaMacros))
+    PragmaMacros.insert(Name.getIdentifierInfo()->getName());
 }
 
 void DirectiveFormRecorder::addPragmaMacros(const std::vector<std::string> &Names) {

@@ -40,6 +40,11 @@ class Token;
 
 namespace pomp::inst {
 
+/// True when the macro MD defines expands to a `_Pragma` operator, directly
+/// or through one of PragmaMacros (the macros known to do so).
+bool expandsToPragmaOperator(const clang::MacroDirective *MD,
+                             const llvm::StringSet<> &PragmaMacros);
+
 /// Records during the parse what the rewriting needs and the AST does not
 /// keep: the ranges `#if` skipped, the macro invocations written in files,
 /// and per invocation (or `_Pragma` operator written in a file) the pragmas

@@ -1,6 +1,7 @@
 //===- Preamble.cpp - A precompiled preamble for ompinst -------------------===//
 #include "pomp/instrumenter/Preamble.h"
 
+#include "DirectiveForms.h"
 #include "IncludedHeaders.h"
 
 #include "clang/Basic/DiagnosticFrontend.h"
@@ -121,17 +122,8 @@ public:
   /// As DirectiveFormRecorder::MacroDefined: a macro whose expansion holds
   /// `_Pragma`, directly or through another such macro.
   void MacroDefined(const Token &Name, const MacroDirective *MD) override {
-    const MacroInfo *Info = MD ? MD->getMacroInfo() : nullptr;
-    if (!Info)
-      return;
-    for (const Token &Tok : Info->tokens()) {
-      const IdentifierInfo *Identifier = Tok.getIdentifierInfo();
-      if (Identifier &&
-          (Identifier->getName() == "_Pragma" || PragmaMacros.contains(Identifier->getName()))) {
-        PragmaMacros.insert(Name.getIdentifierInfo()->getName());
-        return;
-      }
-    }
+    if (expandsToPragmaOperator(MD, PragmaMacros))
+      PragmaMacros.insert(Name.getIdentifierInfo()->getName());
   }
 
 private:
