@@ -341,35 +341,13 @@ public:
   }
   void Post(const parser::Submodule &) { Scopes.pop_back(); }
   bool Pre(const parser::SubroutineSubprogram &X) {
-    const auto &Header = std::get<parser::Statement<parser::SubroutineStmt>>(X.t);
-    const auto &End = std::get<parser::Statement<parser::EndSubroutineStmt>>(X.t);
-    enterUnit(std::get<parser::SpecificationPart>(X.t), span(Header.source),
-              std::get<parser::ExecutionPart>(X.t), executionEnd(X, End));
-    const std::string Name = std::get<parser::Name>(Header.statement.t).ToString();
-    functionRegion(X, Header.source, Name,
-                   &std::get<std::list<parser::PrefixSpec>>(Header.statement.t), End);
-    Scopes.push_back(Name);
-    return true;
+    return enterProcedure<parser::SubroutineStmt, parser::EndSubroutineStmt>(X);
   }
-  void Post(const parser::SubroutineSubprogram &) {
-    Scopes.pop_back();
-    leaveUnit();
-  }
+  void Post(const parser::SubroutineSubprogram &) { leaveProcedure(); }
   bool Pre(const parser::FunctionSubprogram &X) {
-    const auto &Header = std::get<parser::Statement<parser::FunctionStmt>>(X.t);
-    const auto &End = std::get<parser::Statement<parser::EndFunctionStmt>>(X.t);
-    enterUnit(std::get<parser::SpecificationPart>(X.t), span(Header.source),
-              std::get<parser::ExecutionPart>(X.t), executionEnd(X, End));
-    const std::string Name = std::get<parser::Name>(Header.statement.t).ToString();
-    functionRegion(X, Header.source, Name,
-                   &std::get<std::list<parser::PrefixSpec>>(Header.statement.t), End);
-    Scopes.push_back(Name);
-    return true;
+    return enterProcedure<parser::FunctionStmt, parser::EndFunctionStmt>(X);
   }
-  void Post(const parser::FunctionSubprogram &) {
-    Scopes.pop_back();
-    leaveUnit();
-  }
+  void Post(const parser::FunctionSubprogram &) { leaveProcedure(); }
   bool Pre(const parser::SeparateModuleSubprogram &X) {
     const auto &Header = std::get<parser::Statement<parser::MpSubprogramStmt>>(X.t);
     const auto &End = std::get<parser::Statement<parser::EndMpSubprogramStmt>>(X.t);
@@ -380,10 +358,7 @@ public:
     Scopes.push_back(Name);
     return true;
   }
-  void Post(const parser::SeparateModuleSubprogram &) {
-    Scopes.pop_back();
-    leaveUnit();
-  }
+  void Post(const parser::SeparateModuleSubprogram &) { leaveProcedure(); }
   // An internal subprogram is not part of its host's main program.
   bool Pre(const parser::InternalSubprogramPart &) {
     MainStack.push_back(InMain);
@@ -635,6 +610,25 @@ private:
   };
   /// Instruments a combined construct split in two; false when it is not one.
   bool instrumentSplit(const Construct &C);
+
+  /// A subroutine or function: its unit, its function region and its name
+  /// among the scopes that CTCs name (HeaderStmt and EndStmt: its two
+  /// statements in Flang's parse tree).
+  template <typename HeaderStmt, typename EndStmt, typename U> bool enterProcedure(const U &X) {
+    const auto &Header = std::get<parser::Statement<HeaderStmt>>(X.t);
+    const auto &End = std::get<parser::Statement<EndStmt>>(X.t);
+    enterUnit(std::get<parser::SpecificationPart>(X.t), span(Header.source),
+              std::get<parser::ExecutionPart>(X.t), executionEnd(X, End));
+    const std::string Name = std::get<parser::Name>(Header.statement.t).ToString();
+    functionRegion(X, Header.source, Name,
+                   &std::get<std::list<parser::PrefixSpec>>(Header.statement.t), End);
+    Scopes.push_back(Name);
+    return true;
+  }
+  void leaveProcedure() {
+    Scopes.pop_back();
+    leaveUnit();
+  }
 
   void instrument(const Construct &C);
   void instrumentConstruct(const Construct &C);
@@ -2161,8 +2155,8 @@ void Instrumenter::apiCallSite(const parser::Call &Call, bool Function) {
       !inst::model::apiCallInstrumented(*R, [this](Event E) { return enabled(E); }))
     return;
   ApiSites.push_back({R, Name->source, Function,
-                      !std::get<std::list<parser::ActualArgSpec>>(Call.t).empty(),
-                      UnitStack.back(), enclosingFunction()});
+                      !std::get<std::list<parser::ActualArgSpec>>(Call.t).empty(), UnitStack.back(),
+                      enclosingFunction()});
 }
 
 void Instrumenter::apiCalls() {
