@@ -40,6 +40,11 @@ struct RunningTask {
   /// The thread's stack depth when the task started or resumed: the regions
   /// above it are the task's.
   std::uint32_t Base = 0;
+  /// True when the task's own task region is among them (the OMPT adapter
+  /// opened it; POMP closes the regions of an instrumented task itself).
+  /// Kept here because the runtime may free the task's data before this
+  /// thread learns that the task ended.
+  bool OwnsRegion = false;
 };
 
 /// The regions a suspended task had open, outermost first, with the times

@@ -448,6 +448,51 @@ void countOther() {
     core().anomalies().count(Anomaly::OmptOtherKind);
 }
 
+//--- Explicit tasks a thread runs -----------------------------------------//
+
+/// Ends the thread's innermost running task: the regions it left open end
+/// with it (its own task region when this adapter opened it; regions
+/// instrumented code did not close, counted as closed inner regions).
+void completeTask(ThreadState &T, CallbackTime &Now) {
+  const RunningTask Task = T.RunningTasks.back();
+  T.RunningTasks.pop_back();
+  const std::size_t Open = T.Stack.depth() > Task.Base ? T.Stack.depth() - Task.Base : 0;
+  const std::size_t Own = Task.OwnsRegion ? 1 : 0;
+  if (Open > Own)
+    core().anomalies().count(Anomaly::ClosedInnerRegions, Open - Own);
+  if (Open != 0)
+    core().unwindTo(T, Task.Base, Now());
+}
+
+/// Ends the running tasks whose end the runtime did not report to this
+/// thread, now that an event names Current as the thread's task. libomp counts
+/// the parts of an untied task in flight: when a thread runs the task's last
+/// part before the part that queued it has returned on another thread, the
+/// last part ends without an event and the completion goes to the other
+/// thread (tests/ompt/untied_last_part.c). A task above Current, or above
+/// the task that came from Current, ended.
+void endUnreportedTasks(ThreadState &T, const ompt_data_t *Current, CallbackTime &Now) {
+  std::vector<RunningTask> &Running = T.RunningTasks;
+  std::size_t Keep = Running.size();
+  for (std::size_t I = Running.size(); I-- > 0;) {
+    if (Running[I].Task == Current) {
+      Keep = I + 1;
+      break;
+    }
+    if (Running[I].From == Current)
+      Keep = I;
+  }
+  while (Running.size() > Keep)
+    completeTask(T, Now);
+}
+
+/// The thread's innermost running task is not Current (a callback's task):
+/// the common case, the task running or none, costs one comparison.
+void noteCurrentTask(ThreadState &T, const ompt_data_t *Current, CallbackTime &Now) {
+  if (__builtin_expect(!T.RunningTasks.empty() && T.RunningTasks.back().Task != Current, 0))
+    endUnreportedTasks(T, Current, Now);
+}
+
 //--- Threads and teams ---------------------------------------------------//
 
 void on_thread_begin(ompt_thread_t, ompt_data_t *) {
@@ -660,7 +705,7 @@ bool isLoweredSections(ThreadState &T, EventId Enter) {
   return Enter == EventId::Loop_enter && pompHas(T, EventId::Sections_enter);
 }
 
-void on_work(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *, ompt_data_t *,
+void on_work(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *, ompt_data_t *TaskData,
              uint64_t, const void *Code) {
   EventId Enter;
   Construct C;
@@ -669,6 +714,7 @@ void on_work(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *, om
     return;
   }
   guarded([&](ThreadState &T, CallbackTime &Now) {
+    noteCurrentTask(T, TaskData, Now);
     const bool Executor = Kind == ompt_work_single_executor;
     if (Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend) {
       if (!pompHas(T, Enter) && !isLoweredSections(T, Enter)) {
@@ -784,7 +830,7 @@ void tsanSyncRegion(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
 }
 
 void on_sync_region(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
-                    ompt_data_t *ParallelData, ompt_data_t *, const void *Code) {
+                    ompt_data_t *ParallelData, ompt_data_t *TaskData, const void *Code) {
   tsanSyncRegion(Kind, Endpoint, ParallelData);
   EventId Enter;
   Construct C;
@@ -793,6 +839,7 @@ void on_sync_region(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
     return;
   }
   guarded([&](ThreadState &T, CallbackTime &Now) {
+    noteCurrentTask(T, TaskData, Now);
     if (isInstrumentedJoin(T, Kind))
       return;
     if ((Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend) &&
@@ -988,8 +1035,10 @@ void on_lock_destroy(ompt_mutex_t Kind, ompt_wait_id_t, const void *Code) {
   });
 }
 
-void on_masked(ompt_scope_endpoint_t Endpoint, ompt_data_t *, ompt_data_t *, const void *Code) {
+void on_masked(ompt_scope_endpoint_t Endpoint, ompt_data_t *, ompt_data_t *TaskData,
+               const void *Code) {
   guarded([&](ThreadState &T, CallbackTime &Now) {
+    noteCurrentTask(T, TaskData, Now);
     if (Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend)
       open(T, Construct::Masked, Code, EventId::Masked_begin, Now);
     if (Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend)
@@ -1028,8 +1077,8 @@ void traceTask(ThreadState &T, ThreadTrace::TaskRecord What, const ompt_data_t *
     Core::traceTask(T, What, reinterpret_cast<std::uintptr_t>(Task), Now());
 }
 
-void on_task_create(ompt_data_t *, const ompt_frame_t *, ompt_data_t *NewTask, int Flags, int,
-                    const void *Code) {
+void on_task_create(ompt_data_t *Encountering, const ompt_frame_t *, ompt_data_t *NewTask,
+                    int Flags, int, const void *Code) {
   // libomp gives a new task the memory of a completed one (its own free lists), and the creating
   // code writes the firstprivate copies there: after every completed task for TSan, or it takes
   // the completed task's reads for a race (tasks_deps.c). Costs TSan sight of a race between a
@@ -1039,6 +1088,7 @@ void on_task_create(ompt_data_t *, const ompt_frame_t *, ompt_data_t *NewTask, i
   if (!(Flags & ompt_task_explicit))
     return;
   guarded([&](ThreadState &T, CallbackTime &Now) {
+    noteCurrentTask(T, Encountering, Now);
     // Recorded while task creation is (as POMP's Task_create_enter records it).
     if (Runtime::activation().isActive(EventId::Task_create_enter))
       traceTask(T, ThreadTrace::TaskRecord::Create, NewTask, Now);
@@ -1064,30 +1114,6 @@ bool endsTask(ompt_task_status_t Status) {
   return Status == ompt_task_complete || Status == ompt_task_cancel || Status == ompt_task_detach;
 }
 
-/// The regions of a task this adapter reported itself (not POMP) that ended:
-/// its task region, found by key (a task the thread did not see start).
-void endOmptTask(ThreadState &T, std::uint64_t Value, CallbackTime &Now) {
-  if ((Value & TaskTagMask) != TaskStarted)
-    return;
-  const auto *Created = reinterpret_cast<const Node *>(Value & ~TaskTagMask);
-  core().leave(T, keyRegion(Created->Key), EventId::Task_end, Now());
-}
-
-/// Ends the thread's innermost running task: the regions it left open end
-/// with it (its own task region when this adapter opened it; regions
-/// instrumented code did not close, counted as closed inner regions).
-void completeTask(ThreadState &T, CallbackTime &Now) {
-  const RunningTask Task = T.RunningTasks.back();
-  T.RunningTasks.pop_back();
-  const std::size_t Open = T.Stack.depth() > Task.Base ? T.Stack.depth() - Task.Base : 0;
-  const std::uint64_t Value = static_cast<const ompt_data_t *>(Task.Task)->value;
-  const std::size_t Own = (Value & TaskTagMask) == TaskStarted ? 1 : 0;
-  if (Open > Own)
-    core().anomalies().count(Anomaly::ClosedInnerRegions, Open - Own);
-  if (Open != 0)
-    core().unwindTo(T, Task.Base, Now());
-}
-
 /// The innermost running task was suspended (an untied task's part ended):
 /// its open regions leave the thread's stack and travel in its task data to
 /// the thread that resumes it (core/Tasks.h).
@@ -1106,11 +1132,13 @@ void suspendTask(ThreadState &T, ompt_data_t *Data, CallbackTime &Now) {
 /// The thread starts or resumes the task Data after From: it becomes the
 /// thread's innermost running task, and a resumed one gets its regions back.
 void runTask(ThreadState &T, ompt_data_t *From, ompt_data_t *Data, CallbackTime &Now) {
-  T.RunningTasks.push_back({Data, From, static_cast<std::uint32_t>(T.Stack.depth())});
+  RunningTask &Task = T.RunningTasks.emplace_back(
+      RunningTask{Data, From, static_cast<std::uint32_t>(T.Stack.depth())});
   std::uint64_t Value = Data->value;
   if ((Value & TaskTagMask) == TaskSuspended) {
     std::unique_ptr<SuspendedTask> Saved(reinterpret_cast<SuspendedTask *>(Value & ~TaskTagMask));
     Data->value = Value = Saved->Value;
+    Task.OwnsRegion = (Value & TaskTagMask) == TaskStarted && !Saved->Regions.empty();
     core().resumeTask(T, *Saved, Now());
     return;
   }
@@ -1122,6 +1150,7 @@ void runTask(ThreadState &T, ompt_data_t *From, ompt_data_t *Data, CallbackTime 
     return;
   const auto *Created = reinterpret_cast<const Node *>(Value);
   core().enter(T, keyRegion(Created->Key), EventId::Task_begin, Now(), core().forkParent(T, Value));
+  Task.OwnsRegion = true;
 }
 
 void on_task_schedule(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t *Next) {
@@ -1131,16 +1160,19 @@ void on_task_schedule(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t
   }
   guarded([&](ThreadState &T, CallbackTime &Now) {
     std::vector<RunningTask> &Running = T.RunningTasks;
-    if (Prior && endsTask(Status))
-      traceTask(T, ThreadTrace::TaskRecord::Complete, Prior, Now);
+    if (Prior) {
+      if (endsTask(Status))
+        traceTask(T, ThreadTrace::TaskRecord::Complete, Prior, Now);
+      noteCurrentTask(T, Prior, Now);
+    }
+    // A task that ends here without running here had its last part on
+    // another thread, which ends its regions (endUnreportedTasks).
     if (Prior && !Running.empty() && Running.back().Task == Prior) {
       if (endsTask(Status))
         completeTask(T, Now);
       else if (Next == Running.back().From)
         suspendTask(T, Prior, Now);
       // Otherwise Next runs inside Prior (at a taskwait, a taskyield).
-    } else if (Prior && endsTask(Status)) {
-      endOmptTask(T, Prior->value, Now);
     }
     if (!Next)
       return;
