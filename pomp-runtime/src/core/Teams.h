@@ -37,7 +37,11 @@ namespace pomp::rt {
 struct Node;
 
 /// One execution of a parallel region (a team), owned by its master thread.
-struct TeamInstance {
+/// Each instance has a cache line of its own: the master writes the next
+/// instance of its ring at a fork while the team's members still read the
+/// previous one's end (their implicit-task ends come late, at the next fork),
+/// and two instances sharing a line made each such read a cross-core miss.
+struct alignas(64) TeamInstance {
   /// Bumped each time the slot is reused.
   std::atomic<std::uint32_t> Generation{0};
   /// The master's time at the end of the region; 0 while it runs.
@@ -68,7 +72,9 @@ struct TeamInstance {
 /// The implicit task a thread executes for a team.
 struct ImplicitTask {
   TeamInstance *Team = nullptr;
-  std::uint32_t Generation = 0;
+  /// The low bits of the instance's generation when the task began (what the
+  /// team's parallel data carries: OmptAdapter.cpp, TeamFacts).
+  std::uint16_t Generation = 0;
   bool Instrumented = false;
   /// The initial task of a team of a league (host teams region).
   bool Initial = false;
@@ -79,7 +85,8 @@ struct ImplicitTask {
   /// The team's end when it has ended and the slot was not reused since; 0
   /// otherwise.
   Tick teamEnd() const {
-    if (!Team || Team->Generation.load(std::memory_order_acquire) != Generation)
+    if (!Team || static_cast<std::uint16_t>(Team->Generation.load(std::memory_order_acquire)) !=
+                     Generation)
       return 0;
     return Team->End.load(std::memory_order_acquire);
   }
@@ -120,7 +127,10 @@ struct ThreadTeams {
                   std::make_unique<TeamInstance>());
     TeamInstance &I = *Ring[NextInstance];
     NextInstance = (NextInstance + 1) % Ring.size();
-    I.Generation.fetch_add(1, std::memory_order_relaxed);
+    // Only the master writes an instance: a plain increment, not a locked
+    // one, which would wait for the line that the members read to come back.
+    I.Generation.store(I.Generation.load(std::memory_order_relaxed) + 1,
+                       std::memory_order_relaxed);
     I.End.store(0, std::memory_order_relaxed);
     I.Fork = nullptr;
     I.Region = 0;

@@ -243,13 +243,80 @@ void tsanMutexAcquired(ompt_wait_id_t) {}
 void tsanMutexReleased(ompt_wait_id_t) {}
 #endif
 
+//--- A team's parallel data ---------------------------------------------//
+// A team's parallel data holds its TeamInstance together with what each
+// member's implicit task needs to know at its begin: whether instrumented code
+// reports the team, whether the team skips its explicit join barrier, whether
+// it is a league, and the low bits of the instance's generation. The members
+// then do not read the instance's cache line, which the master has just
+// written at the fork: that read was a cross-core transfer per member and
+// parallel region on the path to the team's join (docs/PERFORMANCE.md).
+
+/// The facts about a team its parallel data carries.
+struct TeamFacts {
+  TeamInstance *Team = nullptr;
+  std::uint16_t Generation = 0;
+  bool Instrumented = false;
+  bool RuntimeJoin = false;
+  bool League = false;
+};
+
+constexpr std::uint64_t FactInstrumented = 1;
+constexpr std::uint64_t FactRuntimeJoin = 2;
+constexpr std::uint64_t FactLeague = 4;
+/// The instance's address needs the high bits (a 57-bit address space): the
+/// generation is read from the instance instead.
+constexpr std::uint64_t FactUnpacked = 8;
+constexpr std::uint64_t FactBits = 15;
+constexpr unsigned GenerationShift = 48;
+constexpr std::uint64_t LowAddressMask = (std::uint64_t{1} << GenerationShift) - 1;
+static_assert(alignof(TeamInstance) > FactBits, "instance addresses leave the fact bits free");
+
+/// The parallel data value of a team whose instance is complete.
+std::uint64_t packTeam(const TeamInstance &Team) {
+  const auto Address = reinterpret_cast<std::uint64_t>(&Team);
+  std::uint64_t Value = Address | (Team.Instrumented ? FactInstrumented : 0) |
+                        (Team.RuntimeJoin ? FactRuntimeJoin : 0) | (Team.League ? FactLeague : 0);
+  if ((Address & ~LowAddressMask) != 0)
+    return Value | FactUnpacked;
+  const auto Generation =
+      static_cast<std::uint16_t>(Team.Generation.load(std::memory_order_relaxed));
+  return Value | (std::uint64_t{Generation} << GenerationShift);
+}
+
+TeamInstance *teamOf(const ompt_data_t *ParallelData) {
+  if (!ParallelData)
+    return nullptr;
+  const std::uint64_t Value = ParallelData->value;
+  const std::uint64_t Address = (Value & FactUnpacked) ? Value : Value & LowAddressMask;
+  return reinterpret_cast<TeamInstance *>(Address & ~FactBits);
+}
+
+TeamFacts factsOf(const ompt_data_t *ParallelData) {
+  TeamFacts Facts;
+  Facts.Team = teamOf(ParallelData);
+  if (!Facts.Team)
+    return Facts;
+  const std::uint64_t Value = ParallelData->value;
+  Facts.Instrumented = (Value & FactInstrumented) != 0;
+  Facts.RuntimeJoin = (Value & FactRuntimeJoin) != 0;
+  Facts.League = (Value & FactLeague) != 0;
+  Facts.Generation =
+      (Value & FactUnpacked)
+          ? static_cast<std::uint16_t>(Facts.Team->Generation.load(std::memory_order_relaxed))
+          : static_cast<std::uint16_t>(Value >> GenerationShift);
+  return Facts;
+}
+
 /// A team's object for TSan: the TeamInstance its parallel data names (the
 /// runtime hands parallel_begin a different ompt_data_t than the team's
 /// threads get, with the same value).
 const void *teamObject(const ompt_data_t *ParallelData) {
   if (!ParallelData)
     return nullptr;
-  return ParallelData->ptr ? ParallelData->ptr : ParallelData;
+  if (const TeamInstance *Team = teamOf(ParallelData))
+    return Team;
+  return ParallelData;
 }
 
 Core &core() { return Runtime::core(); }
@@ -521,7 +588,7 @@ void on_parallel_begin(ompt_data_t *, const ompt_frame_t *, ompt_data_t *Paralle
       Team.Code = Encountering->Team->Code;
       Team.Instrumented = Encountering->Instrumented;
       Team.Fork = T.current();
-      ParallelData->ptr = &Team;
+      ParallelData->value = packTeam(Team);
       return;
     }
     Team.Code = Code;
@@ -537,7 +604,7 @@ void on_parallel_begin(ompt_data_t *, const ompt_frame_t *, ompt_data_t *Paralle
       Team.ForkDepth = static_cast<std::uint32_t>(T.Stack.depth());
     }
     Team.Fork = T.current();
-    ParallelData->ptr = &Team;
+    ParallelData->value = packTeam(Team);
   });
   tsanRelease(teamObject(ParallelData));
 }
@@ -545,7 +612,7 @@ void on_parallel_begin(ompt_data_t *, const ompt_frame_t *, ompt_data_t *Paralle
 void on_parallel_end(ompt_data_t *ParallelData, ompt_data_t *, int, const void *) {
   tsanAcquire(teamObject(ParallelData));
   guarded([&](ThreadState &T, CallbackTime &Now) {
-    auto *Team = static_cast<TeamInstance *>(ParallelData->ptr);
+    TeamInstance *Team = teamOf(ParallelData);
     if (!Team)
       return;
     // Only the late ends of teams this adapter measures, or whose regions
@@ -559,16 +626,17 @@ void on_parallel_end(ompt_data_t *ParallelData, ompt_data_t *, int, const void *
   });
 }
 
-void beginImplicitTask(ThreadState &T, TeamInstance *Team, bool Initial, CallbackTime &Now) {
+void beginImplicitTask(ThreadState &T, const TeamFacts &Facts, bool Initial, CallbackTime &Now) {
   ImplicitTask &Task = T.Teams.Tasks.emplace_back();
   Task.Initial = Initial;
+  TeamInstance *Team = Facts.Team;
   if (!Team)
     return;
   Task.Team = Team;
-  Task.Generation = Team->Generation.load(std::memory_order_relaxed);
-  Task.Instrumented = Team->Instrumented;
-  const EventId Begin = Team->League ? EventId::Teams_begin : EventId::Parallel_begin;
-  if (Team->RuntimeJoin) {
+  Task.Generation = Facts.Generation;
+  Task.Instrumented = Facts.Instrumented;
+  const EventId Begin = Facts.League ? EventId::Teams_begin : EventId::Parallel_begin;
+  if (Facts.RuntimeJoin) {
     // POMP's Parallel_begin comes next, one deeper; the regions that the
     // skipped join barrier leaves open from there on end with this task.
     Task.Depth = static_cast<std::uint32_t>(T.Stack.depth() + 1);
@@ -602,13 +670,13 @@ void on_implicit_task(ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
   if (ParallelData && (Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend))
     tsanAcquire(teamObject(ParallelData));
   guarded([&](ThreadState &T, CallbackTime &Now) {
-    auto *Team = ParallelData ? static_cast<TeamInstance *>(ParallelData->ptr) : nullptr;
     const bool Initial = (Flags & ompt_task_initial) != 0;
     if (Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend) {
       // A thread's own initial task is no region; the initial task of a team
       // of a league (host teams region) is the team's body, its Teams_begin.
-      if (!Initial || (Team && Team->League))
-        beginImplicitTask(T, Team, Initial, Now);
+      const TeamFacts Facts = factsOf(ParallelData);
+      if (!Initial || (Facts.Team && Facts.League))
+        beginImplicitTask(T, Facts, Initial, Now);
     }
     if (Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend) {
       // The end of an initial task names no team: it ends a league's team
