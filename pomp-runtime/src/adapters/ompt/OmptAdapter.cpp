@@ -147,8 +147,8 @@ static_assert(static_cast<unsigned>(Construct::Count) < (1u << ConstructBits));
 
 /// Tags in an explicit task's ompt_data_t. Its value is the context of the
 /// task creation's node (an aligned address) plus Started once the task began,
-/// or Instrumented when POMP reports the task; 0 for tasks this adapter did
-/// not see created.
+/// or Instrumented when POMP reports an untied task; 0 for tasks this adapter
+/// does not follow (not seen created, or tied ones POMP reports).
 constexpr std::uint64_t TaskInstrumented = 1;
 constexpr std::uint64_t TaskStarted = 2;
 /// A suspended task's data holds its SuspendedTask with this tag instead.
@@ -1161,7 +1161,12 @@ void on_task_create(ompt_data_t *Encountering, const ompt_frame_t *, ompt_data_t
     if (Runtime::activation().isActive(EventId::Task_create_enter))
       traceTask(T, ThreadTrace::TaskRecord::Create, NewTask, Now);
     if (pompHas(T, EventId::Task_create_enter)) {
-      NewTask->value = TaskInstrumented;
+      // POMP reports the task and closes its regions. Only an untied one is
+      // followed, whose regions must travel with it to the thread that
+      // resumes it: a tied task stays on its thread, nested like a call, and
+      // its switches need nothing here (some 80 instructions per task).
+      if (Flags & ompt_task_untied)
+        NewTask->value = TaskInstrumented;
       return;
     }
     if (!Runtime::activation().isActive(EventId::Task_create_enter))
@@ -1221,11 +1226,38 @@ void runTask(ThreadState &T, ompt_data_t *From, ompt_data_t *Data, CallbackTime 
   Task.OwnsRegion = true;
 }
 
+/// True when a task switch needs nothing of this adapter: it follows neither
+/// task (tied tasks that POMP reports are the common case), the thread runs no
+/// followed task whose end could have gone unreported, and no trace records
+/// the switch. Read without the callback protocol: only the calling thread's
+/// own fields, which nothing else writes (a ThreadState lives until the
+/// process ends), and the tasks' data, which the runtime hands this thread.
+bool switchNeedsNothing(const ompt_data_t *Prior, const ompt_data_t *Next) {
+  if ((Prior && Prior->value != 0) || (Next && Next->value != 0))
+    return false;
+  const ThreadState *T = CurrentThread;
+  return T && !T->Trace && T->RunningTasks.empty();
+}
+
+void followSwitch(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t *Next);
+
 void on_task_schedule(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t *Next) {
   if (Next) {
     tsanAcquire(Next);
     tsanAcquireTasks();
   }
+  if (!switchNeedsNothing(Prior, Next))
+    followSwitch(Prior, Status, Next);
+  if (Prior) {
+    // After the task's data was written (a suspended task's regions).
+    tsanRelease(Prior);
+    if (endsTask(Status))
+      tsanReleaseTasks();
+  }
+}
+
+/// A task switch on the thread's stack of running tasks (core/Tasks.h).
+void followSwitch(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t *Next) {
   guarded([&](ThreadState &T, CallbackTime &Now) {
     std::vector<RunningTask> &Running = T.RunningTasks;
     if (Prior) {
@@ -1251,12 +1283,6 @@ void on_task_schedule(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t
       return;
     runTask(T, Prior, Next, Now);
   });
-  if (Prior) {
-    // After the task's data was written (a suspended task's regions).
-    tsanRelease(Prior);
-    if (endsTask(Status))
-      tsanReleaseTasks();
-  }
 }
 
 //--- Tool control --------------------------------------------------------//
