@@ -416,11 +416,29 @@ RegionId codeRegion(ThreadState &T, Construct C, const void *Code) {
   return R.Id;
 }
 
-/// True when the innermost open region came from Origin and was opened by
-/// Opener (canonically); false when none is open or it is the other source's.
-bool innermostIs(ThreadState &T, RegionOrigin Origin, EventId Opener) {
+/// The thread's innermost open region as the adapter's checks see it: which
+/// source opened it, with which event. Taken once for a callback's several
+/// checks (each took a region-table lookup).
+struct Innermost {
+  const Region *R = nullptr;
+  EventId Opener{};
+
+  /// True when the region came from Origin and was opened by E
+  /// (canonically); false when none is open or it is the other source's.
+  bool is(RegionOrigin Origin, EventId E) const {
+    return R && R->Origin == Origin && Opener == canonicalOpener(E);
+  }
+  /// True when this adapter opened it: only then may a callback close it.
+  bool fromOmpt() const { return R && R->Origin == RegionOrigin::Ompt; }
+};
+
+Innermost innermost(ThreadState &T) {
   const Region *R = core().innermostRegion(T);
-  return R && R->Origin == Origin && keyOpener(T.current()->Key) == canonicalOpener(Opener);
+  return {R, R ? keyOpener(T.current()->Key) : EventId{}};
+}
+
+bool innermostIs(ThreadState &T, RegionOrigin Origin, EventId Opener) {
+  return innermost(T).is(Origin, Opener);
 }
 bool pompHas(ThreadState &T, EventId Opener) { return innermostIs(T, RegionOrigin::Pomp, Opener); }
 bool omptHas(ThreadState &T, EventId Opener) { return innermostIs(T, RegionOrigin::Ompt, Opener); }
@@ -769,8 +787,8 @@ void closePart(ThreadState &T, CallbackTime &Now) {
 /// sections, which libomp reports as a loop. A real worksharing loop cannot be
 /// closely nested in a sections region (OpenMP's nesting rules), so a loop that
 /// begins while POMP's sections is the innermost region is that construct.
-bool isLoweredSections(ThreadState &T, EventId Enter) {
-  return Enter == EventId::Loop_enter && pompHas(T, EventId::Sections_enter);
+bool isLoweredSections(const Innermost &I, EventId Enter) {
+  return Enter == EventId::Loop_enter && I.is(RegionOrigin::Pomp, EventId::Sections_enter);
 }
 
 void on_work(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *, ompt_data_t *TaskData,
@@ -785,13 +803,16 @@ void on_work(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *, om
     noteCurrentTask(T, TaskData, Now);
     const bool Executor = Kind == ompt_work_single_executor;
     if (Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend) {
-      if (!pompHas(T, Enter) && !isLoweredSections(T, Enter)) {
+      const Innermost I = innermost(T);
+      if (!I.is(RegionOrigin::Pomp, Enter) && !isLoweredSections(I, Enter)) {
         open(T, C, Code, Enter, Now);
         if (Executor && omptHas(T, Enter))
           core().enter(T, keyRegion(T.current()->Key), EventId::Single_begin, Now());
       }
     }
-    if (Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend) {
+    // Only a region this adapter opened can end here: POMP reports the
+    // construct whenever its region is the innermost.
+    if ((Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend) && innermost(T).fromOmpt()) {
       closePart(T, Now);
       if (Executor)
         closeOwn(T, EventId::Single_begin, Now);
@@ -865,9 +886,11 @@ bool syncEvent(ompt_sync_region_t Kind, EventId &Enter, Construct &C) {
 /// same kind is the innermost (ompinst turns implicit barriers into explicit
 /// ones, so both barrier spellings match).
 bool pompReportsSync(ThreadState &T, EventId Enter) {
+  const Innermost I = innermost(T);
   if (Enter == EventId::Barrier_enter || Enter == EventId::Implicit_barrier_enter)
-    return pompHas(T, EventId::Barrier_enter) || pompHas(T, EventId::Implicit_barrier_enter);
-  return pompHas(T, Enter);
+    return I.is(RegionOrigin::Pomp, EventId::Barrier_enter) ||
+           I.is(RegionOrigin::Pomp, EventId::Implicit_barrier_enter);
+  return I.is(RegionOrigin::Pomp, Enter);
 }
 
 /// The join barrier of a team that instrumented code reports: POMP's own
