@@ -812,7 +812,8 @@ void on_work(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *, om
     }
     // Only a region this adapter opened can end here: POMP reports the
     // construct whenever its region is the innermost.
-    if ((Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend) && innermost(T).fromOmpt()) {
+    if ((Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend) &&
+        innermost(T).fromOmpt()) {
       closePart(T, Now);
       if (Executor)
         closeOwn(T, EventId::Single_begin, Now);
