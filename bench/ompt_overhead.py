@@ -216,7 +216,26 @@ def main():
             print("| %s | %s | %.2f |" % (key, cells, ratio))
         if args.epcc and args.taskbench:
             print_per_task(args, samples, configs, keys)
+        warn_speed_change(samples, keys)
     return 0
+
+
+# Some VMs run the same program at two speeds, in spells of minutes (docs/PERFORMANCE.md,
+# "This VM runs in two speeds"): a run whose no-tool times differ this much took rounds in
+# both, and its medians mix them.
+SPEED_CHANGE = 1.5
+
+
+def warn_speed_change(samples, keys):
+    """Says when the no-tool times of one construct vary so much that the machine changed speed
+    during the run: the table's medians then mix two speeds and compare nothing."""
+    for key in keys:
+        times = [t for t in samples["no tool"].get(key, []) if t > 0]
+        if len(times) > 1 and max(times) > SPEED_CHANGE * min(times):
+            print("bench: warning: no tool's %s took %.3g to %.3g in this run: the machine changed "
+                  "speed between rounds, so these medians mix both speeds; run again"
+                  % (key, min(times), max(times)))
+            return
 
 
 if __name__ == "__main__":
