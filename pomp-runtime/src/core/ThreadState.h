@@ -178,6 +178,11 @@ public:
   /// The explicit tasks the thread executes as the runtime reported their
   /// switches (OMPT), innermost last (Tasks.h).
   std::vector<RunningTask> RunningTasks;
+  /// Records of suspended tasks the thread resumed, kept for its next
+  /// suspension: a task that moves between threads at every part needed two
+  /// allocations per move. At most SpareSuspendedLimit.
+  std::vector<std::unique_ptr<SuspendedTask>> SpareSuspended;
+  static constexpr std::size_t SpareSuspendedLimit = 64;
   /// Regions dropped uncounted because another source reports them.
   std::uint64_t HandedOver = 0;
   /// While tracing without the runtime's task records: the trace's tokens of

@@ -1219,7 +1219,13 @@ void suspendTask(ThreadState &T, ompt_data_t *Data, CallbackTime &Now) {
   T.RunningTasks.pop_back();
   if (T.Stack.depth() <= Task.Base)
     return;
-  auto Saved = std::make_unique<SuspendedTask>();
+  std::unique_ptr<SuspendedTask> Saved;
+  if (!T.SpareSuspended.empty()) {
+    Saved = std::move(T.SpareSuspended.back());
+    T.SpareSuspended.pop_back();
+  } else {
+    Saved = std::make_unique<SuspendedTask>();
+  }
   if (!core().suspendTask(T, Task.Base, Now(), *Saved))
     return;
   Saved->Value = Data->value;
@@ -1237,6 +1243,8 @@ void runTask(ThreadState &T, ompt_data_t *From, ompt_data_t *Data, CallbackTime 
     Data->value = Value = Saved->Value;
     Task.OwnsRegion = (Value & TaskTagMask) == TaskStarted && !Saved->Regions.empty();
     core().resumeTask(T, *Saved, Now());
+    if (T.SpareSuspended.size() < ThreadState::SpareSuspendedLimit)
+      T.SpareSuspended.push_back(std::move(Saved));
     return;
   }
   // Resumed tasks (Started), tasks POMP reports (Instrumented).
