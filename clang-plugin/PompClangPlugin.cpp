@@ -57,6 +57,12 @@ namespace inst = pomp::inst;
 /// ompinst-clang does (instrumenter/tool/CommandLine.h, writeAtomically):
 /// never a half-written file. Says why on failure.
 bool writeAtomically(StringRef Path, StringRef Text) {
+  // The directory too: a compile replayed from `ompcc -v` (bench/) runs
+  // without ompcc, which makes it.
+  if (std::error_code EC = llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path))) {
+    llvm::errs() << "ompinst: error: cannot write '" << Path << "': " << EC.message() << "\n";
+    return false;
+  }
   llvm::SmallString<256> Model(Path);
   Model += ".tmp-%%%%%%%%";
   int FD = -1;
