@@ -106,7 +106,9 @@ def ompcc_steps(driver, sample, work, env):
     commands = [[w for w in shlex.split(line[len(prefix):]) if w != "-v"]
                 for line in proc.stderr.splitlines()
                 if line.startswith(prefix) and not line.startswith(prefix + "warning")]
-    return [c for c in commands if c and (os.path.isabs(c[0]) or shutil.which(c[0]))]
+    # A message about a file ("ompcc: x.c: ...") names no program.
+    return [c for c in commands
+            if c and not c[0].endswith(":") and (os.path.isabs(c[0]) or shutil.which(c[0]))]
 
 
 def replay(commands, work, env):

@@ -90,3 +90,8 @@ endforeach()
 install(FILES "${PROJECT_SOURCE_DIR}/README.md" DESTINATION share/doc/pomp)
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/docs/" DESTINATION share/doc/pomp
         FILES_MATCHING PATTERN "*.md")
+
+# ompinst as a plugin of clang-19, next to libpomp, where ompcc looks for it (docs/OMPCC.md).
+if(TARGET pomp-clang-plugin)
+  install(TARGETS pomp-clang-plugin LIBRARY DESTINATION ${POMP_INSTALL_LIBDIR})
+endif()

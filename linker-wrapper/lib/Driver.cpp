@@ -33,6 +33,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -71,6 +72,7 @@ constexpr const char *CCompilerVariable = "OMPCC_CC";
 constexpr const char *CxxCompilerVariable = "OMPCC_CXX";
 constexpr const char *FortranCompilerVariable = "OMPCC_FC";
 constexpr const char *StrictVariable = "OMPCC_STRICT";
+constexpr const char *InProcessVariable = "OMPCC_INPROCESS";
 
 /// ompcc's own options (docs/OMPCC.md).
 constexpr StringRef KeepOption = "--keep";
@@ -98,6 +100,13 @@ constexpr StringRef OmpinstClangName = "ompinst-clang";
 constexpr StringRef PompLinkName = "pomp-link";
 constexpr StringRef SharedLibPomp = "libpomp.so";
 constexpr StringRef StaticLibPomp = "libpomp.a";
+/// ompinst as a Clang plugin, in the library directory (clang-plugin/).
+constexpr StringRef ClangPluginName = "libpomp-clang-plugin.so";
+/// The ompinst options the plugin takes (as -fplugin-arg-pomp-<option>
+/// without the dashes); any other --ompinst-arg= keeps ompinst-clang.
+constexpr StringRef PluginOmpinstOptions[] = {
+    "--functions",          "--function-filter=", "--function-exclude=", "--level=",
+    "--no-line-directives", "--thread-ids",       "--no-skip-bodies"};
 /// The MPI layer (docs/MPI.md), built when MPI was found.
 constexpr StringRef SharedLibPompMpi = "libpomp-mpi.so";
 
@@ -302,6 +311,25 @@ private:
   /// temporary directory (the key holds their paths); false when one cannot
   /// be written or lies elsewhere (a damaged entry).
   bool restoreFiles(const CacheEntry &Entry);
+  /// Why the input cannot be instrumented inside the real compiler (empty:
+  /// it can): OMPCC_INPROCESS=1, clang-19 as the real compiler, the plugin
+  /// there, and nothing in the command the plugin path cannot honour.
+  std::string whyNotInProcess();
+  /// Whether the real compiler is Clang of the plugin's LLVM major version
+  /// (asked once, from the path of its executable).
+  bool compilerTakesPlugin();
+  /// libpomp-clang-plugin.so next to libpomp.
+  std::string pluginPath() const {
+    llvm::SmallString<256> Plugin(Paths.LibDir);
+    path::append(Plugin, ClangPluginName);
+    return std::string(Plugin);
+  }
+  /// Instruments and compiles the input in one run of the real compiler
+  /// with the plugin; nullopt (and Reason) when the plugin could not
+  /// instrument it or its output does not compile.
+  std::optional<int> compileInProcess(std::size_t Index,
+                                      const std::optional<std::string> &ObjectFile,
+                                      std::string &Reason);
   /// Runs ompinst on the input; nullopt (and Reason) when it fails.
   std::optional<Instrumented> instrument(const Argument &Input, std::size_t Index,
                                          std::string &Reason);
@@ -371,6 +399,8 @@ private:
   bool NotInstrumented = false;
   /// ompinstHandlesFortran()'s answer, once asked.
   std::optional<bool> FortranFrontEnd;
+  /// compilerTakesPlugin()'s answer, once asked.
+  std::optional<bool> TakesPlugin;
   /// compilerIgnoresMetadirectives()'s answer, once asked.
   std::optional<bool> IgnoresMetadirectives;
   /// mpiWrapperParseFlags()'s answer, once asked.
@@ -737,6 +767,17 @@ int Driver::compileInput(std::size_t Index, const std::optional<std::string> &Ob
                               ? mayNeedFortranInstrumentation((*Text)->getBuffer())
                               : mayNeedInstrumentationWithHeaders(Input.Value, (*Text)->getBuffer(),
                                                                   projectIncludeDirectories()));
+    if (MayNeed && Input.Lang != Language::Fortran && Opts.InProcess) {
+      const std::string WhyNot = whyNotInProcess();
+      if (WhyNot.empty()) {
+        if (const std::optional<int> Status = compileInProcess(Index, ObjectFile, Reason))
+          return *Status;
+        return compileFallback(Index, ObjectFile, Reason);
+      }
+      if (Opts.Verbose)
+        Diagnostics << Name << ": " << Input.Value << ": not instrumented inside the compiler ("
+                    << WhyNot << "): ompinst, then the compiler\n";
+    }
     if (MayNeed)
       Inst = instrument(Input, Index, Reason);
     else if (Opts.Verbose)
@@ -764,6 +805,104 @@ int Driver::compileInput(std::size_t Index, const std::optional<std::string> &Ob
   if (!Reason.empty())
     return compileFallback(Index, ObjectFile, Reason);
   return Runner.run(compileCommand(Input, Input.Value, nullptr, ObjectFile));
+}
+
+bool Driver::compilerTakesPlugin() {
+  // Debian's clang-19 (and clang++-19) is /usr/lib/llvm-19/bin/clang behind
+  // a link; the plugin needs the libclang-cpp and libLLVM it was built with.
+  if (!TakesPlugin) {
+    TakesPlugin = false;
+    std::string Program = Compiler.front();
+    if (!StringRef(Program).contains('/'))
+      if (llvm::ErrorOr<std::string> Found = llvm::sys::findProgramByName(Program))
+        Program = *Found;
+    llvm::SmallString<256> Real;
+    if (!fs::real_path(Program, Real)) {
+      const std::string Major = std::to_string(LLVM_VERSION_MAJOR);
+      const StringRef File = path::filename(Real);
+      const StringRef Bin = path::parent_path(Real);
+      TakesPlugin = (File == "clang" || File == "clang++") && path::filename(Bin) == "bin" &&
+                    path::filename(path::parent_path(Bin)) == "llvm-" + Major;
+    }
+  }
+  return *TakesPlugin;
+}
+
+std::string Driver::whyNotInProcess() {
+  if (Opts.Fortran)
+    return "ompfc";
+  if (Compiler.size() != 1 || !compilerTakesPlugin())
+    return "the real compiler is not clang-" + std::to_string(LLVM_VERSION_MAJOR);
+  if (!fs::exists(pluginPath()))
+    return std::string(ClangPluginName) + " is not in " + Paths.LibDir;
+  for (const std::string &Arg : Opts.OmpinstArgs)
+    if (llvm::none_of(PluginOmpinstOptions, [&Arg](StringRef Option) {
+          return Option.ends_with("=") ? StringRef(Arg).starts_with(Option) : Arg == Option;
+        }))
+      return "--ompinst-arg=" + Arg;
+  // Options that make the compile write or load more than an object or
+  // assembly, or that reach cc1 directly (another plugin, -Xclang).
+  for (const Argument &Arg : Command.Args)
+    for (const std::string &Word : Arg.Words)
+      for (const StringRef Prefix :
+           {"-save-temps", "--save-temps", "-emit-", "-fplugin", "-Xclang", "-fsyntax-only"})
+        if (StringRef(Word).starts_with(Prefix))
+          return Word;
+  return "";
+}
+
+std::optional<int> Driver::compileInProcess(std::size_t Index,
+                                            const std::optional<std::string> &ObjectFile,
+                                            std::string &Reason) {
+  const Argument &Input = Command.Args[Index];
+  const std::string Unit = std::to_string(Index);
+  llvm::Expected<std::string> Directory = Temp.addDirectory(Unit);
+  if (!Directory) {
+    Reason = llvm::toString(Directory.takeError());
+    return std::nullopt;
+  }
+  // The plugin writes the files ompinst-clang would: --keep and the
+  // dependency files' header names work as they do after ompinst.
+  Instrumented Inst{*Directory, Temp.add(Unit + "/" + path::filename(Input.Value).str()),
+                    Temp.add(Unit + ".headers")};
+  fs::remove(Inst.Source);
+  const std::string Plugin = pluginPath();
+  // The original source, as a compile without instrumentation names it: the
+  // plugin compiles the instrumented text under its name.
+  std::vector<std::string> Argv = compileCommand(Input, Input.Value, nullptr, ObjectFile);
+  Argv.push_back("-fplugin=" + Plugin);
+  auto PluginArg = [&Argv](const std::string &Arg) { Argv.push_back("-fplugin-arg-pomp-" + Arg); };
+  PluginArg("output=" + Inst.Source);
+  PluginArg("header-dir=" + Inst.HeaderDirectory);
+  PluginArg(Command.AssemblyOnly ? "emit=asm" : "emit=obj");
+  if (!Opts.Verbose)
+    PluginArg("quiet");
+  for (const std::string &Arg : Opts.OmpinstArgs)
+    PluginArg(StringRef(Arg).ltrim('-').str());
+  if (wantsColor())
+    Argv.push_back("-fdiagnostics-color=always");
+  if (Opts.Verbose)
+    Diagnostics << Name << ": " << Input.Value << ": instrumenting inside " << Compiler.front()
+                << " (" << ClangPluginName << ")\n";
+  const std::string Log = Temp.add(Unit + ".compile.log");
+  const int Status = Runner.run(Argv, StringRef(Log));
+  const bool Written = fs::exists(Inst.Source);
+  if (Opts.Keep && Written)
+    keepInstrumented(Input, Inst, ObjectFile);
+  if (Status == 0) {
+    copyFileTo(Log, Diagnostics);
+    fixDependencyFiles(Input, Inst);
+    return 0;
+  }
+  // As after ompinst: the original is compiled next (compileFallback), and
+  // its diagnostics are the ones the user sees.
+  Reason = firstErrorLine(Log);
+  if (Reason.empty())
+    Reason = "the compiler with " + std::string(ClangPluginName) + " failed (exit status " +
+             std::to_string(Status) + ")";
+  if (Written)
+    Reason = "the instrumented source does not compile: " + Reason;
+  return std::nullopt;
 }
 
 int Driver::compileFallback(std::size_t Index, const std::optional<std::string> &ObjectFile,
@@ -1360,6 +1499,8 @@ void printUsage(llvm::raw_ostream &OS, const DriverOptions &Options) {
         "compiles the C it generates with OMPCC_CC), OMPCC_PASSTHROUGH=1 (instrument\n"
         "nothing, add nothing),\n"
         "OMPCC_STRICT=1 (as --ompcc-strict; 0 or unset: not strict),\n"
+        "OMPCC_INPROCESS=1 (with clang-19, instrument inside the compiler: one process\n"
+        "per source; 0 or unset: ompinst, then the compiler),\n"
         "OMPCC_CACHE=0 (no cache of instrumented files and link initialisations; on by\n"
         "default), OMPCC_CACHE_DIR (default ~/.cache/pomp-ompcc), OMPCC_CACHE_MAXSIZE\n"
         "(default 256M).\n"
@@ -1401,6 +1542,18 @@ int runDriver(StringRef Argv0, StringRef ExecutablePath, llvm::ArrayRef<std::str
       Diagnostics << Name << ": error: " << StrictVariable << "='" << Value
                   << "' is not a valid setting: use 1 (a source that cannot be instrumented is "
                      "an error) or 0 (it is compiled uninstrumented, with a warning)\n";
+      return ExitFailure;
+    }
+  }
+
+  if (const char *InProcess = std::getenv(InProcessVariable)) {
+    const StringRef Value = InProcess;
+    if (Value == "1")
+      Opts.InProcess = true;
+    else if (!Value.empty() && Value != "0") {
+      Diagnostics << Name << ": error: " << InProcessVariable << "='" << Value
+                  << "' is not a valid setting: use 1 (instrument inside clang-"
+                  << LLVM_VERSION_MAJOR << ") or 0 (ompinst, then the compiler)\n";
       return ExitFailure;
     }
   }

@@ -1,0 +1,365 @@
+//===- PompClangPlugin.cpp - ompinst inside clang-19 (libpomp-clang-plugin) ===//
+///
+/// \file
+/// A Clang frontend plugin that instruments and compiles a C/C++ file in the
+/// real compiler's own process (issue 15): ompcc runs
+///
+///   clang-19 -fplugin=libpomp-clang-plugin.so -fplugin-arg-pomp-<arg>... -c x.c
+///
+/// and the plugin replaces the compile's action (ReplaceAction): it parses
+/// x.c as ompinst-clang does (the same instrumenter library, the same
+/// output), writes the instrumented text and the copies of the project's
+/// headers where ompinst-clang would, then compiles the instrumented text in
+/// place of x.c with the compile's own options. Clang and LLVM are loaded once,
+/// by the compiler: a separate ompinst-clang pays some 50 ms to load and
+/// relocate them (docs/PERFORMANCE.md). docs/OMPCC.md, "Instrumenting inside
+/// clang-19", says when ompcc uses it.
+///
+/// Arguments (-fplugin-arg-pomp-<arg>): output=<file> (where the
+/// instrumented text is written), header-dir=<dir>, emit=obj|asm|bc|ll (the
+/// compile's action, which -fplugin's ReplaceAction takes out of the
+/// options), quiet, and ompinst's options without their dashes: level=...,
+/// functions, function-filter=..., function-exclude=..., no-line-directives,
+/// thread-ids, no-skip-bodies.
+///
+//===----------------------------------------------------------------------===//
+#include "pomp/instrumenter/Instrumenter.h"
+#include "pomp/model/Levels.h"
+
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/FrontendTool/Utils.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace clang;
+using llvm::StringRef;
+namespace inst = pomp::inst;
+
+/// Writes Text to Path through a temporary file and a rename, as
+/// ompinst-clang does (instrumenter/tool/CommandLine.h, writeAtomically):
+/// never a half-written file. Says why on failure.
+bool writeAtomically(StringRef Path, StringRef Text) {
+  // The directory too: a compile replayed from `ompcc -v` (bench/) runs
+  // without ompcc, which makes it.
+  if (std::error_code EC = llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path))) {
+    llvm::errs() << "ompinst: error: cannot write '" << Path << "': " << EC.message() << "\n";
+    return false;
+  }
+  llvm::SmallString<256> Model(Path);
+  Model += ".tmp-%%%%%%%%";
+  int FD = -1;
+  llvm::SmallString<256> TempPath;
+  if (std::error_code EC = llvm::sys::fs::createUniqueFile(Model, FD, TempPath)) {
+    llvm::errs() << "ompinst: error: cannot write '" << Path << "': " << EC.message() << "\n";
+    return false;
+  }
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Text;
+    OS.close();
+    if (OS.has_error()) {
+      llvm::errs() << "ompinst: error: cannot write '" << Path << "': " << OS.error().message()
+                   << "\n";
+      OS.clear_error();
+      llvm::sys::fs::remove(TempPath);
+      return false;
+    }
+  }
+  if (std::error_code EC = llvm::sys::fs::rename(TempPath, Path)) {
+    llvm::errs() << "ompinst: error: cannot write '" << Path << "': " << EC.message() << "\n";
+    llvm::sys::fs::remove(TempPath);
+    return false;
+  }
+  return true;
+}
+
+/// The copies of the headers and their map ("<copy>\t<original>" per line),
+/// which ompcc reads to name the originals in dependency files: the files
+/// ompinst-clang writes.
+bool writeHeaders(StringRef Directory, const std::vector<inst::HeaderCopy> &Headers) {
+  if (Headers.empty())
+    return true;
+  std::string Map;
+  for (const inst::HeaderCopy &Header : Headers) {
+    const StringRef Parent = llvm::sys::path::parent_path(Header.Path);
+    if (std::error_code EC = llvm::sys::fs::create_directories(Parent)) {
+      llvm::errs() << "ompinst: error: cannot create '" << Parent << "': " << EC.message() << "\n";
+      return false;
+    }
+    if (!writeAtomically(Header.Path, Header.Text))
+      return false;
+    Map += Header.Path + "\t" + Header.Original + "\n";
+  }
+  llvm::SmallString<256> MapPath(Directory);
+  llvm::sys::path::append(MapPath, "pomp-headers.map");
+  return writeAtomically(MapPath, Map);
+}
+
+/// The compile's own action, named by the emit= argument: with
+/// ReplaceAction, Clang sets the options' action to the plugin's before the
+/// plugin sees them (CompilerInstance::LoadRequestedPlugins).
+std::optional<frontend::ActionKind> emitAction(StringRef Name) {
+  if (Name == "obj")
+    return frontend::EmitObj;
+  if (Name == "asm")
+    return frontend::EmitAssembly;
+  if (Name == "bc")
+    return frontend::EmitBC;
+  if (Name == "ll")
+    return frontend::EmitLLVM;
+  return std::nullopt;
+}
+
+/// A copy of the compile's invocation for a nested compiler instance: no
+/// plugin, and no summary line ("N warnings generated"), which the outer
+/// instance prints once for all of them (CompilerInstance::
+/// printDiagnosticStats prints it only with carets on; the printer that
+/// shows the diagnostics keeps the outer instance's options, carets
+/// included).
+std::shared_ptr<CompilerInvocation> nestedInvocation(const CompilerInvocation &Original,
+                                                     frontend::ActionKind Action) {
+  auto Invocation = std::make_shared<CompilerInvocation>(Original);
+  FrontendOptions &Frontend = Invocation->getFrontendOpts();
+  Frontend.ProgramAction = Action;
+  Frontend.ActionName.clear();
+  Frontend.Plugins.clear();
+  Frontend.AddPluginActions.clear();
+  Frontend.PluginArgs.clear();
+  Invocation->getDiagnosticOpts().ShowCarets = false;
+  // -v: the outer instance has printed the version and the search list.
+  Invocation->getHeaderSearchOpts().Verbose = false;
+  return Invocation;
+}
+
+/// Runs Action in a compiler instance of Invocation that shares the outer
+/// instance's files and diagnostics printer; true without errors.
+bool runNested(CompilerInstance &Outer, std::shared_ptr<CompilerInvocation> Invocation,
+               FrontendAction &Action) {
+  CompilerInstance Nested(Outer.getPCHContainerOperations());
+  Nested.setInvocation(std::move(Invocation));
+  Nested.createDiagnostics(&Outer.getDiagnosticClient(), /*ShouldOwnClient=*/false);
+  Nested.setFileManager(&Outer.getFileManager());
+  const bool Success = Nested.ExecuteAction(Action);
+  // The nested action ended the printer's source file; the outer one's
+  // diagnostics need it back.
+  Outer.getDiagnosticClient().BeginSourceFile(Outer.getLangOpts(), &Outer.getPreprocessor());
+  return Success;
+}
+
+/// The plugin's action: instrument the main file, then compile the result.
+class PompPluginAction : public PluginASTAction {
+protected:
+  bool ParseArgs(const CompilerInstance &CI, const std::vector<std::string> &Args) override {
+    DiagnosticsEngine &Diags = CI.getDiagnostics();
+    auto Error = [&Diags](const std::string &Message) {
+      Diags.Report(Diags.getCustomDiagID(DiagnosticsEngine::Error, "pomp plugin: %0")) << Message;
+      return false;
+    };
+    for (const std::string &Arg : Args) {
+      const auto [Name, Value] = StringRef(Arg).split('=');
+      if (Name == "output") {
+        Output = Value.str();
+      } else if (Name == "header-dir") {
+        llvm::SmallString<256> Absolute(Value);
+        llvm::sys::fs::make_absolute(Absolute);
+        Opts.HeaderDirectory = std::string(Absolute);
+      } else if (Name == "emit") {
+        const std::optional<frontend::ActionKind> Kind = emitAction(Value);
+        if (!Kind)
+          return Error("emit= takes obj, asm, bc or ll, not '" + Value.str() + "'");
+        Emit = *Kind;
+      } else if (Name == "quiet") {
+        Quiet = true;
+      } else if (Name == "functions") {
+        Opts.InstrumentFunctions = true;
+      } else if (Name == "function-filter") {
+        Opts.InstrumentFunctions = true;
+        Opts.FunctionFilter = Value.str();
+      } else if (Name == "function-exclude") {
+        Opts.InstrumentFunctions = true;
+        Opts.FunctionExclude = Value.str();
+      } else if (Name == "no-line-directives") {
+        Opts.LineDirectives = false;
+      } else if (Name == "thread-ids") {
+        Opts.ThreadIds = true;
+      } else if (Name == "no-skip-bodies") {
+        Opts.SkipPlainBodies = false;
+      } else if (Name == "level") {
+        llvm::SmallVector<StringRef, 8> Settings;
+        Value.split(Settings, ',', -1, /*KeepEmpty=*/false);
+        for (StringRef Setting : Settings) {
+          const auto [GroupText, LevelText] = Setting.split('=');
+          const std::optional<int> Group = inst::groupFromName(GroupText);
+          const std::optional<int> Level = inst::levelFromName(LevelText);
+          if (!Group || !Level || !inst::levelValidForGroup(*Group, *Level))
+            return Error("not a group=level setting: '" + Setting.str() + "'");
+          Opts.Levels[*Group] = *Level;
+        }
+      } else {
+        return Error("unknown argument '" + Arg + "'");
+      }
+    }
+    if (Opts.HeaderDirectory.empty() && !Output.empty()) {
+      llvm::SmallString<256> Directory(Output);
+      llvm::sys::path::replace_extension(Directory, ".pomp-headers");
+      llvm::sys::fs::make_absolute(Directory);
+      Opts.HeaderDirectory = std::string(Directory);
+    }
+    return true;
+  }
+
+  ActionType getActionType() override { return ReplaceAction; }
+
+  /// The outer instance only sets up the input: the parse and the compile
+  /// run in instances of their own, with the options as the compile got
+  /// them. The outer one must not write the dependency file (an empty one,
+  /// after the compile's, since it lexes nothing).
+  bool usesPreprocessorOnly() const override { return true; }
+
+  bool BeginInvocation(CompilerInstance &CI) override {
+    Original = std::make_shared<CompilerInvocation>(CI.getInvocation());
+    CI.getDependencyOutputOpts() = DependencyOutputOptions();
+    return true;
+  }
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, StringRef) override {
+    return std::make_unique<ASTConsumer>();
+  }
+
+  void ExecuteAction() override {
+    CompilerInstance &CI = getCompilerInstance();
+    const FrontendInputFile &Input = getCurrentInput();
+    if (!Input.isFile()) {
+      fail(CI, "pomp plugin: the input must be a file");
+      return;
+    }
+    const std::string Source = Input.getFile().str();
+    const std::optional<inst::FileResult> Result = instrument(CI, Source);
+    if (!Result)
+      return;
+    // The headers first: the output includes them.
+    if (!writeHeaders(Opts.HeaderDirectory, Result->Headers) ||
+        (!Output.empty() && !writeAtomically(Output, Result->Output))) {
+      fail(CI, "pomp plugin: " + Source + ": the instrumented files cannot be written");
+      return;
+    }
+    if (!Quiet && (Result->ConstructsLeftInHeaders > 0 || Result->ConstructsFromMacros > 0 ||
+                   Result->ConstructsNotPragmaLines > 0))
+      llvm::errs() << "ompinst: " << Source << ": " << Result->ConstructsInstrumented
+                   << " OpenMP constructs instrumented (" << Result->ConstructsInHeaders
+                   << " in headers); not instrumented: " << Result->ConstructsLeftInHeaders
+                   << " in headers that cannot be rewritten, " << Result->ConstructsFromMacros
+                   << " produced by macros, " << Result->ConstructsNotPragmaLines
+                   << " not written as #pragma lines\n";
+    // The instrumented text is compiled under the source's own name: its
+    // #line directives, the dependency file and the debug information name
+    // the user's file, and `#include "x.h"` searches the user's directory.
+    std::shared_ptr<CompilerInvocation> Compile = nestedInvocation(*Original, Emit);
+    Compile->getPreprocessorOpts().addRemappedFile(
+        Source, llvm::MemoryBuffer::getMemBufferCopy(Result->Output, Source).release());
+    CompilerInstance Probe(CI.getPCHContainerOperations());
+    std::unique_ptr<FrontendAction> Action;
+    {
+      // CreateFrontendAction reads the action from an instance's options.
+      Probe.setInvocation(Compile);
+      Action = CreateFrontendAction(Probe);
+    }
+    if (!Action) {
+      fail(CI, "pomp plugin: no compile action");
+      return;
+    }
+    runNested(CI, Compile, *Action);
+  }
+
+private:
+  /// Parses Source as ompinst-clang does and instruments it; nullopt after
+  /// the errors were reported.
+  std::optional<inst::FileResult> instrument(CompilerInstance &CI, const std::string &Source) {
+    inst::Options PassOpts = Opts;
+    std::map<std::string, std::string> Rewritten;
+    while (true) {
+      std::shared_ptr<CompilerInvocation> Parse =
+          nestedInvocation(*Original, frontend::ParseSyntaxOnly);
+      // ompinst-clang's parse (instrumenter/lib/ResourceDir.cpp,
+      // parseArguments, and ompcc's -Wno-everything): no warnings about the
+      // user's code, which the compile gives, and _POMP defined.
+      Parse->getDiagnosticOpts().IgnoreWarnings = true;
+      Parse->getDiagnosticOpts().Warnings.push_back("no-everything");
+      Parse->getPreprocessorOpts().addMacroDef("_POMP=" + std::to_string(POMP_API_VERSION));
+      Parse->getDependencyOutputOpts() = DependencyOutputOptions();
+      FrontendOptions &Frontend = Parse->getFrontendOpts();
+      Frontend.OutputFile.clear();
+      // ompinst-clang parses the file under its absolute name, which its
+      // #line directives and CTC strings then carry.
+      llvm::SmallString<256> Absolute(Source);
+      llvm::sys::fs::make_absolute(Absolute);
+      Frontend.Inputs = {FrontendInputFile(Absolute, Frontend.Inputs.front().getKind(),
+                                           Frontend.Inputs.front().isSystem())};
+      // The parse's AST is freed before the compile builds its own.
+      Frontend.DisableFree = false;
+      for (const auto &[Name, Text] : Rewritten)
+        Parse->getPreprocessorOpts().addRemappedFile(
+            Name, llvm::MemoryBuffer::getMemBufferCopy(Text, Name).release());
+      inst::ResultSink Sink;
+      // The action refers to the factory's options: the factory outlives it.
+      const std::unique_ptr<tooling::FrontendActionFactory> Factory =
+          inst::newInstrumentActionFactory(PassOpts, Sink);
+      std::unique_ptr<FrontendAction> Action = Factory->create();
+      const bool Parsed = runNested(CI, Parse, *Action);
+      if (!Parsed || Sink.results().size() != 1) {
+        if (Parsed)
+          fail(CI, "ompinst: " + Source + ": not instrumented: the parse gave " +
+                       std::to_string(Sink.results().size()) + " results");
+        else
+          llvm::errs() << "ompinst: error: " << Source
+                       << ": not instrumented (see the errors above)\n";
+        return std::nullopt;
+      }
+      inst::FileResult Result = Sink.results().begin()->second;
+      if (Result.Rewritten.empty())
+        return Result;
+      // Directives that are not #pragma lines were rewritten into such lines:
+      // the rewritten texts are parsed and instrumented (ompinst-clang's
+      // second parse).
+      for (auto &[Name, Text] : Result.Rewritten)
+        Rewritten[Name] = std::move(Text);
+      PassOpts.RewriteDirectiveForms = false;
+    }
+  }
+
+  /// Reports an error of the plugin itself, which fails the compile.
+  static void fail(CompilerInstance &CI, const std::string &Message) {
+    DiagnosticsEngine &Diags = CI.getDiagnostics();
+    Diags.Report(Diags.getCustomDiagID(DiagnosticsEngine::Error, "%0")) << Message;
+  }
+
+  inst::Options Opts;
+  /// The compile's options, before the outer instance starts.
+  std::shared_ptr<CompilerInvocation> Original;
+  std::string Output;
+  frontend::ActionKind Emit = frontend::EmitObj;
+  bool Quiet = false;
+};
+
+} // namespace
+
+static FrontendPluginRegistry::Add<PompPluginAction>
+    Registration("pomp", "instrument OpenMP constructs with POMP calls, then compile");
