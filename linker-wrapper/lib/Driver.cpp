@@ -1408,7 +1408,8 @@ void printUsage(llvm::raw_ostream &OS, const DriverOptions &Options) {
         "OMPCC_STRICT=1 (as --ompcc-strict; 0 or unset: not strict),\n"
         "OMPCC_CACHE=0 (no cache of instrumented files and link initialisations; on by\n"
         "default), OMPCC_CACHE_DIR (default ~/.cache/pomp-ompcc), OMPCC_CACHE_MAXSIZE\n"
-        "(default 256M).\n"
+        "(default 256M), OMPCC_PRELINK=pomp-link (every pre-link by the pomp-link tool,\n"
+        "also of plain objects, which ompcc otherwise pre-links itself).\n"
         "Exit status: the real compiler's; 1 for ompcc's own errors.\n"
         "Documentation: man ompcc, <prefix>/share/doc/pomp/OMPCC.md (installed), docs/OMPCC.md.\n";
 }
