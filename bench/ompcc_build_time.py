@@ -25,7 +25,10 @@ after: the machine is shared, and timings taken under load are noisy.
 
     bench/ompcc_build_time.py [--bin build/bin] [--rounds 5] [--compilers clang,gcc]
         [--what samples,project,probe,steps,lulesh] [--lulesh DIR] [--base-bin OLD_BIN]
-        [--steps-sample FILE]
+        [--base-env NAME=VALUE]... [--steps-sample FILE]
+
+--base-env runs the base with more environment, also the same toolkit as --bin when --base-bin is
+not given: `--base-env OMPCC_PRELINK=pomp-link` compares ompcc's own pre-link with pomp-link's.
 """
 import argparse
 import glob
@@ -102,36 +105,52 @@ def ompcc_steps(driver, sample, work, env):
     if proc.returncode != 0:
         sys.exit("bench: %s failed:\n%s" % (driver, proc.stderr))
     prefix = os.path.basename(driver) + ": "
+    # ompcc's own pre-link of plain objects runs in its process, which no step times (callgrind
+    # counts it with ompcc itself); the same pomp-link command is replayed untimed, only so that
+    # the link finds the object.
+    in_process = prefix + "pre-link in "
+    lines = [line[line.index("): ", len(in_process)) + 3:] if line.startswith(in_process)
+             else line[len(prefix):] if line.startswith(prefix) else None
+             for line in proc.stderr.splitlines()]
     # -v was ompcc's, and it reaches the real compiler and pomp-link: not part of a build.
-    commands = [[w for w in shlex.split(line[len(prefix):]) if w != "-v"]
-                for line in proc.stderr.splitlines()
-                if line.startswith(prefix) and not line.startswith(prefix + "warning")]
+    commands = [([UNTIMED] if raw.startswith(in_process) else [])
+                + [w for w in shlex.split(line) if w != "-v"]
+                for raw, line in zip(proc.stderr.splitlines(), lines)
+                if line is not None and not raw.startswith(prefix + "warning")]
     # A message about a file ("ompcc: x.c: ...") names no program.
     return [c for c in commands
-            if c and not c[0].endswith(":") and (os.path.isabs(c[0]) or shutil.which(c[0]))]
+            if c and (c[0] == UNTIMED
+                      or (not c[0].endswith(":") and (os.path.isabs(c[0]) or shutil.which(c[0]))))]
+
+
+UNTIMED = "<untimed>"
 
 
 def replay(commands, work, env):
     """Runs the commands one after the other (their temporary directories made first); the time
-    of each step, summed by step name."""
+    of each step, summed by step name. A command marked UNTIMED runs but is not counted."""
     times = {}
     for words in commands:
+        untimed = words[0] == UNTIMED
+        words = words[1:] if untimed else words
         for i, word in enumerate(words[:-1]):
             if word == "-o":
                 os.makedirs(os.path.dirname(os.path.join(work, words[i + 1])), exist_ok=True)
-        name = step_name(words)
-        times[name] = times.get(name, 0.0) + timed(words, work, env)
+        elapsed = timed(words, work, env)
+        if not untimed:
+            name = step_name(words)
+            times[name] = times.get(name, 0.0) + elapsed
     return times
 
 
-def measure_steps(args, root, work, cc, env, ompcc, base):
+def measure_steps(args, root, work, cc, env, ompcc, base, base_env):
     sample = os.path.abspath(args.steps_sample or os.path.join(root, "samples", "jacobi.c"))
     # The replayed commands name ompcc's temporary directory: a private TMPDIR keeps it apart.
     env = dict(env, TMPDIR=os.path.join(work, "tmp"))
     os.makedirs(env["TMPDIR"], exist_ok=True)
     variants = [("ompcc", ompcc_steps(ompcc, sample, work, env))]
     if base:
-        variants.append(("base", ompcc_steps(base[0], sample, work, env)))
+        variants.append(("base", ompcc_steps(base[0], sample, work, dict(env, **base_env))))
     plain = [[cc, "-fopenmp", "-O2", "-c", sample, "-o", "plain.o"],
              [cc, "-fopenmp", "plain.o", "-o", "plain", "-lm"]]
     rounds = {name: [] for name, _ in variants}
@@ -170,7 +189,11 @@ def main():
     parser.add_argument("--base-bin", default=None,
                         help="another toolkit's bin directory (an older ompcc and ompinst), "
                              "timed in the same rounds: a before/after comparison")
+    parser.add_argument("--base-env", action="append", default=[], metavar="NAME=VALUE",
+                        help="more environment for the base (repeatable); without --base-bin "
+                             "the base is --bin's toolkit")
     args = parser.parse_args()
+    base_env = dict(item.split("=", 1) for item in args.base_env)
     what = set(args.what.split(","))
     if args.lulesh is None:
         what.discard("lulesh")
@@ -178,9 +201,9 @@ def main():
     ompcc = os.path.join(os.path.abspath(args.bin), "ompcc")
     ompcxx = os.path.join(os.path.abspath(args.bin), "ompc++")
     base = None
-    if args.base_bin:
-        base = (os.path.join(os.path.abspath(args.base_bin), "ompcc"),
-                os.path.join(os.path.abspath(args.base_bin), "ompc++"))
+    if args.base_bin or base_env:
+        base_bin = os.path.abspath(args.base_bin or args.bin)
+        base = (os.path.join(base_bin, "ompcc"), os.path.join(base_bin, "ompc++"))
     samples = sorted(glob.glob(os.path.join(root, "samples", "*.c")) +
                      glob.glob(os.path.join(root, "samples", "*.cpp")))
     # The MPI sample needs an MPI compiler wrapper (docs/MPI.md): not one of these builds.
@@ -198,7 +221,7 @@ def main():
             env = dict(os.environ, OMPCC_CC=cc, OMPCC_CXX=cxx, POMP_QUIET="1", OMPCC_CACHE="0",
                        OMPINST_PREAMBLE="0")
 
-            def build_samples(c_driver, cxx_driver, extra):
+            def build_samples(c_driver, cxx_driver, extra, run_env=None):
                 def run():
                     total = 0.0
                     for sample in samples:
@@ -206,33 +229,36 @@ def main():
                         out = os.path.join(work, "sample")
                         # A sample without main (a kernel of a mixed program) is compiled only.
                         link = ["-o", out, "-lm"] if sample in programs else ["-c", "-o", out]
-                        total += timed([driver] + extra + ["-O2", sample] + link, work, env)
+                        total += timed([driver] + extra + ["-O2", sample] + link, work,
+                                       run_env or env)
                     return total
                 return run
 
             if "samples" in what:
                 plain, wrapped = alternate(args.rounds, build_samples(cc, cxx, ["-fopenmp"]),
                                            build_samples(ompcc, ompcxx, []),
-                                           build_samples(base[0], base[1], []) if base else None)
+                                           build_samples(base[0], base[1], [],
+                                                         dict(env, **base_env)) if base else None)
                 report("samples", cc + " -fopenmp", plain, wrapped)
 
-            def build_project(c_driver, cxx_driver):
+            def build_project(c_driver, cxx_driver, run_env=None):
                 def run():
                     directory = os.path.join(work, "project")
                     shutil.rmtree(directory, ignore_errors=True)
                     shutil.copytree(project, directory)
                     return timed(["make", "-s", "-j2", "CC=" + c_driver, "CXX=" + cxx_driver],
-                                 directory, env)
+                                 directory, run_env or env)
                 return run
 
             if "project" in what:
                 plain, wrapped = alternate(args.rounds, build_project(cc, cxx),
                                            build_project(ompcc, ompcxx),
-                                           build_project(*base) if base else None)
+                                           build_project(*base, dict(env, **base_env))
+                                           if base else None)
                 report("project", "make -j2 (" + cc + ")", plain, wrapped)
 
             if "steps" in what:
-                measure_steps(args, root, work, cc, env, ompcc, base)
+                measure_steps(args, root, work, cc, env, ompcc, base, base_env)
 
             probe = os.path.join(work, "conftest.c")
             with open(probe, "w") as f:

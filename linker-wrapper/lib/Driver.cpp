@@ -29,6 +29,7 @@
 #include "pomp/ompcc/SourceChecks.h"
 
 #include "pomp/handle-init/Uninstrumented.h"
+#include "pomp/link/ElfObjectScanner.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -73,6 +74,10 @@ constexpr const char *CxxCompilerVariable = "OMPCC_CXX";
 constexpr const char *FortranCompilerVariable = "OMPCC_FC";
 constexpr const char *StrictVariable = "OMPCC_STRICT";
 constexpr const char *InProcessVariable = "OMPCC_INPROCESS";
+/// OMPCC_PRELINK=pomp-link: every pre-link runs the pomp-link tool, also for
+/// plain objects, which ompcc otherwise pre-links itself (to compare them).
+constexpr const char *PreLinkVariable = "OMPCC_PRELINK";
+constexpr StringRef PreLinkByTool = "pomp-link";
 
 /// ompcc's own options (docs/OMPCC.md).
 constexpr StringRef KeepOption = "--keep";
@@ -372,6 +377,10 @@ private:
   /// first use).
   std::optional<std::string> preLink(const std::map<std::size_t, std::string> &Objects);
   std::vector<std::string> preLinkInputs(const std::map<std::size_t, std::string> &Objects) const;
+  /// Runs the pomp-link command Argv in this process when its inputs are
+  /// plain objects (pomp/link/ElfObjectScanner.h): its exit status, and its
+  /// messages in Messages. Nothing when the tool must run.
+  std::optional<int> preLinkInProcess(const std::vector<std::string> &Argv, std::string &Messages);
   void warn(const llvm::Twine &Message) { Diagnostics << Name << ": warning: " << Message << "\n"; }
   /// -fdiagnostics-color=always when stderr is a terminal: a compiler whose
   /// stderr is captured would otherwise lose its colours.
@@ -1067,6 +1076,31 @@ Driver::preLinkInputs(const std::map<std::size_t, std::string> &Objects) const {
   return Inputs;
 }
 
+std::optional<int> Driver::preLinkInProcess(const std::vector<std::string> &Argv,
+                                            std::string &Messages) {
+  std::string Reason;
+  const std::string Setting = getEnvironment(PreLinkVariable);
+  if (!Setting.empty() && Setting != PreLinkByTool)
+    warn(llvm::Twine(PreLinkVariable) + "='" + Setting + "' is not a valid setting (" +
+         PreLinkByTool + " or unset): ignored");
+  if (Setting == PreLinkByTool) {
+    Reason = std::string(PreLinkVariable) + "=" + PreLinkByTool.str();
+  } else {
+    llvm::raw_string_ostream Err(Messages);
+    if (std::optional<int> Status = pomp::link::runPompLinkOnObjects(
+            llvm::ArrayRef(Argv).drop_front(), llvm::nulls(), Err, Reason)) {
+      if (Opts.Verbose)
+        Diagnostics << Name << ": pre-link in " << Name
+                    << " (plain objects, no pomp-link process): " << shellQuote(Argv) << "\n";
+      return Status;
+    }
+    Messages.clear();
+  }
+  if (Opts.Verbose)
+    Diagnostics << Name << ": pre-link by pomp-link: " << Reason << "\n";
+  return std::nullopt;
+}
+
 std::optional<std::string> Driver::preLink(const std::map<std::size_t, std::string> &Objects) {
   const std::vector<std::string> Inputs = preLinkInputs(Objects);
   if (Inputs.empty())
@@ -1108,6 +1142,8 @@ std::optional<std::string> Driver::preLink(const std::map<std::size_t, std::stri
   const auto LinkKey = [&]() -> std::optional<std::string> {
     CacheKey Builder("link");
     Builder.add(toolkitStamps(Paths, CCompiler));
+    // ompcc writes the object of plain objects itself.
+    Builder.add(fileStamp(Paths.Driver));
     Builder.add(currentDirectory());
     addParseEnvironment(Builder);
     Builder.addWords(Argv);
@@ -1135,8 +1171,19 @@ std::optional<std::string> Driver::preLink(const std::map<std::size_t, std::stri
       }
       return Object;
     }
-  const int Status = Runner.run(Argv, StringRef(Log));
-  copyFileTo(Log, Diagnostics);
+  // Plain objects (the usual link) are pre-linked here, by pomp-link's own
+  // code: no process, and no load of libLLVM.so (issue 15).
+  std::string Messages;
+  int Status = 0;
+  if (std::optional<int> InProcess = preLinkInProcess(Argv, Messages)) {
+    Status = *InProcess;
+  } else {
+    Status = Runner.run(Argv, StringRef(Log));
+    if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
+            llvm::MemoryBuffer::getFile(Log, /*IsText=*/false, /*RequiresNullTerminator=*/false))
+      Messages = (*Text)->getBuffer().str();
+  }
+  Diagnostics << Messages;
   if (Status == PompLinkNotInstrumented) {
     NotInstrumented = true;
     return std::nullopt;
@@ -1171,9 +1218,7 @@ std::optional<std::string> Driver::preLink(const std::map<std::size_t, std::stri
       }
       Entry.Files.emplace_back(File, (*Text)->getBuffer().str());
     }
-    if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
-            llvm::MemoryBuffer::getFile(Log, /*IsText=*/false, /*RequiresNullTerminator=*/false))
-      Entry.Log = (*Text)->getBuffer().str();
+    Entry.Log = Messages;
     // An input that changed while pomp-link read it changes the key: the
     // result is then not kept.
     if (Complete && LinkKey() == Key)
@@ -1392,6 +1437,7 @@ ToolkitPaths findToolkit(StringRef ExecutablePath) {
   const StringRef BinDir = path::parent_path(ExecutablePath);
   const StringRef Prefix = path::parent_path(BinDir);
   ToolkitPaths Paths;
+  Paths.Driver = ExecutablePath.str();
   Paths.Ompinst = firstExisting(
       {joinPath(BinDir, OmpinstName), joinPath(POMP_OMPCC_BUILD_TOOLS_DIR, OmpinstName)});
   Paths.PompLink = firstExisting(
@@ -1503,7 +1549,8 @@ void printUsage(llvm::raw_ostream &OS, const DriverOptions &Options) {
         "per source; 0 or unset: ompinst, then the compiler),\n"
         "OMPCC_CACHE=0 (no cache of instrumented files and link initialisations; on by\n"
         "default), OMPCC_CACHE_DIR (default ~/.cache/pomp-ompcc), OMPCC_CACHE_MAXSIZE\n"
-        "(default 256M).\n"
+        "(default 256M), OMPCC_PRELINK=pomp-link (every pre-link by the pomp-link tool,\n"
+        "also of plain objects, which ompcc otherwise pre-links itself).\n"
         "Exit status: the real compiler's; 1 for ompcc's own errors.\n"
         "Documentation: man ompcc, <prefix>/share/doc/pomp/OMPCC.md (installed), docs/OMPCC.md.\n";
 }

@@ -11,8 +11,6 @@
 
 #include "pomp/handle-init/HandleInit.h"
 
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/BinaryFormat/Magic.h"
 #include "llvm/IR/Constants.h"
@@ -28,7 +26,6 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <algorithm>
 #include <utility>
 
 namespace pomp::link {
@@ -38,13 +35,6 @@ using llvm::Error;
 using llvm::Expected;
 using llvm::StringRef;
 using llvm::object::BasicSymbolRef;
-
-/// Marks an object compiled by gcc with -flto (and without
-/// -ffat-lto-objects): its symbol table holds only this symbol, the real ones
-/// live in GCC's own LTO sections, which LLVM cannot read.
-constexpr StringRef GccSlimLtoMarker = "__gnu_lto_slim";
-/// The entry point whose file calls POMP_Init() when it is instrumented.
-constexpr StringRef MainFunction = "main";
 
 /// An error message that starts with the input it concerns ("a.o: ...",
 /// "lib.a(x.o): ..."), as compilers and linkers write them.
@@ -89,20 +79,6 @@ Expected<bool> isDefinedGlobalFunction(const BasicSymbolRef &Sym,
 InitFunctionScanner::InitFunctionScanner() : Context(std::make_unique<llvm::LLVMContext>()) {}
 
 InitFunctionScanner::~InitFunctionScanner() = default;
-
-bool InitFunctionScanner::markVisited(StringRef Path, const std::string &Name) {
-  llvm::sys::fs::UniqueID ID;
-  // A file without an identity (unlikely after it was opened) is read: at
-  // worst a duplicate is reported, never an init function lost.
-  if (llvm::sys::fs::getUniqueID(Path, ID) || Visited.insert(ID).second)
-    return true;
-  ScannedUnit Unit;
-  Unit.Name = Name;
-  Unit.Kind = UnitKind::Skipped;
-  Unit.Note = "already read (the same file was given before)";
-  Units.push_back(std::move(Unit));
-  return false;
-}
 
 Error InitFunctionScanner::scanFile(StringRef Path) {
   const std::string Name = Path.str();
@@ -186,30 +162,20 @@ Error InitFunctionScanner::scanSymbolicFile(llvm::object::SymbolicFile &File,
     Unit.Elf = Obj->isELF();
     Unit.AddressBytes = Obj->getBytesInAddress();
   }
+  Unit.TableTarget = initTableTarget(Unit.Target);
+  // x32 (ELFCLASS32 x86-64) and AArch64's ILP32 have the machine of a
+  // 64-bit target and 4-byte addresses: no object is written for them.
+  const unsigned TableAddressBytes = Unit.TableTarget && Unit.TableTarget->Is64Bit ? 8 : 4;
+  if (Unit.TableTarget && Unit.Elf && Unit.AddressBytes != TableAddressBytes)
+    Unit.TableTarget.reset();
   auto Consider = [&](const BasicSymbolRef &Sym) -> Error {
     std::string SymbolName;
     llvm::raw_string_ostream OS(SymbolName);
     if (Error E = Sym.printName(OS))
       return E;
     OS.flush();
-    if (SymbolName == GccSlimLtoMarker) {
-      Unit.Note = "GCC LTO object without native code (-flto without -ffat-lto-objects): its "
-                  "symbols cannot be read, so its POMP init functions are not called and its "
-                  "handles are initialised on first use";
-      Unit.NoteIsWarning = true;
-      return Error::success();
-    }
-    const bool IsMain = SymbolName == MainFunction;
-    if (!IsMain && !handleinit::isFileInitFunction(SymbolName))
-      return Error::success();
-    Expected<bool> IsFunction = isDefinedGlobalFunction(Sym, File);
-    if (!IsFunction)
-      return IsFunction.takeError();
-    if (*IsFunction && IsMain)
-      Unit.DefinesMain = true;
-    else if (*IsFunction)
-      Unit.InitFunctions.push_back(std::move(SymbolName));
-    return Error::success();
+    return considerSymbol(Unit, std::move(SymbolName),
+                          [&] { return isDefinedGlobalFunction(Sym, File); });
   };
 
   if (isSharedLibrary(File)) {
@@ -258,80 +224,27 @@ Error InitFunctionScanner::readMarks(llvm::object::SymbolicFile &File, ScannedUn
       Contents += *Data;
     }
   }
-  if (Contents.empty())
-    return Error::success();
-  bool Malformed = false;
-  Unit.Uninstrumented = handleinit::parseUninstrumentedRecords(Contents, Malformed);
-  if (Malformed) {
-    // Never a reason to fail the link; but the count may be short.
-    Unit.Note = "malformed " + std::string(handleinit::UninstrumentedSection) +
-                " section: uninstrumented sources may be missing from the summary";
-    Unit.NoteIsWarning = true;
-  }
+  addMarks(Unit, Contents);
   return Error::success();
 }
 
-Expected<std::vector<std::string>> selectInitFunctions(llvm::ArrayRef<ScannedUnit> Units) {
-  // Init function -> the units that define it, in input order.
-  llvm::StringMap<std::vector<StringRef>> Definitions;
-  std::vector<std::string> Selected;
-  for (const ScannedUnit &Unit : Units) {
-    if (Unit.Kind != UnitKind::Object && Unit.Kind != UnitKind::Bitcode)
-      continue;
-    for (const std::string &Function : Unit.InitFunctions) {
-      std::vector<StringRef> &Sites = Definitions[Function];
-      if (Sites.empty())
-        Selected.push_back(Function);
-      Sites.push_back(Unit.Name);
-    }
+std::optional<InitTableTarget> initTableTarget(const llvm::Triple &Triple) {
+  if (!Triple.isLittleEndian())
+    return std::nullopt;
+  switch (Triple.getArch()) {
+  case llvm::Triple::x86_64:
+    if (Triple.isX32())
+      return std::nullopt;
+    return elfInitTableTarget(llvm::ELF::EM_X86_64, /*Is64Bit=*/true);
+  case llvm::Triple::x86:
+    return elfInitTableTarget(llvm::ELF::EM_386, /*Is64Bit=*/false);
+  case llvm::Triple::aarch64:
+    if (Triple.isArch32Bit())
+      return std::nullopt;
+    return elfInitTableTarget(llvm::ELF::EM_AARCH64, /*Is64Bit=*/true);
+  default:
+    return std::nullopt;
   }
-  std::sort(Selected.begin(), Selected.end());
-
-  Error Duplicates = Error::success();
-  for (const std::string &Function : Selected) {
-    const std::vector<StringRef> &Sites = Definitions[Function];
-    if (Sites.size() < 2)
-      continue;
-    // The linker would either reject the program or silently drop one unit's
-    // handles; both definitions may come from one file compiled twice.
-    Duplicates =
-        llvm::joinErrors(std::move(Duplicates),
-                         llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                                 Function + " is defined in more than one input: " +
-                                                     llvm::join(Sites, ", ")));
-  }
-  if (Duplicates)
-    return Duplicates;
-  return Selected;
-}
-
-SourceSummary summarizeSources(llvm::ArrayRef<ScannedUnit> Units) {
-  SourceSummary Summary;
-  std::set<std::string> InitFunctions;
-  for (const ScannedUnit &Unit : Units) {
-    if (Unit.Kind != UnitKind::Object && Unit.Kind != UnitKind::Bitcode)
-      continue;
-    InitFunctions.insert(Unit.InitFunctions.begin(), Unit.InitFunctions.end());
-    llvm::append_range(Summary.Uninstrumented, Unit.Uninstrumented);
-    if (Unit.DefinesMain && !Unit.InitFunctions.empty())
-      Summary.InstrumentedMain = true;
-  }
-  Summary.Instrumented = InitFunctions.size();
-  return Summary;
-}
-
-StringRef unitKindName(UnitKind Kind) {
-  switch (Kind) {
-  case UnitKind::Object:
-    return "object";
-  case UnitKind::Bitcode:
-    return "bitcode";
-  case UnitKind::SharedLibrary:
-    return "shared library";
-  case UnitKind::Skipped:
-    return "skipped";
-  }
-  llvm_unreachable("all unit kinds are handled");
 }
 
 } // namespace pomp::link

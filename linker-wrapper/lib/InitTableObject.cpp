@@ -97,18 +97,18 @@ struct SectionHeader {
 
 } // namespace
 
-std::optional<InitTableTarget> initTableTarget(const llvm::Triple &Triple) {
-  if (!Triple.isLittleEndian())
-    return std::nullopt;
-  switch (Triple.getArch()) {
-  case llvm::Triple::x86_64:
-    if (Triple.isX32())
+std::optional<InitTableTarget> elfInitTableTarget(std::uint16_t Machine, bool Is64Bit) {
+  switch (Machine) {
+  case elf::EM_X86_64:
+    if (!Is64Bit)
       return std::nullopt;
     return InitTableTarget{"x86_64", elf::EM_X86_64, true, elf::R_X86_64_64, true};
-  case llvm::Triple::x86:
+  case elf::EM_386:
+    if (Is64Bit)
+      return std::nullopt;
     return InitTableTarget{"i386", elf::EM_386, false, elf::R_386_32, false};
-  case llvm::Triple::aarch64:
-    if (Triple.isArch32Bit())
+  case elf::EM_AARCH64:
+    if (!Is64Bit)
       return std::nullopt;
     return InitTableTarget{"aarch64", elf::EM_AARCH64, true, elf::R_AARCH64_ABS64, true};
   default:

@@ -11,8 +11,8 @@
 #include "pomp/link/PompLink.h"
 
 #include "pomp/handle-init/HandleInit.h"
-#include "pomp/link/InitFunctionScanner.h"
 #include "pomp/link/InitTableObject.h"
+#include "pomp/link/LinkUnits.h"
 #include "pomp/link/SharedLibraryInit.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -114,10 +114,7 @@ std::string chooseTableTarget(llvm::ArrayRef<ScannedUnit> Units,
       continue;
     if (Unit.Kind != UnitKind::Bitcode && !Unit.Elf)
       return Unit.Name + " is not an ELF file";
-    std::optional<InitTableTarget> Target = initTableTarget(Unit.Target);
-    const unsigned AddressBytes = Target && Target->Is64Bit ? 8 : 4;
-    if (Target && Unit.Elf && Unit.AddressBytes != AddressBytes)
-      Target.reset();
+    const std::optional<InitTableTarget> &Target = Unit.TableTarget;
     if (!Target) {
       std::string Machine = Unit.Target.str();
       if (Unit.Elf)
@@ -139,9 +136,8 @@ std::string chooseTableTarget(llvm::ArrayRef<ScannedUnit> Units,
 /// Reads the inputs (reporting each unit with -v) and chooses the init
 /// functions to call, sorted by name. Every unreadable input is reported,
 /// not only the first.
-Expected<LinkContents> findInitFunctions(llvm::ArrayRef<std::string> Inputs, bool Verbose,
-                                         llvm::raw_ostream &Diagnostics) {
-  InitFunctionScanner Scanner;
+Expected<LinkContents> findInitFunctions(llvm::ArrayRef<std::string> Inputs, UnitScanner &Scanner,
+                                         bool Verbose, llvm::raw_ostream &Diagnostics) {
   Error InputErrors = Error::success();
   for (const std::string &Input : Inputs) {
     if (Verbose)
@@ -336,32 +332,10 @@ Expected<Options> parseArguments(llvm::ArrayRef<std::string_view> Args) {
   return Opts;
 }
 
-Expected<std::string> generateProgramInit(llvm::ArrayRef<std::string> Inputs, bool Verbose,
-                                          llvm::raw_ostream &Diagnostics) {
-  Options Opts;
-  Opts.Inputs.assign(Inputs.begin(), Inputs.end());
-  Opts.Verbose = Verbose;
-  return generateInit(Opts, Diagnostics);
-}
-
-Expected<std::string> generateSharedLibraryInit(llvm::ArrayRef<std::string> Inputs, bool Verbose,
-                                                llvm::raw_ostream &Diagnostics) {
-  Options Opts;
-  Opts.Inputs.assign(Inputs.begin(), Inputs.end());
-  Opts.Verbose = Verbose;
-  Opts.SharedLibrary = true;
-  return generateInit(Opts, Diagnostics);
-}
-
-Expected<std::string> generateInit(const Options &Opts, llvm::raw_ostream &Diagnostics) {
-  Expected<GeneratedInit> Generated = generateInitAndTable(Opts, Diagnostics);
-  if (!Generated)
-    return Generated.takeError();
-  return std::move(Generated->Source);
-}
-
-Expected<GeneratedInit> generateInitAndTable(const Options &Opts, llvm::raw_ostream &Diagnostics) {
-  Expected<LinkContents> Contents = findInitFunctions(Opts.Inputs, Opts.Verbose, Diagnostics);
+Expected<GeneratedInit> generateInitAndTable(const Options &Opts, UnitScanner &Scanner,
+                                             llvm::raw_ostream &Diagnostics) {
+  Expected<LinkContents> Contents =
+      findInitFunctions(Opts.Inputs, Scanner, Opts.Verbose, Diagnostics);
   if (!Contents)
     return Contents.takeError();
   if (!reportUninstrumented(Contents->Sources, Opts, Diagnostics))
@@ -466,7 +440,8 @@ Error compileToObject(StringRef Source, StringRef Compiler,
   return Error::success();
 }
 
-int runPompLink(const Options &Opts, llvm::raw_ostream &Out, llvm::raw_ostream &Err) {
+int runPompLink(const Options &Opts, UnitScanner &Scanner, llvm::raw_ostream &Out,
+                llvm::raw_ostream &Err) {
   if (Opts.Help) {
     printUsage(Out);
     return ExitSuccess;
@@ -475,7 +450,7 @@ int runPompLink(const Options &Opts, llvm::raw_ostream &Out, llvm::raw_ostream &
     Out << "pomp-link (POMP toolkit) " << POMP_TOOLKIT_VERSION << "\n";
     return ExitSuccess;
   }
-  Expected<GeneratedInit> Generated = generateInitAndTable(Opts, Err);
+  Expected<GeneratedInit> Generated = generateInitAndTable(Opts, Scanner, Err);
   if (!Generated) {
     // Strict mode's error was the summary line itself.
     if (Error Rest = llvm::handleErrors(Generated.takeError(), [](const NotInstrumentedError &) {}))

@@ -5,17 +5,21 @@
 /// the choice and order of init functions, the atomic output, the errors for
 /// inputs that are not link inputs. Reading real objects, archives, bitcode
 /// and shared libraries is tested by the lit tests of this folder, which
-/// build them. Suite names start with "pompLink" (`ctest -R pompLink`).
+/// build them (ompcc's reader of plain objects: tests/ompcc/prelink.test).
+/// Suite names start with "pompLink" (`ctest -R pompLink`).
 ///
 //===----------------------------------------------------------------------===//
 
 #include "pomp/link/PompLink.h"
+#include "pomp/link/ElfObjectScanner.h"
 #include "pomp/link/InitFunctionScanner.h"
+#include "pomp/link/InitTableObject.h"
 #include "pomp/link/SharedLibraryInit.h"
 
 #include "pomp/handle-init/HandleInit.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/BinaryFormat/ELF.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -24,6 +28,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -272,6 +277,73 @@ TEST_F(pompLinkFiles, SameFileTwiceIsReadOnce) {
 }
 
 //===--- Output ------------------------------------------------------------===//
+
+//===--- ompcc's reader of plain objects (ElfObjectScanner) ---------------===//
+
+TEST_F(pompLinkFiles, ElfReaderReadsAnObjectAsTheObjectLibraryDoes) {
+  // pomp-link's own table object is a relocatable x86_64 ELF object with a
+  // symbol table: both readers see one object without init functions.
+  const std::optional<InitTableTarget> Target = elfInitTableTarget(llvm::ELF::EM_X86_64, true);
+  ASSERT_TRUE(Target.has_value());
+  write("table.o", initTableObject(*Target, {initFunction("a.c")}));
+  ElfObjectScanner Elf;
+  InitFunctionScanner Object;
+  ASSERT_FALSE(static_cast<bool>(Elf.scanFile(path("table.o"))));
+  ASSERT_FALSE(static_cast<bool>(Object.scanFile(path("table.o"))));
+  EXPECT_TRUE(Elf.unsupportedReason().empty());
+  ASSERT_EQ(Elf.units().size(), 1u);
+  ASSERT_EQ(Object.units().size(), 1u);
+  const ScannedUnit &A = Elf.units()[0], &B = Object.units()[0];
+  EXPECT_EQ(A.Kind, UnitKind::Object);
+  EXPECT_EQ(A.Kind, B.Kind);
+  EXPECT_EQ(A.InitFunctions, B.InitFunctions);
+  EXPECT_EQ(A.DefinesMain, B.DefinesMain);
+  EXPECT_EQ(A.Elf, B.Elf);
+  EXPECT_EQ(A.AddressBytes, B.AddressBytes);
+  ASSERT_TRUE(A.TableTarget && B.TableTarget);
+  EXPECT_EQ(A.TableTarget->Machine, B.TableTarget->Machine);
+}
+
+TEST_F(pompLinkFiles, ElfReaderRefusesWhatPompLinkMustRead) {
+  write("lib.a", "!<arch>\n");
+  write("bc.o", "BC\xC0\xDE and more");
+  write("notes.txt", "hello\n");
+  write("cut.o", std::string(llvm::ELF::ElfMagic) + "\x02\x01\x01");
+  for (const char *Name : {"lib.a", "bc.o", "notes.txt", "cut.o"}) {
+    ElfObjectScanner Scanner;
+    EXPECT_TRUE(static_cast<bool>(Scanner.scanFile(path(Name)))) << Name;
+    EXPECT_EQ(Scanner.unsupportedReason().rfind(path(Name) + " ", 0), 0u)
+        << Scanner.unsupportedReason();
+    EXPECT_TRUE(Scanner.units().empty());
+  }
+  ElfObjectScanner Scanner;
+  llvm::consumeError(Scanner.scanFile(path("lib.a")));
+  EXPECT_EQ(Scanner.unsupportedReason(), path("lib.a") + " is an archive");
+}
+
+TEST_F(pompLinkFiles, PreLinkInProcessWritesAndPrintsNothingWhenItFallsBack) {
+  const std::optional<InitTableTarget> Target = elfInitTableTarget(llvm::ELF::EM_X86_64, true);
+  ASSERT_TRUE(Target.has_value());
+  write("table.o", initTableObject(*Target, {}));
+  write("lib.a", "!<arch>\n");
+  std::string Out, Err, Reason;
+  llvm::raw_string_ostream OutStream(Out), ErrStream(Err);
+  const std::vector<std::string> Args = {"-v",           "--object",      "-o",
+                                         path("init.o"), path("table.o"), path("lib.a")};
+  EXPECT_FALSE(runPompLinkOnObjects(Args, OutStream, ErrStream, Reason).has_value());
+  EXPECT_EQ(Reason, path("lib.a") + " is an archive");
+  EXPECT_EQ(Out, "");
+  EXPECT_EQ(Err, "");
+  EXPECT_FALSE(llvm::sys::fs::exists(path("init.o")));
+  // Plain objects: pomp-link's exit status and messages.
+  const std::vector<std::string> Plain = {"--object", "-o", path("init.o"), path("table.o")};
+  std::optional<int> Status = runPompLinkOnObjects(Plain, OutStream, ErrStream, Reason);
+  ASSERT_TRUE(Status.has_value());
+  EXPECT_EQ(*Status, ExitSuccess);
+  EXPECT_EQ(Err, "pomp-link: warning: no POMP init function found in the inputs; the generated "
+                 "POMP_Init_Handles() calls none\n");
+  EXPECT_EQ(read("init.o"), initTableObject(*Target, {}));
+}
 
 TEST_F(pompLinkFiles, WriteCreatesAndReplaces) {
   ASSERT_FALSE(static_cast<bool>(writeFileAtomically(path("init.c"), "first\n")));

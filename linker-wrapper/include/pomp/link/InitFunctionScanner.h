@@ -7,24 +7,22 @@
 /// static archives (also thin and nested ones), shared libraries and LLVM
 /// bitcode (from -flto), also inside archives. It also reads the marks of
 /// the sources ompcc compiled uninstrumented (pomp/handle-init/
-/// Uninstrumented.h) and whether a unit defines main.
+/// Uninstrumented.h) and whether a unit defines main. What is decided from
+/// the units is in LinkUnits.h, shared with ompcc's own reader of plain
+/// objects (ElfObjectScanner.h).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef POMP_LINK_INITFUNCTIONSCANNER_H
 #define POMP_LINK_INITFUNCTIONSCANNER_H
 
-#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
-#include "llvm/Support/FileSystem/UniqueID.h"
-#include "llvm/TargetParser/Triple.h"
 
-#include "pomp/handle-init/Uninstrumented.h"
+#include "pomp/link/LinkUnits.h"
 
 #include <memory>
-#include <set>
+#include <optional>
 #include <string>
-#include <vector>
 
 namespace llvm {
 class LLVMContext;
@@ -37,65 +35,18 @@ class SymbolicFile;
 
 namespace pomp::link {
 
-/// What a scanned unit is; it decides whether its init functions are called.
-enum class UnitKind {
-  /// A relocatable object file (also an archive member).
-  Object,
-  /// An LLVM bitcode module (also an archive member).
-  Bitcode,
-  /// A shared library: its dynamic symbol table was read. Its init functions
-  /// are listed but not called from POMP_Init_Handles(); a shared library
-  /// initialises its own handles.
-  SharedLibrary,
-  /// Not read: a file already read under another name, or an archive member
-  /// that is neither an object nor bitcode. Note says which.
-  Skipped,
-};
-
-/// One object, bitcode module or shared library of the link.
-struct ScannedUnit {
-  /// The input path, or "archive(member)" for an archive member.
-  std::string Name;
-  UnitKind Kind = UnitKind::Object;
-  /// The defined global functions accepted by isFileInitFunction, in symbol
-  /// table order.
-  std::vector<std::string> InitFunctions;
-  /// The sources of this unit that ompcc compiled uninstrumented (one for a
-  /// plain object; more in a partial link or a shared library).
-  std::vector<handleinit::UninstrumentedRecord> Uninstrumented;
-  /// Whether the unit defines the global function main.
-  bool DefinesMain = false;
-  /// The machine the unit is for: from an object's header or a bitcode
-  /// module's target triple (pomp-link --object writes its object for it).
-  llvm::Triple Target;
-  /// Whether the unit is an ELF file (not bitcode, COFF or Mach-O).
-  bool Elf = false;
-  /// The size of an address in bytes: an ELF file's class (4 or 8; x32's
-  /// objects are ELFCLASS32 x86-64), 0 for bitcode.
-  unsigned AddressBytes = 0;
-  /// Why the unit was skipped, or why its list may be incomplete; else empty.
-  std::string Note;
-  /// Whether Note is worth a warning even without -v (true when init
-  /// functions may be missed).
-  bool NoteIsWarning = false;
-};
-
-/// Reads link inputs one by one and collects their init functions.
-class InitFunctionScanner {
+/// Reads link inputs of every kind with LLVM's Object library and collects
+/// their init functions.
+class InitFunctionScanner : public UnitScanner {
 public:
   InitFunctionScanner();
-  ~InitFunctionScanner();
+  ~InitFunctionScanner() override;
   InitFunctionScanner(const InitFunctionScanner &) = delete;
   InitFunctionScanner &operator=(const InitFunctionScanner &) = delete;
 
-  /// Reads one input. A file already read (the same file under any name, as
-  /// when a link line repeats an archive) is recorded as Skipped. Errors name
-  /// the file or archive member: unreadable, not an object, archive, shared
-  /// library or bitcode file, malformed.
-  llvm::Error scanFile(llvm::StringRef Path);
-
-  /// The units read so far, in input order (archive members in archive order).
-  const std::vector<ScannedUnit> &units() const { return Units; }
+  /// Errors name the file or archive member: unreadable, not an object,
+  /// archive, shared library or bitcode file, malformed.
+  llvm::Error scanFile(llvm::StringRef Path) override;
 
 private:
   llvm::Error scanBinary(llvm::object::Binary &Bin, const std::string &Name);
@@ -103,35 +54,15 @@ private:
   llvm::Error scanSymbolicFile(llvm::object::SymbolicFile &File, const std::string &Name);
   /// Reads the uninstrumented marks of File into Unit.
   llvm::Error readMarks(llvm::object::SymbolicFile &File, ScannedUnit &Unit);
-  /// False (and a Skipped unit) when the file at Path was read before.
-  bool markVisited(llvm::StringRef Path, const std::string &Name);
 
   /// Owns the modules of bitcode inputs while they are read.
   std::unique_ptr<llvm::LLVMContext> Context;
-  std::set<llvm::sys::fs::UniqueID> Visited;
-  std::vector<ScannedUnit> Units;
 };
 
-/// The init functions POMP_Init_Handles() calls: those of objects and bitcode
-/// (not of shared libraries), sorted by name so the output is deterministic.
-/// A function defined in two units is an error naming all of them.
-llvm::Expected<std::vector<std::string>> selectInitFunctions(llvm::ArrayRef<ScannedUnit> Units);
-
-/// The sources of a link's objects and bitcode (not of its shared
-/// libraries, which their own links report): Instrumented counts the
-/// distinct init functions (one per instrumented source), Uninstrumented
-/// lists the marks of the sources compiled uninstrumented.
-struct SourceSummary {
-  std::size_t Instrumented = 0;
-  std::vector<handleinit::UninstrumentedRecord> Uninstrumented;
-  /// Whether an object or bitcode unit with an init function defines main:
-  /// then the program's own main calls POMP_Init().
-  bool InstrumentedMain = false;
-};
-SourceSummary summarizeSources(llvm::ArrayRef<ScannedUnit> Units);
-
-/// "object", "bitcode", "shared library" or "skipped", for messages.
-llvm::StringRef unitKindName(UnitKind Kind);
+/// The target of a link whose inputs have Triple (from an ELF object's
+/// header or a bitcode module), when pomp-link writes objects for it:
+/// little-endian x86-64 (not x32), i386 and AArch64 on ELF. Else nothing.
+std::optional<InitTableTarget> initTableTarget(const llvm::Triple &Triple);
 
 } // namespace pomp::link
 

@@ -16,7 +16,6 @@
 #define POMP_LINK_INITTABLEOBJECT_H
 
 #include "llvm/ADT/StringRef.h"
-#include "llvm/TargetParser/Triple.h"
 
 #include <cstdint>
 #include <optional>
@@ -41,10 +40,12 @@ struct InitTableTarget {
   bool ExplicitAddends = true;
 };
 
-/// The target of a link whose inputs have Triple (from an ELF object's
-/// header or a bitcode module), when pomp-link writes objects for it:
-/// little-endian x86-64 (not x32), i386 and AArch64 on ELF. Else nothing.
-std::optional<InitTableTarget> initTableTarget(const llvm::Triple &Triple);
+/// The target of a little-endian ELF object of machine Machine (e_machine)
+/// and class Is64Bit, when pomp-link writes objects for it: x86-64 and
+/// AArch64 in ELFCLASS64, i386 in ELFCLASS32. Else nothing (also for x32 and
+/// AArch64's ILP32, whose objects are ELFCLASS32). InitFunctionScanner.h
+/// has the same from a target triple.
+std::optional<InitTableTarget> elfInitTableTarget(std::uint16_t Machine, bool Is64Bit);
 
 /// The bytes of a relocatable ELF object for Target that defines the global
 /// data symbol handleinit::ProgramInitTable: a pointer-sized count, then one

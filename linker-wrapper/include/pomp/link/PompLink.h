@@ -5,7 +5,8 @@
 /// line, its run, and its steps (generate the source of POMP_Init_Handles()
 /// or of a shared library's constructor, write a file atomically, compile a
 /// C file). The pomp-link tool is a thin main() around runPompLink; ompcc
-/// runs that tool (docs/OMPCC.md says why not the library).
+/// runs the same code in its own process when every input is a plain ELF
+/// object (ElfObjectScanner.h), else the tool (docs/OMPCC.md).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef POMP_LINK_POMPLINK_H
@@ -21,6 +22,8 @@
 #include <vector>
 
 namespace pomp::link {
+
+class UnitScanner;
 
 /// Exit statuses of pomp-link.
 inline constexpr int ExitSuccess = 0;
@@ -138,6 +141,10 @@ struct GeneratedInit {
 /// why there is none.
 llvm::Expected<GeneratedInit> generateInitAndTable(const Options &Opts,
                                                    llvm::raw_ostream &Diagnostics);
+/// The same, reading the inputs with Scanner: ompcc's ElfObjectScanner for a
+/// link of plain objects, InitFunctionScanner for every kind of input.
+llvm::Expected<GeneratedInit> generateInitAndTable(const Options &Opts, UnitScanner &Scanner,
+                                                   llvm::raw_ostream &Diagnostics);
 
 /// Replaces the file Path with Contents atomically: a temporary file in the
 /// same directory, renamed over Path. On failure Path is untouched.
@@ -152,6 +159,9 @@ llvm::Error compileToObject(llvm::StringRef Source, llvm::StringRef Compiler,
 /// Runs pomp-link as Opts says: generated source to Out with --print-source;
 /// messages ("pomp-link: error: ...") to Err. Returns the exit status.
 int runPompLink(const Options &Opts, llvm::raw_ostream &Out, llvm::raw_ostream &Err);
+/// The same, reading the inputs with Scanner (ompcc's own pre-link).
+int runPompLink(const Options &Opts, UnitScanner &Scanner, llvm::raw_ostream &Out,
+                llvm::raw_ostream &Err);
 
 } // namespace pomp::link
 

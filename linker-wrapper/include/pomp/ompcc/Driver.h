@@ -39,6 +39,9 @@ struct ToolkitPaths {
   /// The directory of the Fortran include file pomp_lib.h and the module
   /// source pomp_lib.f90 (docs/FORTRAN.md).
   std::string FortranIncludeDir;
+  /// The driver's own executable: it pre-links plain objects itself, so it
+  /// is part of the key of a cached link (docs/OMPCC.md, "The pre-link").
+  std::string Driver;
 };
 
 /// Finds the toolkit for the driver at ExecutablePath.
