@@ -295,10 +295,45 @@ void ConstructEditor::beforeDirective(std::string Code) {
                       depthKey(EditLayer::Construct), Code + "\n");
 }
 
+namespace {
+/// True when S ends with the unbraced body of a loop or an if: code appended
+/// on that line reads as if the loop or if guarded it, which clang and gcc
+/// report under -Wall (-Wmisleading-indentation; an error with -Werror, and
+/// the file would be compiled uninstrumented). Such code goes on a line of its
+/// own, and the line directive after it keeps the numbering.
+bool endsWithUnbracedBody(const Stmt &S) {
+  const Stmt *Current = &S;
+  bool Guarded = false;
+  for (;;) {
+    const Stmt *Next = nullptr;
+    bool IsBody = true;
+    if (const auto *For = dyn_cast<ForStmt>(Current))
+      Next = For->getBody();
+    else if (const auto *While = dyn_cast<WhileStmt>(Current))
+      Next = While->getBody();
+    else if (const auto *Range = dyn_cast<CXXForRangeStmt>(Current))
+      Next = Range->getBody();
+    else if (const auto *If = dyn_cast<IfStmt>(Current))
+      Next = If->getElse() ? If->getElse() : If->getThen();
+    else if (const auto *Label = dyn_cast<LabelStmt>(Current))
+      Next = Label->getSubStmt(), IsBody = false;
+    else if (const auto *Attributed = dyn_cast<AttributedStmt>(Current))
+      Next = Attributed->getSubStmt(), IsBody = false;
+    if (!Next)
+      return Guarded && !isa<CompoundStmt>(Current);
+    Guarded = Guarded || IsBody;
+    Current = Next;
+  }
+}
+
+/// What separates code appended after S from S.
+const char *separatorAfter(const Stmt &S) { return endsWithUnbracedBody(S) ? "\n" : " "; }
+} // namespace
+
 void ConstructEditor::afterConstruct(std::string Code) {
   if (const Stmt *S = associatedStatement()) {
     File.edits().insert(File.statementEnd(*S), InsertSide::Close, depthKey(EditLayer::Construct),
-                        " " + Code);
+                        separatorAfter(*S) + Code);
     return;
   }
   // After a standalone directive: on a new line, the pragma's own line ends
@@ -340,7 +375,8 @@ void ConstructEditor::statementEnd(const Stmt &S, std::string Code, unsigned Ext
                         " " + Code + " ");
     return;
   }
-  File.edits().insert(File.statementEnd(S), InsertSide::Close, Key, " " + Code + " }");
+  File.edits().insert(File.statementEnd(S), InsertSide::Close, Key,
+                      separatorAfter(S) + Code + " }");
 }
 
 void ConstructEditor::blockBegin(std::string Code) {

@@ -30,7 +30,8 @@ int main(void) {
 #pragma omp for schedule(dynamic) nowait
     for (int j = n; j > next(&counter) * 0; j--)
       product = product;
-    // CHECK: product = product; POMP_Loop_exit(pomp_handle_[[H2]], -1);
+    // CHECK: product = product;{{$}}
+    // CHECK-NEXT: POMP_Loop_exit(pomp_handle_[[H2]], -1);
   }
   printf("sum=%d last=%d product=%ld\n", sum, last, product);
   return 0;

@@ -4,7 +4,7 @@
 // RUN: %ompinst %s -o %t.c --no-line-directives
 // RUN: %strip-checks %t.c | %FileCheck %s
 // RUN: %run-equivalence --gcc %gcc --clang %clang --original %s --instrumented %t.c | %FileCheck --check-prefix=EVENTS %s
-// CHECK-DAG: pomp_ctc_[[L:[0-9]+]][] = "{{[0-9]+}}*type=loop*file={{[^*]*}}implicit_barrier_kept.c*slines=19,19*
+// CHECK-DAG: pomp_ctc_[[L:[0-9]+]][] = "{{[0-9]+}}*type=loop*file={{[^*]*}}implicit_barrier_kept.c*slines=20,20*
 #include <stdio.h>
 
 int main(void) {
@@ -15,7 +15,8 @@ int main(void) {
     // CHECK: POMP_Loop_enter(&pomp_handle_[[L]], -1, -1, (int64_t)(0), ((int64_t)(100) - 1), 1, pomp_ctc_[[L]]);
     // CHECK-NEXT: #pragma omp loop{{$}}
     // CHECK-NEXT: for (int i = 0; i < 100; i++)
-    // CHECK-NEXT: a[i] = i; POMP_Loop_exit(pomp_handle_[[L]], -1);
+    // CHECK-NEXT: a[i] = i;{{$}}
+    // CHECK-NEXT: POMP_Loop_exit(pomp_handle_[[L]], -1);
 #pragma omp loop
     for (int i = 0; i < 100; i++)
       a[i] = i;

@@ -6,9 +6,9 @@
 // RUN: %strip-checks %t.c | %FileCheck %s
 // RUN: %clang -fopenmp -fsyntax-only -I %pomp_include %t.c
 // RUN: %run-equivalence --only gcc --gcc %gcc --clang %clang --original %s --instrumented %t.c | %FileCheck --check-prefix=EVENTS %s
-// CHECK-DAG: "{{[0-9]+}}*type=parallelmaskedtaskloop*file={{[^*]*}}parallel_taskloop.c*slines=20,20*
-// CHECK-DAG: "{{[0-9]+}}*type=parallelmaskedtaskloop*file={{[^*]*}}parallel_taskloop.c*slines=26,26*
-// CHECK-DAG: "{{[0-9]+}}*type=parallelmaskedtaskloop*file={{[^*]*}}parallel_taskloop.c*slines=30,30*
+// CHECK-DAG: "{{[0-9]+}}*type=parallelmaskedtaskloop*file={{[^*]*}}parallel_taskloop.c*slines=21,21*
+// CHECK-DAG: "{{[0-9]+}}*type=parallelmaskedtaskloop*file={{[^*]*}}parallel_taskloop.c*slines=27,27*
+// CHECK-DAG: "{{[0-9]+}}*type=parallelmaskedtaskloop*file={{[^*]*}}parallel_taskloop.c*slines=31,31*
 #include <stdio.h>
 
 int main(void) {
@@ -16,7 +16,8 @@ int main(void) {
   // CHECK: POMP_Parallel_fork(&pomp_handle_[[T:[0-9]+]],
   // CHECK-NEXT: #pragma omp parallel masked taskloop simd{{$}}
   // CHECK-NEXT: for (int i = 0; i < 100; i++)
-  // CHECK-NEXT: a[i] = i; POMP_Parallel_exit(pomp_handle_[[T]], -1);
+  // CHECK-NEXT: a[i] = i;{{$}}
+  // CHECK-NEXT: POMP_Parallel_exit(pomp_handle_[[T]], -1);
 #pragma omp parallel masked taskloop simd
   for (int i = 0; i < 100; i++)
     a[i] = i;

@@ -13,7 +13,8 @@ int main(int argc, char **argv) {
   int a = 0, b = 0, c = 0, d = 0, e = 0;
   (void)argv;
   // CHECK: #pragma omp parallel reduction(+ : a) firstprivate(pomp_ctx_{{[0-9]+}})
-  // CHECK-NEXT: { POMP_Parallel_begin_forked({{.*}}); if (argc > 0) a += 1; else a -= 1; POMP_Implicit_barrier_enter(
+  // CHECK-NEXT: { POMP_Parallel_begin_forked({{.*}}); if (argc > 0) a += 1; else a -= 1;{{$}}
+  // CHECK-NEXT: POMP_Implicit_barrier_enter(
 #pragma omp parallel reduction(+ : a)
   if (argc > 0) a += 1; else a -= 1;
 

@@ -12,7 +12,9 @@ int main(void) {
   {
     // CHECK: POMP_Critical_enter(&pomp_handle_[[C]], -1, pomp_ctc_[[C]]);
     // CHECK-NEXT: #pragma omp critical(update)
-    // CHECK-NEXT: { POMP_Critical_begin(pomp_handle_[[C]], -1); if (count >= 0) count++; else count--; POMP_Critical_end(pomp_handle_[[C]], -1); } POMP_Critical_exit(pomp_handle_[[C]], -1);
+    // CHECK-NEXT: { POMP_Critical_begin(pomp_handle_[[C]], -1); if (count >= 0) count++; else count--;{{$}}
+    // CHECK-NEXT: POMP_Critical_end(pomp_handle_[[C]], -1); }{{$}}
+    // CHECK-NEXT: POMP_Critical_exit(pomp_handle_[[C]], -1);
 #pragma omp critical(update)
     if (count >= 0) count++; else count--;
     // CHECK: POMP_Barrier_enter(&pomp_handle_[[B:[0-9]+]], -1, pomp_ctc_[[B]]);

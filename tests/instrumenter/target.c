@@ -16,7 +16,8 @@ int main(void) {
     // CHECK: POMP_Target_enter(&pomp_handle_[[T:[0-9]+]], -1, (int)(0), pomp_ctc_[[T]]);
     // CHECK-NEXT: #pragma omp target teams distribute parallel for reduction(+ : sum) map(tofrom : sum) device(0)
     // CHECK-NEXT: for (int i = 0; i < 100; i++)
-    // CHECK-NEXT: sum += a[i]; POMP_Target_exit(pomp_handle_[[T]], -1);
+    // CHECK-NEXT: sum += a[i];{{$}}
+    // CHECK-NEXT: POMP_Target_exit(pomp_handle_[[T]], -1);
 #pragma omp target teams distribute parallel for reduction(+ : sum) map(tofrom : sum) device(0)
     for (int i = 0; i < 100; i++)
       sum += a[i];

@@ -48,7 +48,8 @@ int main(void) {
     for (int i = 0; i < 16; i++)
       total += i;
     // CHECK-NEXT: for (int i = 0; i < 16; i++)
-    // CHECK-NEXT: total += i; POMP_Taskloop_exit(pomp_handle_[[L]], -1);
+    // CHECK-NEXT: total += i;{{$}}
+    // CHECK-NEXT: POMP_Taskloop_exit(pomp_handle_[[L]], -1);
   }
   printf("fib(12)=%d total=%d\n", result, total);
   return 0;
