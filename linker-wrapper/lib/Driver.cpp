@@ -338,6 +338,11 @@ private:
   /// Runs ompinst on the input; nullopt (and Reason) when it fails.
   std::optional<Instrumented> instrument(const Argument &Input, std::size_t Index,
                                          std::string &Reason);
+  /// The temporary directory and names of what instrumenting input Index
+  /// writes (ompinst-clang or the plugin); nullopt (and Reason) when the
+  /// directory cannot be made.
+  std::optional<Instrumented> instrumentedFiles(const Argument &Input, std::size_t Index,
+                                                std::string &Reason);
   /// How the original (not instrumented) source is compiled.
   enum class Original {
     /// A file that needs no instrumentation: as it is.
@@ -416,16 +421,25 @@ private:
   std::optional<std::vector<std::string>> MpiParseFlags;
 };
 
-std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_t Index,
-                                               std::string &Reason) {
+std::optional<Instrumented> Driver::instrumentedFiles(const Argument &Input, std::size_t Index,
+                                                      std::string &Reason) {
   const std::string Unit = std::to_string(Index);
   llvm::Expected<std::string> Directory = Temp.addDirectory(Unit);
   if (!Directory) {
     Reason = llvm::toString(Directory.takeError());
     return std::nullopt;
   }
-  Instrumented Inst{*Directory, Temp.add(Unit + "/" + path::filename(Input.Value).str()),
-                    Temp.add(Unit + ".headers")};
+  return Instrumented{*Directory, Temp.add(Unit + "/" + path::filename(Input.Value).str()),
+                      Temp.add(Unit + ".headers")};
+}
+
+std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_t Index,
+                                               std::string &Reason) {
+  const std::string Unit = std::to_string(Index);
+  std::optional<Instrumented> Files = instrumentedFiles(Input, Index, Reason);
+  if (!Files)
+    return std::nullopt;
+  Instrumented &Inst = *Files;
   std::string Log = Temp.add(Unit + ".ompinst.log");
   // Fortran's language (and source form) follows the suffix, which the
   // instrumented copy keeps (contract of docs/FORTRAN.md).
@@ -865,15 +879,12 @@ std::optional<int> Driver::compileInProcess(std::size_t Index,
                                             std::string &Reason) {
   const Argument &Input = Command.Args[Index];
   const std::string Unit = std::to_string(Index);
-  llvm::Expected<std::string> Directory = Temp.addDirectory(Unit);
-  if (!Directory) {
-    Reason = llvm::toString(Directory.takeError());
-    return std::nullopt;
-  }
   // The plugin writes the files ompinst-clang would: --keep and the
   // dependency files' header names work as they do after ompinst.
-  Instrumented Inst{*Directory, Temp.add(Unit + "/" + path::filename(Input.Value).str()),
-                    Temp.add(Unit + ".headers")};
+  std::optional<Instrumented> Files = instrumentedFiles(Input, Index, Reason);
+  if (!Files)
+    return std::nullopt;
+  Instrumented &Inst = *Files;
   fs::remove(Inst.Source);
   const std::string Plugin = pluginPath();
   // The original source, as a compile without instrumentation names it: the
