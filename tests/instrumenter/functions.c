@@ -11,7 +11,7 @@
 
 static int calls;
 
-static int next_call(void) { return ++calls; }
+static int next_call(void) { return __atomic_add_fetch(&calls, 1, __ATOMIC_RELAXED); }
 
 // CHECK: static int square(int x) { POMP_Function_begin(&pomp_handle_[[S:[0-9]+]], -1, pomp_ctc_[[S]]);
 static int square(int x) {
