@@ -36,6 +36,9 @@ namespace pomp::rt {
   X(Reentrant, "reentrant", "events raised while the same thread was inside an event")             \
   X(BusyAtFinalize, "busy_at_finalize",                                                            \
     "threads still inside an event when finalisation waited for them: their data is left out")     \
+  X(LateJoinUnknown, "late_join_unknown",                                                          \
+    "team ends a worker found overwritten (it idled through thousands of forks): its regions "     \
+    "of the team closed at their last start")                                                      \
   X(OmptOtherKind, "ompt_other_kind",                                                              \
     "OMPT callbacks with a kind this library does not know (a newer runtime): counted, ignored")
 

@@ -17,6 +17,7 @@
 
 #include "core/Clock.h"
 #include "core/Events.h"
+#include "core/Joins.h"
 #include "core/Regions.h"
 
 #include <atomic>
@@ -75,6 +76,10 @@ extern Node NoChild;
 
 /// One call-path node of one thread, with that thread's metrics.
 struct Node {
+  Node() = default;
+  /// A node with only its key: NoChild.
+  constexpr explicit Node(NodeKey K) : Key(K) {}
+
   /// makeKey() for a Region node; the context value for a Mirror.
   NodeKey Key = 0;
   /// nullptr for a ThreadRoot and a Mirror.
@@ -88,6 +93,10 @@ struct Node {
   Node *OtherChild = &NoChild;
   std::uint64_t Visits = 0;
   Tick Inclusive = 0;
+  /// For the node of a fork whose team closes its join late: when the
+  /// team's executions ended (Joins.h). Beside the fields a visit's end
+  /// writes, so that the master's exit writes one line.
+  JoinRecord Join;
   /// The time of the regions nested in this node's visits on this thread,
   /// which its exclusive time leaves out (per visit at most the visit's own
   /// time). Subtracted once, at finalisation, rather than per visit.

@@ -170,10 +170,88 @@ void Core::resumeTask(ThreadState &T, const SuspendedTask &Task, Tick Now) {
   }
 }
 
+void Core::noteLateJoin(ThreadState &T, POMP_Context_t Fork) {
+  // Above the team's body are the regions the skipped code would have closed:
+  // the implicit barrier and, for a combined construct, its worksharing
+  // region. The body is there: late joins are given only to forks whose
+  // begin events are active (newForkBits()). Without it (monitoring switched
+  // off in between) nothing is noted, and what stays open is counted later.
+  constexpr std::size_t Searched = 8;
+  const std::size_t Depth = T.Stack.depth();
+  for (std::size_t I = 1; I <= Searched && I <= Depth; ++I) {
+    if (keyOpener(T.Stack.open(Depth - I).Region->Key) != canonicalOpener(EventId::Parallel_begin))
+      continue;
+    // The fork's node is the master's frame below the body. A worker has a
+    // mirror of it, which holds the node once checked to be one
+    // (ThreadState::mirror()): a context that named no node is never
+    // followed. (The body's parent may be another team's mirror: bodies of
+    // the same call path share a node, "twin paths".)
+    Node *ForkNode = Depth - I > 0 ? T.Stack.open(Depth - I - 1).Region : nullptr;
+    if (!ForkNode || contextOf(ForkNode) != forkNode(Fork)) {
+      ForkNode = T.mirror(forkNode(Fork));
+      if (ForkNode->Kind == NodeKind::Mirror)
+        ForkNode = ForkNode->Target;
+      if (!ForkNode)
+        return;
+    }
+    const PendingJoin Join{static_cast<std::uint32_t>(Depth - I), forkSequence(Fork), ForkNode,
+                           TeamSize && TeamSize() == 1};
+    // A combined construct asks twice, once for its worksharing region.
+    if (T.PendingJoins.empty() || T.PendingJoins.back().Fork != Join.Fork ||
+        T.PendingJoins.back().Sequence != Join.Sequence)
+      T.PendingJoins.push_back(Join);
+    return;
+  }
+}
+
+void Core::closeJoins(ThreadState &T, bool Finalizing) {
+  while (!T.PendingJoins.empty()) {
+    const PendingJoin Join = T.PendingJoins.back();
+    Tick End = 0;
+    if (T.Stack.depth() > Join.Depth) {
+      switch (Join.Fork->Join.endOf(Join.Sequence, End)) {
+      case JoinRecord::Lookup::Ended:
+        break;
+      case JoinRecord::Lookup::NotRecorded:
+        // At finalisation: the master has not left the region, which stays
+        // open like any other (open_at_finalize). Otherwise the runtime
+        // released this thread before the master reached its Parallel_exit
+        // (the thread began another master's team at once).
+        if (Finalizing)
+          return;
+        End = Clock::now();
+        break;
+      case JoinRecord::Lookup::Overwritten:
+        Counters.count(Anomaly::LateJoinUnknown);
+        break;
+      }
+      // Never before the regions' last start: two cores' clocks, or an
+      // overwritten end, would give them negative time.
+      unwindTo(T, Join.Depth, std::max(End, T.Stack.back().Start));
+    }
+    T.PendingJoins.pop_back();
+  }
+}
+
+void Core::closeOwnJoin(ThreadState &T, NodeKey Key, Tick Now) {
+  if (T.PendingJoins.empty())
+    return;
+  const PendingJoin Join = T.PendingJoins.back();
+  // Only the master's own team: its fork's region right below the body.
+  if (Join.Depth == 0 || Join.Depth > T.Stack.depth() ||
+      T.Stack.open(Join.Depth - 1).Region->Key != Key)
+    return;
+  T.PendingJoins.pop_back();
+  unwindTo(T, Join.Depth, Now);
+  if (!Join.Alone)
+    Join.Fork->Join.ended(Join.Sequence, Now);
+}
+
 void Core::closeEndedTeams(const std::vector<ThreadState *> &Selected) {
   for (ThreadState *T : Selected) {
     if (T->Departed)
       continue;
+    closeJoins(*T, /*Finalizing=*/true);
     std::vector<ImplicitTask> &Tasks = T->Teams.Tasks;
     while (!Tasks.empty()) {
       const ImplicitTask &Task = Tasks.back();

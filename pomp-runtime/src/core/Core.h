@@ -161,6 +161,53 @@ public:
   }
   static POMP_Context_t forkJoinBit() { return ForkJoinBit.load(std::memory_order_relaxed); }
 
+  /// Set with JoinBit when no runtime reports join barriers (POMP only): the
+  /// team's threads close what they leave open in the join themselves, and
+  /// the fork's sequence number rides above the node's address (Joins.h).
+  static constexpr POMP_Context_t LateJoinBit = 2;
+  static_assert(alignof(Node) > (JoinBit | LateJoinBit), "node addresses leave both bits free");
+  static constexpr unsigned ForkSequenceShift = TaskTokenShift;
+  static_assert(JoinRecord::SequenceBits + ForkSequenceShift <= 64, "the sequence fits a context");
+  /// Late joins on or off (Lifecycle.cpp: on when no OMPT runtime can report
+  /// joins and nothing reads events in their order); setRuntimeJoins() replaces it.
+  static void setLateJoins(bool On) {
+    ForkJoinBit.store(On ? JoinBit | LateJoinBit : 0, std::memory_order_relaxed);
+  }
+  /// The bits a new fork's context carries beside its node. BeginActive:
+  /// whether the team's begin events are recorded, without which its threads
+  /// would not find what to close; such a team runs its explicit barrier.
+  static POMP_Context_t newForkBits(bool BeginActive, Node &Fork) {
+    const POMP_Context_t Bits = forkJoinBit();
+    if (!(Bits & LateJoinBit))
+      return Bits;
+    if (!BeginActive)
+      return 0;
+    return Bits |
+           (static_cast<POMP_Context_t>(JoinRecord::sequenceOf(Fork.Visits)) << ForkSequenceShift);
+  }
+  /// The node a fork context names, without the bits newForkBits() added.
+  static POMP_Context_t forkNode(POMP_Context_t Fork) {
+    return Fork & TaskNodeMask & ~(JoinBit | LateJoinBit);
+  }
+  static bool isLateJoin(POMP_Context_t Fork) { return (Fork & LateJoinBit) != 0; }
+  static std::uint32_t forkSequence(POMP_Context_t Fork) {
+    return static_cast<std::uint32_t>(Fork >> ForkSequenceShift) & JoinRecord::SequenceMask;
+  }
+
+  /// POMP_Join_barrier_needed() told T to skip its team's explicit join
+  /// barrier with a late-join context: T remembers the team, to close its
+  /// body and implicit barrier later (Joins.h).
+  static void noteLateJoin(ThreadState &T, POMP_Context_t Fork);
+  /// The OpenMP runtime's omp_get_num_threads(), found at initialisation
+  /// (nullptr without a runtime): tells noteLateJoin() a serialized team.
+  static inline int (*TeamSize)() = nullptr;
+  /// T begins a team it did not fork: the teams it left open in earlier joins
+  /// have ended; closes their regions no later than each team's end.
+  void closeStaleJoins(ThreadState &T) { closeJoins(T, /*Finalizing=*/false); }
+  /// The master's Parallel_exit (Key is its fork's): closes what its team
+  /// left open in the join at Now and records the team's end for its workers.
+  void closeOwnJoin(ThreadState &T, NodeKey Key, Tick Now);
+
   /// The OpenMP runtime gives task records (OMPT task callbacks): POMP's task
   /// events then add none (a trace would get every task twice).
   void setRuntimeTaskRecords(bool On) { RuntimeTaskRecords.store(On, std::memory_order_relaxed); }
@@ -378,6 +425,9 @@ private:
     pop(T, Now);
   }
 
+  /// Closes T's pending joins (Joins.h), innermost first; at finalisation
+  /// only those whose team's end is known.
+  void closeJoins(ThreadState &T, bool Finalizing);
   LeaveResult leaveOuter(ThreadState &T, NodeKey Key, EventId Closer, Tick Now,
                          std::uint64_t Payload);
   void printEvent(const ThreadState &T, const char *What, NodeKey Key) const;

@@ -2,6 +2,8 @@
 
 #include "core/Lifecycle.h"
 
+#include "adapters/ompt/OmptOptions.h"
+
 #include "core/Clock.h"
 #include "core/Metrics.h"
 #include "core/Output.h"
@@ -167,6 +169,17 @@ void releaseForkLocks() {
 void afterForkInParent() { releaseForkLocks(); }
 
 /// libpomp-mpi (docs/MPI.md) marks its presence with this symbol.
+/// True when an OpenMP runtime may report join barriers through OMPT later:
+/// an LLVM-family runtime is loaded and neither POMP_OMPT=off nor
+/// OMP_TOOL=disabled keeps libpomp from being its tool. libgomp has no OMPT.
+bool omptRuntimePossible(const OptionSource &Options) {
+  if (Options.readChoice(OmptOption) != 0)
+    return false;
+  if (const char *Tool = std::getenv("OMP_TOOL"); Tool && std::strcmp(Tool, "disabled") == 0)
+    return false;
+  return ::dlsym(RTLD_DEFAULT, "__kmpc_fork_call") != nullptr;
+}
+
 bool mpiLayerPresent() { return ::dlsym(RTLD_DEFAULT, "pomp_mpi_layer_present") != nullptr; }
 
 /// Opens the trace in an MPI rank's part, which the caller made, and gives
@@ -309,7 +322,8 @@ int32_t initializeLocked() {
   // 4b. hardware counters (POMP_METRICS): every enter and leave must reach
   // the core, which reads them.
   std::vector<std::string> MetricMessages;
-  if (initializeMetrics(Options, MetricMessages))
+  const bool Metrics = initializeMetrics(Options, MetricMessages);
+  if (Metrics)
     GlobalActivation.setFastPath(false);
   // 5. output (its settings and the facts about the run; written at the end)
   Run = new RunState();
@@ -326,6 +340,13 @@ int32_t initializeLocked() {
     Run->TraceAwaitsMpiPart = true;
   else if (Run->TraceConfig.Enabled)
     openTrace(Run->TraceConfig);
+  // 5c. joins: where no OpenMP runtime can report join barriers, instrumented
+  // teams skip their explicit one and close its regions themselves (Joins.h);
+  // not when a trace or hardware counters need every region to end on time.
+  if (!Run->TraceConfig.Enabled && !Metrics && !omptRuntimePossible(Options)) {
+    Core::TeamSize = reinterpret_cast<int (*)()>(::dlsym(RTLD_DEFAULT, "omp_get_num_threads"));
+    Core::setLateJoins(true);
+  }
   // Read by libpomp-mpi; checked here, once, with the others.
   [[maybe_unused]] const std::size_t MpiLevel = Options.readChoice(MpiOption);
   Options.checkUnknown();

@@ -84,7 +84,7 @@ Directory &directory() {
 
 const Node *const ChildIndex::PathTag = &NoChild;
 
-Node NoChild = {NoKey};
+Node NoChild{NoKey};
 
 NodeArena::~NodeArena() {
   Directory &D = directory();
@@ -148,7 +148,9 @@ Node *makeRoot(NodeArena &Nodes) {
 } // namespace
 
 ThreadState::ThreadState(std::uint32_t ThreadIndex)
-    : Index(ThreadIndex), Root(makeRoot(Nodes)), Stack(Root) {}
+    : Index(ThreadIndex), Root(makeRoot(Nodes)), Stack(Root) {
+  PendingJoins.reserve(PendingJoinsReserved);
+}
 
 Node *ThreadState::mirror(std::uintptr_t Context) {
   Node *M = LastMirror;

@@ -23,6 +23,7 @@
 #define POMP_RUNTIME_CORE_THREADSTATE_H
 
 #include "core/CallPath.h"
+#include "core/Joins.h"
 #include "core/Metrics.h"
 #include "core/Tasks.h"
 #include "core/Teams.h"
@@ -183,6 +184,11 @@ public:
   /// allocations per move. At most SpareSuspendedLimit.
   std::vector<std::unique_ptr<SuspendedTask>> SpareSuspended;
   static constexpr std::size_t SpareSuspendedLimit = 64;
+  /// Teams whose regions this thread left open in the runtime's join, innermost
+  /// last (Joins.h). Room for PendingJoinsReserved without allocating: the
+  /// event fast path adds one only when there is room.
+  std::vector<PendingJoin> PendingJoins;
+  static constexpr std::size_t PendingJoinsReserved = 32;
   /// Regions dropped uncounted because another source reports them.
   std::uint64_t HandedOver = 0;
   /// While tracing without the runtime's task records: the trace's tokens of

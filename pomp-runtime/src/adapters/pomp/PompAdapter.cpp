@@ -266,11 +266,11 @@ void endTracedTask(ThreadState &T, Tick Now) {
     Core::traceTask(T, ThreadTrace::TaskRecord::Complete, Token, Now);
 }
 
-/// The bits a context returned by E carries beside its node: a fork's tells
-/// the team whether the runtime reports its join barrier (Core::JoinBit).
-template <EventId E> POMP_Context_t forkBits() {
+/// The bits a context returned by E carries beside its node N: a fork's tell
+/// the team how to treat its join barrier (Core::JoinBit, Core::LateJoinBit).
+template <EventId E> POMP_Context_t forkBits([[maybe_unused]] Node &N) {
   if constexpr (E == EventId::Parallel_fork)
-    return Core::forkJoinBit();
+    return Core::newForkBits(Runtime::activation().isActive(EventId::Parallel_begin_forked), N);
   else
     return 0;
 }
@@ -291,6 +291,9 @@ __attribute__((always_inline)) inline int32_t record(ThreadState &T, RegionId Re
       C.replaceRuntimeRegion(T, EventId::Masked_begin, Now);
     if constexpr (E == EventId::Task_begin)
       Context = beginTracedTask(T, Context, Now);
+    if constexpr (E == EventId::Parallel_begin_forked)
+      if (!T.PendingJoins.empty() && Core::contextOf(T.current()) != Context)
+        C.closeStaleJoins(T);
     Node *Parent;
     if constexpr (ReceivesContext<ContextArg>)
       Parent = Context ? C.forkParent(T, Context) : C.guessParent(T, Region, E);
@@ -300,7 +303,7 @@ __attribute__((always_inline)) inline int32_t record(ThreadState &T, RegionId Re
       Parent = T.current();
     Node *N = C.enter(T, Region, E, Now, Parent, Payload);
     if constexpr (ReturnsContext<ContextArg>)
-      *Context = Core::contextOf(N) | forkBits<E>();
+      *Context = Core::contextOf(N) | forkBits<E>(*N);
     else if constexpr (R == Role::ENTER && info(E).Group == POMP_GROUP_PARALLEL)
       C.noteFork(Region, N);
     if constexpr (E == EventId::Task_create_enter)
@@ -308,6 +311,8 @@ __attribute__((always_inline)) inline int32_t record(ThreadState &T, RegionId Re
   } else if constexpr (R == Role::EXIT || R == Role::END) {
     if constexpr (E == EventId::Task_end)
       endTracedTask(T, Now);
+    if constexpr (E == EventId::Parallel_exit)
+      C.closeOwnJoin(T, makeKey(Region, canonicalOpener(E)), Now);
     if (__builtin_expect(C.leave(T, Region, E, Now, Payload) == LeaveResult::NoMatch, 0))
       return unmatched();
   } else {
@@ -347,7 +352,11 @@ __attribute__((noinline)) int32_t skip(ThreadState &T, HandleArg Handle, Context
   // a region that was entered and not left.
   if constexpr (isCloser(info(E).EventRole) && std::is_same_v<HandleArg, POMP_Handle_t>) {
     const auto Region = static_cast<RegionId>(Handle);
-    if (Runtime::regions().isValid(Handle) && Core::closesInnermost(T, Region, E))
+    if (!Runtime::regions().isValid(Handle))
+      return POMP_SUCCESS;
+    if constexpr (E == EventId::Parallel_exit)
+      Runtime::core().closeOwnJoin(T, makeKey(Region, canonicalOpener(E)), Clock::now());
+    if (Core::closesInnermost(T, Region, E))
       Runtime::core().leave(T, Region, E, Clock::now(), Payload);
   }
   return POMP_SUCCESS;
@@ -408,6 +417,9 @@ template <EventId E, typename HandleArg, typename ContextArg>
 bool inactiveNeedsGeneralPath(const ThreadState *T, HandleArg Handle) {
   if (Runtime::phase() != Phase::Running)
     return true;
+  if constexpr (E == EventId::Parallel_exit)
+    if (T && !T->PendingJoins.empty())
+      return true;
   if constexpr (isCloser(info(E).EventRole))
     return T && Core::innermostIs(
                     *T, makeKey(static_cast<RegionId>(handleValue(Handle)), canonicalOpener(E)));
@@ -480,6 +492,9 @@ handleEvent(HandleArg Handle, const char *Ctc, ContextArg Context, std::uint64_t
   const NodeKey Key = makeKey(static_cast<RegionId>(H), canonicalOpener(E));
   if constexpr (R == Role::ENTER || R == Role::BEGIN) {
     Node *N;
+    if constexpr (E == EventId::Parallel_begin_forked)
+      if (!T->PendingJoins.empty() && Core::contextOf(T->current()) != Context)
+        Runtime::core().closeStaleJoins(*T);
     if constexpr (ReceivesContext<ContextArg>) {
       Node *Parent = Context ? Core::cachedForkParent(*T, Context) : nullptr;
       N = Parent ? Core::cachedChild(*T, Parent, Key) : nullptr;
@@ -497,7 +512,7 @@ handleEvent(HandleArg Handle, const char *Ctc, ContextArg Context, std::uint64_t
     if constexpr (!Core::tracksVisits(E))
       Core::enterCached(*T, N, Clock::readTsc);
     if constexpr (ReturnsContext<ContextArg>)
-      *Context = Core::contextOf(N) | forkBits<E>();
+      *Context = Core::contextOf(N) | forkBits<E>(*N);
   } else if constexpr (R == Role::EXIT || R == Role::END) {
     if (__builtin_expect(!Core::innermostIs(*T, Key), 0)) {
       T->InEvent.store(false, std::memory_order_relaxed);
@@ -523,10 +538,37 @@ int32_t dispatch(HandleArg Handle, CtcArg Ctc, ForkArg Fork, TaskArg Task, LockA
   static_assert(std::is_same_v<HandleArg, POMP_Handle_t *> == (info(E).Handle == HandleKind::FIRST),
                 "FIRST events take POMP_Handle_t*, NEXT events POMP_Handle_t");
   auto Context = pickContext(Fork, Task);
-  // A team's context carries the fork's join bit, which names no node.
+  // A team's context carries the fork's join bits and sequence number, which
+  // name no node.
   if constexpr (E == EventId::Parallel_begin_forked)
-    Context &= ~Core::JoinBit;
+    Context = Core::forkNode(Context);
   return handleEvent<E>(Handle, ctcOf(Ctc), Context, payloadOf<E>(Lock, WasSet, NumThreads));
+}
+
+/// POMP_Join_barrier_needed() with a late-join context: the calling thread
+/// remembers its team (Core::noteLateJoin), holding its InEvent flag as an
+/// event does, since finalisation reads the same state.
+__attribute__((noinline)) void noteLateJoin(POMP_Context_t Fork) noexcept {
+  ThreadState *T = CurrentThread;
+  // A thread without state has no region open to close later.
+  if (!T)
+    return;
+  if (T->InEvent.load(std::memory_order_relaxed)) {
+    reentrant();
+    return;
+  }
+  T->InEvent.store(true, std::memory_order_relaxed);
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  if (Runtime::phase() == Phase::Running) {
+    try {
+      Core::noteLateJoin(*T, Fork);
+    } catch (...) {
+      // Only the list's growth beyond its reserve can throw: the regions stay
+      // open and are closed at finalisation, counted there.
+      failCode(POMP_ERROR_OUT_OF_RESOURCES);
+    }
+  }
+  T->InEvent.store(false, std::memory_order_release);
 }
 
 /// Runs a control routine, turning any exception into an error code.
@@ -708,9 +750,13 @@ POMP_EXPORT int32_t POMP_Finalize_mpi_job(const POMP_Mpi_job_trace *job) {
 }
 
 POMP_EXPORT int32_t POMP_Join_barrier_needed(POMP_Context_t fork_context) {
-  // A pure function of the context every thread of the team received: all of
-  // them take the same branch around the barrier.
-  return (fork_context & pomp::rt::Core::JoinBit) == 0;
+  // A function of the context every thread of the team received: all of them
+  // take the same branch around the barrier.
+  if ((fork_context & pomp::rt::Core::JoinBit) == 0)
+    return 1;
+  if (pomp::rt::Core::isLateJoin(fork_context))
+    pomp::rt::noteLateJoin(fork_context);
+  return 0;
 }
 
 POMP_EXPORT int32_t POMP_Note_uninstrumented(const char *file, const char *reason) {
