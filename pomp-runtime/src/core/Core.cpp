@@ -187,7 +187,11 @@ void Core::noteLateJoin(ThreadState &T, POMP_Context_t Fork) {
     // followed. (The body's parent may be another team's mirror: bodies of
     // the same call path share a node, "twin paths".)
     Node *ForkNode = Depth - I > 0 ? T.Stack.open(Depth - I - 1).Region : nullptr;
-    if (!ForkNode || contextOf(ForkNode) != forkNode(Fork)) {
+    bool Alone = false;
+    if (ForkNode && contextOf(ForkNode) == forkNode(Fork)) {
+      // The master: alone in a serialized team, which no worker waits for.
+      Alone = TeamSize && TeamSize() == 1;
+    } else {
       ForkNode = T.mirror(forkNode(Fork));
       if (ForkNode->Kind == NodeKind::Mirror)
         ForkNode = ForkNode->Target;
@@ -195,7 +199,7 @@ void Core::noteLateJoin(ThreadState &T, POMP_Context_t Fork) {
         return;
     }
     const PendingJoin Join{static_cast<std::uint32_t>(Depth - I), forkSequence(Fork), ForkNode,
-                           TeamSize && TeamSize() == 1};
+                           Alone};
     // A combined construct asks twice, once for its worksharing region.
     if (T.PendingJoins.empty() || T.PendingJoins.back().Fork != Join.Fork ||
         T.PendingJoins.back().Sequence != Join.Sequence)
@@ -227,7 +231,7 @@ void Core::closeJoins(ThreadState &T, bool Finalizing) {
       }
       // Never before the regions' last start: two cores' clocks, or an
       // overwritten end, would give them negative time.
-      unwindTo(T, Join.Depth, std::max(End, T.Stack.back().Start));
+      unwindJoin(T, Join.Depth, std::max(End, T.Stack.back().Start));
     }
     T.PendingJoins.pop_back();
   }
@@ -242,7 +246,7 @@ void Core::closeOwnJoin(ThreadState &T, NodeKey Key, Tick Now) {
       T.Stack.open(Join.Depth - 1).Region->Key != Key)
     return;
   T.PendingJoins.pop_back();
-  unwindTo(T, Join.Depth, Now);
+  unwindJoin(T, Join.Depth, Now);
   if (!Join.Alone)
     Join.Fork->Join.ended(Join.Sequence, Now);
 }

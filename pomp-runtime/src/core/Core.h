@@ -428,6 +428,19 @@ private:
   /// Closes T's pending joins (Joins.h), innermost first; at finalisation
   /// only those whose team's end is known.
   void closeJoins(ThreadState &T, bool Finalizing);
+  /// unwindTo() for the regions of a late join: no trace or counters read
+  /// their ends (Lifecycle.cpp turns late joins off for both).
+  void unwindJoin(ThreadState &T, std::size_t Depth, Tick Now) {
+    if (__builtin_expect(DebugEvents, 0)) {
+      unwindTo(T, Depth, Now);
+      return;
+    }
+    while (T.Stack.depth() > Depth) {
+      const Frame F = T.Stack.back();
+      T.Stack.pop();
+      charge(F, T.Stack.back(), Now);
+    }
+  }
   LeaveResult leaveOuter(ThreadState &T, NodeKey Key, EventId Closer, Tick Now,
                          std::uint64_t Payload);
   void printEvent(const ThreadState &T, const char *What, NodeKey Key) const;

@@ -36,30 +36,22 @@ namespace pomp::rt {
 
 struct Node;
 
-/// One execution of a parallel region (a team), owned by its master thread.
-/// Each instance has a cache line of its own: the master writes the next
-/// instance of its ring at a fork while the team's members still read the
-/// previous one's end (their implicit-task ends come late, at the next fork),
-/// and two instances sharing a line made each such read a cross-core miss.
-struct alignas(64) TeamInstance {
-  /// Bumped each time the slot is reused.
-  std::atomic<std::uint32_t> Generation{0};
-  /// The master's time at the end of the region; 0 while it runs.
-  std::atomic<Tick> End{0};
+/// What a team's members read of its TeamInstance at their implicit tasks'
+/// begin: the region, its fork node and code address, and how the team is
+/// measured.
+struct TeamIdentity {
   /// The node the team's implicit tasks hang under.
   Node *Fork = nullptr;
   /// The region of the parallel construct and its code address.
   RegionId Region = 0;
   const void *Code = nullptr;
+  /// The depth of the master's stack with the fork's region open.
+  std::uint32_t ForkDepth = 0;
   /// Instrumented code reports this region itself (POMP events): the runtime's
   /// events of the team are detail, not regions of their own.
   bool Instrumented = false;
   /// The master entered a region for the fork (as opposed to POMP doing it).
   bool ForkEntered = false;
-  /// The depth of the master's stack with the fork's region open.
-  std::uint32_t ForkDepth = 0;
-  /// Between the region's begin and end; only the master reads and writes it.
-  bool Running = false;
   /// A league: the teams of a host teams region, whose members' initial tasks
   /// are the teams' bodies.
   bool League = false;
@@ -67,6 +59,67 @@ struct alignas(64) TeamInstance {
   /// Parallel_end (Core::JoinBit): the regions its threads leave open then
   /// close at the end of their implicit tasks, no later than the team's end.
   bool RuntimeJoin = false;
+
+  bool operator==(const TeamIdentity &O) const {
+    return Fork == O.Fork && Region == O.Region && Code == O.Code && ForkDepth == O.ForkDepth &&
+           Instrumented == O.Instrumented && ForkEntered == O.ForkEntered && League == O.League &&
+           RuntimeJoin == O.RuntimeJoin;
+  }
+};
+
+/// One execution of a parallel region (a team), owned by its master thread.
+/// Three cache lines, each written by the master at one moment only:
+///  - the identity, which members read at their begin: written at a fork only
+///    where it differs from the slot's previous team, so that a loop over one
+///    construct writes nothing there and the members' copies stay valid;
+///  - the team's end, written at the team's end and read by members whose
+///    implicit-task end comes late (at the next fork);
+///  - the master's own: the slot's generation and whether its team runs.
+/// Every member read of a line the master had just written was a cross-core
+/// transfer on the way to the join (docs/PERFORMANCE.md).
+struct alignas(64) TeamInstance {
+  TeamIdentity Id;
+
+  /// The identity of the slot's new team.
+  void setIdentity(const TeamIdentity &New) {
+    if (!(Id == New))
+      Id = New;
+  }
+
+  /// The master's time at the end of the team of this generation.
+  void ended(Tick Now) {
+    const std::uint32_t Current = Generation.load(std::memory_order_relaxed);
+    // A seqlock: a member that reads while the end is written sees two
+    // different generations and takes the end as unknown.
+    EndGeneration.store(Writing, std::memory_order_relaxed);
+    std::atomic_thread_fence(std::memory_order_release);
+    End.store(Now, std::memory_order_relaxed);
+    EndGeneration.store(Current, std::memory_order_release);
+  }
+
+  /// The end of the team whose generation had these low bits, 0 while it
+  /// runs or once a later team of the slot ended.
+  Tick endOf(std::uint16_t LowGeneration) const {
+    const std::uint32_t Before = EndGeneration.load(std::memory_order_acquire);
+    if (Before == Writing || static_cast<std::uint16_t>(Before) != LowGeneration)
+      return 0;
+    const Tick Result = End.load(std::memory_order_relaxed);
+    std::atomic_thread_fence(std::memory_order_acquire);
+    return EndGeneration.load(std::memory_order_relaxed) == Before ? Result : 0;
+  }
+
+  /// The generation whose end End holds.
+  alignas(64) std::atomic<std::uint32_t> EndGeneration{Writing};
+  std::atomic<Tick> End{0};
+
+  /// Bumped each time the slot is reused (read by members only where the
+  /// team's parallel data cannot carry it).
+  alignas(64) std::atomic<std::uint32_t> Generation{0};
+  /// Between the region's begin and end; only the master reads and writes it.
+  bool Running = false;
+
+private:
+  static constexpr std::uint32_t Writing = ~std::uint32_t{0};
 };
 
 /// The implicit task a thread executes for a team.
@@ -84,12 +137,7 @@ struct ImplicitTask {
 
   /// The team's end when it has ended and the slot was not reused since; 0
   /// otherwise.
-  Tick teamEnd() const {
-    if (!Team || static_cast<std::uint16_t>(Team->Generation.load(std::memory_order_acquire)) !=
-                     Generation)
-      return 0;
-    return Team->End.load(std::memory_order_acquire);
-  }
+  Tick teamEnd() const { return Team ? Team->endOf(Generation) : 0; }
 };
 
 /// A thread's teams: the instances it masters and the implicit tasks it runs.
@@ -128,19 +176,10 @@ struct ThreadTeams {
     TeamInstance &I = *Ring[NextInstance];
     NextInstance = (NextInstance + 1) % Ring.size();
     // Only the master writes an instance: a plain increment, not a locked
-    // one, which would wait for the line that the members read to come back.
-    I.Generation.store(I.Generation.load(std::memory_order_relaxed) + 1,
-                       std::memory_order_relaxed);
-    I.End.store(0, std::memory_order_relaxed);
-    I.Fork = nullptr;
-    I.Region = 0;
-    I.Code = nullptr;
-    I.Instrumented = false;
-    I.ForkEntered = false;
-    I.ForkDepth = 0;
+    // one. The identity is left for setIdentity() and the end keeps the
+    // previous team's (its generation tells them apart).
+    I.Generation.store(I.Generation.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
     I.Running = true;
-    I.League = false;
-    I.RuntimeJoin = false;
     return I;
   }
 

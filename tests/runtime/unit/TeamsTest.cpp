@@ -23,7 +23,7 @@ protected:
   /// Start, with a barrier inside it from Start + 10.
   void joinTeam(ThreadState &Worker, TeamInstance &Team, RegionId Par, RegionId Bar, Tick Start) {
     C.enter(Worker, Par, E::Parallel_begin, Start,
-            C.forkParent(Worker, Core::contextOf(Team.Fork)));
+            C.forkParent(Worker, Core::contextOf(Team.Id.Fork)));
     ImplicitTask &Task = Worker.Teams.Tasks.emplace_back();
     Task.Team = &Team;
     Task.Generation = Team.Generation.load();
@@ -38,9 +38,9 @@ TEST_F(TeamsTest, RegionsOfAnEndedTeamCloseAtItsEnd) {
   ThreadState &Master = *C.attachThread();
   ThreadState &Worker = *C.attachThread();
   TeamInstance &Team = Master.Teams.nextInstance();
-  Team.Fork = C.enter(Master, Par, E::Parallel_enter, 0);
+  Team.Id.Fork = C.enter(Master, Par, E::Parallel_enter, 0);
   joinTeam(Worker, Team, Par, Bar, 5);
-  Team.End.store(100);
+  Team.ended(100);
   C.leave(Master, Par, E::Parallel_exit, 100);
 
   C.closeEndedTeams({&Master, &Worker});
@@ -65,7 +65,7 @@ TEST_F(TeamsTest, ATeamStillRunningOrAReusedSlotIsLeftOpen) {
   ThreadState &Running = *C.attachThread();
   ThreadState &Stale = *C.attachThread();
   TeamInstance &Team = Master.Teams.nextInstance();
-  Team.Fork = C.enter(Master, Par, E::Parallel_enter, 0);
+  Team.Id.Fork = C.enter(Master, Par, E::Parallel_enter, 0);
   joinTeam(Running, Team, Par, Bar, 5);
   joinTeam(Stale, Team, Par, Bar, 5);
   // The worker "Stale" joined an earlier use of the slot.
@@ -73,7 +73,7 @@ TEST_F(TeamsTest, ATeamStillRunningOrAReusedSlotIsLeftOpen) {
 
   C.closeEndedTeams({&Master, &Running, &Stale});
   EXPECT_EQ(Running.Stack.depth(), 2u) << "the team has not ended";
-  Team.End.store(100);
+  Team.ended(100);
   C.closeEndedTeams({&Stale});
   EXPECT_EQ(Stale.Stack.depth(), 2u) << "its team instance was reused";
   C.closeEndedTeams({&Running});
@@ -87,15 +87,15 @@ TEST_F(TeamsTest, NestedTeamsCloseInnermostFirst) {
   ThreadState &Master = *C.attachThread();
   ThreadState &Worker = *C.attachThread();
   TeamInstance &OuterTeam = Master.Teams.nextInstance();
-  OuterTeam.Fork = C.enter(Master, Outer, E::Parallel_enter, 0);
+  OuterTeam.Id.Fork = C.enter(Master, Outer, E::Parallel_enter, 0);
   joinTeam(Worker, OuterTeam, Outer, Bar, 1);
   C.leave(Worker, Bar, E::Implicit_barrier_exit, 20);
   // The worker forks the inner team itself and its own worker is elsewhere.
   TeamInstance &InnerTeam = Worker.Teams.nextInstance();
-  InnerTeam.Fork = C.enter(Worker, Inner, E::Parallel_enter, 30);
+  InnerTeam.Id.Fork = C.enter(Worker, Inner, E::Parallel_enter, 30);
   joinTeam(Worker, InnerTeam, Inner, Bar, 40);
-  InnerTeam.End.store(60);
-  OuterTeam.End.store(80);
+  InnerTeam.ended(60);
+  OuterTeam.ended(80);
 
   C.closeEndedTeams({&Worker});
   // The inner implicit task closed at 60; the outer one at 80, with the inner
@@ -111,6 +111,26 @@ TEST_F(TeamsTest, NestedTeamsCloseInnermostFirst) {
   const ProfileNode *OuterBody = find(P, {{Outer, E::Parallel_enter}, {Outer, E::Parallel_begin}});
   ASSERT_NE(OuterBody, nullptr);
   EXPECT_EQ(of(*OuterBody, Worker.Index).InclusiveNs, 79u);
+}
+
+// A slot's end belongs to one generation: a member whose end comes late reads its team's end even
+// after the master reused the slot for a new team (the fork writes only the master's own line),
+// and nothing once the new team ended too.
+TEST_F(TeamsTest, ATeamsEndOutlivesTheForkThatReusesItsSlot) {
+  ThreadTeams Teams;
+  TeamInstance &Team = Teams.nextInstance();
+  const auto First = static_cast<std::uint16_t>(Team.Generation.load());
+  EXPECT_EQ(Team.endOf(First), 0u) << "running";
+  Team.ended(100);
+  Team.Running = false;
+  EXPECT_EQ(Team.endOf(First), 100u);
+  for (std::size_t I = 0; I < ThreadTeams::RingSize; ++I)
+    Teams.nextInstance().Running = false;
+  ASSERT_NE(static_cast<std::uint16_t>(Team.Generation.load()), First) << "the slot was reused";
+  EXPECT_EQ(Team.endOf(First), 100u);
+  Team.ended(200);
+  EXPECT_EQ(Team.endOf(First), 0u) << "a later team's end is not this team's";
+  EXPECT_EQ(Team.endOf(static_cast<std::uint16_t>(Team.Generation.load())), 200u);
 }
 
 // A master inside 100 nested teams masters 100 running teams: none of their instances may be

@@ -275,8 +275,9 @@ static_assert(alignof(TeamInstance) > FactBits, "instance addresses leave the fa
 /// The parallel data value of a team whose instance is complete.
 std::uint64_t packTeam(const TeamInstance &Team) {
   const auto Address = reinterpret_cast<std::uint64_t>(&Team);
-  std::uint64_t Value = Address | (Team.Instrumented ? FactInstrumented : 0) |
-                        (Team.RuntimeJoin ? FactRuntimeJoin : 0) | (Team.League ? FactLeague : 0);
+  std::uint64_t Value = Address | (Team.Id.Instrumented ? FactInstrumented : 0) |
+                        (Team.Id.RuntimeJoin ? FactRuntimeJoin : 0) |
+                        (Team.Id.League ? FactLeague : 0);
   if ((Address & ~LowAddressMask) != 0)
     return Value | FactUnpacked;
   const auto Generation =
@@ -390,7 +391,7 @@ const void *attributable(ThreadState &T, const void *Code) {
   if (Code && (Address < RuntimeBegin || Address >= RuntimeEnd))
     return Code;
   const ImplicitTask *Task = T.Teams.innermost();
-  return Task && Task->Team && Task->Team->Code ? Task->Team->Code : Code;
+  return Task && Task->Team && Task->Team->Id.Code ? Task->Team->Id.Code : Code;
 }
 
 /// The region of a construct at a code address: from the thread's cache, or
@@ -607,31 +608,34 @@ void on_parallel_begin(ompt_data_t *, const ompt_frame_t *, ompt_data_t *Paralle
     const EventId Enter = League ? EventId::Teams_enter : EventId::Parallel_enter;
     const ImplicitTask *Encountering = T.Teams.innermost();
     TeamInstance &Team = T.Teams.nextInstance();
-    Team.League = League;
+    TeamIdentity Id;
+    Id.League = League;
     if (!League && !Code && Encountering && Encountering->Initial && Encountering->Team) {
       // libomp runs each team's body of a host teams region as a parallel
       // region of one thread without a code address, inside the team's
       // initial task: not a parallel construct of the program. Its implicit
       // task is part of the team's body, which its events are charged to.
-      Team.Code = Encountering->Team->Code;
-      Team.Instrumented = Encountering->Instrumented;
-      Team.Fork = T.current();
+      Id.Code = Encountering->Team->Id.Code;
+      Id.Instrumented = Encountering->Instrumented;
+      Id.Fork = T.current();
+      Team.setIdentity(Id);
       ParallelData->value = packTeam(Team);
       return;
     }
-    Team.Code = Code;
-    Team.Region = codeRegion(T, League ? Construct::Teams : Construct::Parallel, Code);
+    Id.Code = Code;
+    Id.Region = codeRegion(T, League ? Construct::Teams : Construct::Parallel, Code);
     if (pompHas(T, Enter)) {
-      Team.Instrumented = true;
+      Id.Instrumented = true;
       // The fork's context told the team whether to skip its explicit join
       // barrier (same flag, read at the fork just before).
-      Team.RuntimeJoin = !League && Core::forkJoinBit() != 0;
-    } else if (Team.Region != 0 && Runtime::activation().isActive(Enter)) {
-      core().enter(T, Team.Region, Enter, Now(), T.current(), Requested);
-      Team.ForkEntered = true;
-      Team.ForkDepth = static_cast<std::uint32_t>(T.Stack.depth());
+      Id.RuntimeJoin = !League && Core::forkJoinBit() != 0;
+    } else if (Id.Region != 0 && Runtime::activation().isActive(Enter)) {
+      core().enter(T, Id.Region, Enter, Now(), T.current(), Requested);
+      Id.ForkEntered = true;
+      Id.ForkDepth = static_cast<std::uint32_t>(T.Stack.depth());
     }
-    Team.Fork = T.current();
+    Id.Fork = T.current();
+    Team.setIdentity(Id);
     ParallelData->value = packTeam(Team);
   });
   tsanRelease(teamObject(ParallelData));
@@ -646,10 +650,10 @@ void on_parallel_end(ompt_data_t *ParallelData, ompt_data_t *, int, const void *
     // Only the late ends of teams this adapter measures, or whose regions
     // it closes at the join, need the team's end: other instrumented teams
     // ignore them (and save the clock read).
-    if (!Team->Instrumented || Team->RuntimeJoin)
-      Team->End.store(Now(), std::memory_order_release);
-    if (Team->ForkEntered && T.Stack.depth() >= Team->ForkDepth)
-      core().unwindTo(T, Team->ForkDepth - 1, Now());
+    if (!Team->Id.Instrumented || Team->Id.RuntimeJoin)
+      Team->ended(Now());
+    if (Team->Id.ForkEntered && T.Stack.depth() >= Team->Id.ForkDepth)
+      core().unwindTo(T, Team->Id.ForkDepth - 1, Now());
     Team->Running = false;
   });
 }
@@ -670,10 +674,10 @@ void beginImplicitTask(ThreadState &T, const TeamFacts &Facts, bool Initial, Cal
     Task.Depth = static_cast<std::uint32_t>(T.Stack.depth() + 1);
     return;
   }
-  if (Task.Instrumented || Team->Region == 0 || !Runtime::activation().isActive(Begin))
+  if (Task.Instrumented || Team->Id.Region == 0 || !Runtime::activation().isActive(Begin))
     return;
-  Node *Parent = Team->Fork ? core().forkParent(T, Core::contextOf(Team->Fork)) : T.current();
-  core().enter(T, Team->Region, Begin, Now(), Parent);
+  Node *Parent = Team->Id.Fork ? core().forkParent(T, Core::contextOf(Team->Id.Fork)) : T.current();
+  core().enter(T, Team->Id.Region, Begin, Now(), Parent);
   Task.Depth = static_cast<std::uint32_t>(T.Stack.depth());
 }
 
@@ -950,7 +954,7 @@ void on_sync_region(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
       // master the parallel construct's: both get the construct's.
       const ImplicitTask *Task = T.Teams.innermost();
       if (Kind == ompt_sync_region_barrier_implicit_parallel && Task && Task->Team)
-        Code = Task->Team->Code;
+        Code = Task->Team->Id.Code;
       open(T, C, Code, Enter, Now);
     }
     if (Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend) {

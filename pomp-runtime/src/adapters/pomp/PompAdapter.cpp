@@ -514,6 +514,10 @@ handleEvent(HandleArg Handle, const char *Ctc, ContextArg Context, std::uint64_t
     if constexpr (ReturnsContext<ContextArg>)
       *Context = Core::contextOf(N) | forkBits<E>(*N);
   } else if constexpr (R == Role::EXIT || R == Role::END) {
+    // The master's regions of a late join (core/Joins.h) close with its exit.
+    if constexpr (E == EventId::Parallel_exit)
+      if (!T->PendingJoins.empty())
+        Runtime::core().closeOwnJoin(*T, Key, Clock::readTsc());
     if (__builtin_expect(!Core::innermostIs(*T, Key), 0)) {
       T->InEvent.store(false, std::memory_order_relaxed);
       return slowEvent<E>(Handle, Ctc, Context, Payload);
