@@ -185,8 +185,7 @@ public:
   std::vector<std::unique_ptr<SuspendedTask>> SpareSuspended;
   static constexpr std::size_t SpareSuspendedLimit = 64;
   /// Teams whose regions this thread left open in the runtime's join, innermost
-  /// last (Joins.h). Room for PendingJoinsReserved without allocating: the
-  /// event fast path adds one only when there is room.
+  /// last (Joins.h). Room for PendingJoinsReserved without allocating.
   std::vector<PendingJoin> PendingJoins;
   static constexpr std::size_t PendingJoinsReserved = 32;
   /// Regions dropped uncounted because another source reports them.
