@@ -1057,6 +1057,7 @@ class ProgramRunner:
                 result["runs"][f"{inst_name}/t{threads}"] = status
 
         regions = self.profile_regions(builds, runs)
+        self.profile_anomalies(runs)
         if self.program.get("fortran"):
             self.ompt_only_constructs(runs)
         # Ground truth: the sites the coverage build executed.
@@ -1135,6 +1136,26 @@ class ProgramRunner:
         self.result["sites"]["executed"] = len(executed)
         self.result["sites"]["executed_not_expected"] = by_kind
         return executed
+
+    def profile_anomalies(self, runs):
+        """What libpomp counted as anomalies in the profiles of the instrumented runs, per run
+        ("ompcc-gcc/t2": {"open_at_finalize": 2}): a region the measurement had to close or drop
+        is visible in the table even when the counts and the output are right."""
+        found = {}
+        for (name, threads), run in sorted(runs.items()):
+            if not name.startswith("ompcc") or not run.get("dir"):
+                continue
+            for path in glob.glob(os.path.join(run["dir"], "experiment*", "profile.json")):
+                try:
+                    with open(path, encoding="utf-8") as f:
+                        anomalies = json.load(f).get("anomalies", {})
+                except (OSError, ValueError):
+                    continue
+                counted = found.setdefault(f"{name}/t{threads}", {})
+                for kind, count in anomalies.items():
+                    if count:
+                        counted[kind] = counted.get(kind, 0) + count
+        self.result["anomalies"] = {run: kinds for run, kinds in found.items() if kinds}
 
     def profile_regions(self, builds, runs):
         """Per instrumented build that ran: the (file, line) pairs of its visited regions over
@@ -1258,6 +1279,18 @@ def markdown_table(suites):
     return "\n".join(lines)
 
 
+def anomaly_list(results):
+    """The programs whose instrumented runs' profiles counted anomalies, one line each."""
+    lines = []
+    for r in results:
+        for run, kinds in sorted(r.get("anomalies", {}).items()):
+            lines.append(f"- {r['suite']}/{r['program']}, {run}: " +
+                         ", ".join(f"{k}={v}" for k, v in sorted(kinds.items())))
+    if not lines:
+        return "\n\nAnomalies in the instrumented runs' profiles: none."
+    return "\n\nAnomalies in the instrumented runs' profiles:\n" + "\n".join(lines)
+
+
 def row(name, s):
     def frac(a, b):
         return f"{a}/{b}" if b else "–"
@@ -1349,7 +1382,7 @@ def write_reports(args, results, failures, strict_mode):
     failures.sort(key=lambda f: (f["suite"], f["program"], f["class"], f.get("build", ""),
                                  f.get("threads", 0), f.get("file", ""), f.get("line", 0)))
     suites = summarise(results, args)
-    table = markdown_table(suites)
+    table = markdown_table(suites) + anomaly_list(results)
     print(table)
     if args.markdown:
         write_atomically(args.markdown, table + "\n")
