@@ -342,21 +342,25 @@ void ConstructEditor::afterConstruct(std::string Code) {
                       depthKey(EditLayer::Construct), "\n" + Code);
 }
 
+std::size_t ConstructEditor::blockCodeOffset(const CompoundStmt &Compound) const {
+  std::size_t At = File.tokenEnd(Compound.getLBracLoc());
+  // C89 forbids statements before declarations: the block begins after
+  // its declarations there.
+  const LangOptions &LO = File.langOptions();
+  if (!LO.C99 && !LO.CPlusPlus) {
+    for (const Stmt *Child : Compound.body()) {
+      if (!isa<DeclStmt>(Child))
+        break;
+      At = File.statementEnd(*Child);
+    }
+  }
+  return At;
+}
+
 void ConstructEditor::statementBegin(const Stmt &S, std::string Code, unsigned ExtraDepth) {
   const unsigned Key = depthKey(EditLayer::Block, ExtraDepth);
   if (const auto *Compound = dyn_cast<CompoundStmt>(&S)) {
-    std::size_t At = File.tokenEnd(Compound->getLBracLoc());
-    // C89 forbids statements before declarations: the block begins after
-    // its declarations there.
-    const LangOptions &LO = File.langOptions();
-    if (!LO.C99 && !LO.CPlusPlus) {
-      for (const Stmt *Child : Compound->body()) {
-        if (!isa<DeclStmt>(Child))
-          break;
-        At = File.statementEnd(*Child);
-      }
-    }
-    File.edits().insert(At, InsertSide::Open, Key, " " + Code);
+    File.edits().insert(blockCodeOffset(*Compound), InsertSide::Open, Key, " " + Code);
     return;
   }
   // An unbraced block gets braces. A nested directive must stay first on its
@@ -371,8 +375,12 @@ void ConstructEditor::statementBegin(const Stmt &S, std::string Code, unsigned E
 void ConstructEditor::statementEnd(const Stmt &S, std::string Code, unsigned ExtraDepth) {
   const unsigned Key = depthKey(EditLayer::Block, ExtraDepth);
   if (const auto *Compound = dyn_cast<CompoundStmt>(&S)) {
-    File.edits().insert(File.offset(Compound->getRBracLoc()), InsertSide::Close, Key,
-                        " " + Code + " ");
+    // An empty block (`{}`) has its begin and end code at one offset, where
+    // closing code goes before opening code (the end of one construct before
+    // the begin of the next): its end must come after its begin.
+    const std::size_t At = File.offset(Compound->getRBracLoc());
+    const InsertSide Side = At == blockCodeOffset(*Compound) ? InsertSide::Last : InsertSide::Close;
+    File.edits().insert(At, Side, Key, " " + Code + " ");
     return;
   }
   File.edits().insert(File.statementEnd(S), InsertSide::Close, Key,

@@ -191,6 +191,9 @@ public:
   void blockBegin(std::string Code);
   void blockEnd(std::string Code);
   /// Both at once for a given statement (a section, a loop body).
+  /// Where the code a block begins with goes: after its brace, or in C89 after
+  /// its declarations.
+  std::size_t blockCodeOffset(const clang::CompoundStmt &Compound) const;
   void statementBegin(const clang::Stmt &S, std::string Code, unsigned ExtraDepth);
   void statementEnd(const clang::Stmt &S, std::string Code, unsigned ExtraDepth);
   /// Appends clause text (with a leading space) to the pragma.

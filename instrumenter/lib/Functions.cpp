@@ -100,8 +100,11 @@ public:
     File.edits().insert(Open, InsertSide::Open, 0, " " + Begin);
     ReturnRewriter(File, *F, End).TraverseStmt(Body);
     const bool EndsInReturn = !Body->body_empty() && isa<ReturnStmt>(Body->body_back());
+    // An empty body (`{}`): the end goes after the begin at the same offset.
+    const std::size_t Close = File.offset(Body->getRBracLoc());
     if (!EndsInReturn)
-      File.edits().insert(File.offset(Body->getRBracLoc()), InsertSide::Close, 0, " " + End + " ");
+      File.edits().insert(Close, Close == Open ? InsertSide::Last : InsertSide::Close, 0,
+                          " " + End + " ");
     return true;
   }
 
