@@ -529,6 +529,24 @@ template <typename Fn> void guarded(Fn &&Body) noexcept {
   T->InEvent.store(false, std::memory_order_release);
 }
 
+/// For callbacks that record nothing when instrumented code reports their
+/// construct (most work and sync-region callbacks of instrumented code): the
+/// calling thread's state when the callback may have something to do, nullptr
+/// when Nothing(thread) says it has not. Decided before the callback protocol
+/// (enterCallback()), which was most of such a callback's cost, from the
+/// thread's own innermost region: only the thread changes it, except
+/// finalisation, which the protocol does not need to keep out of a callback
+/// that changes nothing. The thread's running tasks must need no completion
+/// (noteCurrentTask()) for the shortcut.
+template <typename Fn> bool nothingToDo(const ompt_data_t *TaskData, Fn &&Nothing) {
+  ThreadState *T = CurrentThread;
+  if (!T || T->InEvent.load(std::memory_order_relaxed) || Runtime::phase() != Phase::Running)
+    return false;
+  if (!T->RunningTasks.empty() && T->RunningTasks.back().Task != TaskData)
+    return false;
+  return Nothing(*T);
+}
+
 void countOther() {
   if (Runtime::phase() == Phase::Running)
     core().anomalies().count(Anomaly::OmptOtherKind);
@@ -813,6 +831,14 @@ void on_work(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *, om
     countOther();
     return;
   }
+  // POMP's region of the construct is innermost at its begin; at its end only
+  // a region this adapter opened is closed.
+  if (nothingToDo(TaskData, [&](ThreadState &T) {
+        const Innermost I = innermost(T);
+        return Endpoint == ompt_scope_begin ? I.is(RegionOrigin::Pomp, Enter)
+                                            : Endpoint == ompt_scope_end && I.R && !I.fromOmpt();
+      }))
+    return;
   guarded([&](ThreadState &T, CallbackTime &Now) {
     noteCurrentTask(T, TaskData, Now);
     const bool Executor = Kind == ompt_work_single_executor;
@@ -944,6 +970,13 @@ void on_sync_region(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
     countOther();
     return;
   }
+  if (nothingToDo(TaskData, [&](ThreadState &T) {
+        if (isInstrumentedJoin(T, Kind))
+          return true;
+        return Endpoint == ompt_scope_begin ? pompReportsSync(T, Enter)
+                                            : Endpoint == ompt_scope_end && !omptHas(T, Enter);
+      }))
+    return;
   guarded([&](ThreadState &T, CallbackTime &Now) {
     noteCurrentTask(T, TaskData, Now);
     if (isInstrumentedJoin(T, Kind))
