@@ -557,6 +557,11 @@ __attribute__((noinline)) void noteLateJoin(POMP_Context_t Fork) noexcept {
   // A thread without state has no region open to close later.
   if (!T)
     return;
+  // A combined construct asks twice, once for its worksharing region: the
+  // thread noted its team at the first question.
+  if (!T->PendingJoins.empty() && T->PendingJoins.back().Sequence == Core::forkSequence(Fork) &&
+      Core::contextOf(T->PendingJoins.back().Fork) == Core::forkNode(Fork))
+    return;
   if (T->InEvent.load(std::memory_order_relaxed)) {
     reentrant();
     return;
