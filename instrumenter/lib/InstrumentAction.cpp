@@ -495,8 +495,7 @@ public:
     Result.ConstructsInHeaders -= Left;
     if (Diags.hasErrorOccurred())
       return;
-    Result.Output =
-        assemble(Context, File, Result, UsesWrappers, AddressSites, std::move(HeaderHandles));
+    Result.Output = assemble(Context, File, UsesWrappers, AddressSites, std::move(HeaderHandles));
     if (Result.Output.empty()) {
       Diags.Report(
           Diags.getCustomDiagID(DiagnosticsEngine::Error, "internal error: overlapping edits"));
@@ -566,8 +565,8 @@ private:
     return File.contentStart();
   }
 
-  std::string assemble(ASTContext &Context, FileInstrumentation &File, FileResult &Result,
-                       bool UsesWrappers, const std::string &AddressSites,
+  std::string assemble(ASTContext &Context, FileInstrumentation &File, bool UsesWrappers,
+                       const std::string &AddressSites,
                        std::vector<handleinit::HeaderHandles> HeaderHandles) {
     const SourceManager &SM = Context.getSourceManager();
     const bool LineDirectives = Opts.LineDirectives;
@@ -595,7 +594,11 @@ private:
                         "#ifndef _POMP\n#define _POMP " + std::to_string(POMP_API_VERSION) +
                             "L\n#endif\n");
     std::string Prologue;
-    if (Result.ConstructsInstrumented > 0 || !Handles.CtcStrings.empty())
+    // omp.h only for what the inserted code itself calls: the wrappers of
+    // API calls and --thread-ids' omp_get_thread_num(). The file's own
+    // constructs need none, and the header costs every compile (libomp's
+    // pulls in stdlib.h; docs/PERFORMANCE.md, session 8).
+    if (UsesWrappers || Opts.ThreadIds)
       Prologue += "#include <omp.h>\n";
     Prologue += handleinit::filePrologue(Handles, Lang);
     if (Prologue.back() != '\n')

@@ -16,6 +16,7 @@
 #include "RecordingFileSystem.h"
 #include "pomp/instrumenter/HiddenDirectives.h"
 #include "pomp/instrumenter/Instrumenter.h"
+#include "pomp/server/OmpinstServer.h"
 
 #include "clang/Basic/FileManager.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
@@ -180,9 +181,9 @@ instrumentSource(const clang::tooling::CompilationDatabase &Database, StringRef 
   return Result;
 }
 
-} // namespace
-
-int main(int Argc, const char **Argv) {
+/// ompinst-clang's command: main's work, also what a child of the start-up
+/// server runs for a request.
+int runOmpinst(int Argc, const char **Argv) {
   std::vector<std::string> CompilerFlags;
   CommonOptions Common;
   if (const std::optional<int> Exit = parseCommandLine(Argc, Argv, CompilerFlags, Common))
@@ -215,7 +216,7 @@ int main(int Argc, const char **Argv) {
     Database = std::make_unique<clang::tooling::FixedCompilationDatabase>(".", CompilerFlags);
   }
 
-  const std::string Executable = sys::fs::getMainExecutable(Argv[0], (void *)&main);
+  const std::string Executable = sys::fs::getMainExecutable(Argv[0], (void *)&runOmpinst);
   clang::tooling::ArgumentsAdjuster Adjust = clang::tooling::combineAdjusters(
       // Output and dependency files are the compiler's business, not the parse's.
       clang::tooling::getClangStripOutputAdjuster(),
@@ -282,4 +283,20 @@ int main(int Argc, const char **Argv) {
     }
   }
   return Status;
+}
+
+} // namespace
+
+int main(int Argc, const char **Argv) {
+  // As a start-up server (OmpinstServer.h), each child runs the command it
+  // is sent; its output must be out before it reports its status.
+  if (const std::optional<int> Served =
+          pomp::server::serveIfAsked(Argc, Argv, [](int ChildArgc, const char **ChildArgv) {
+            const int Status = runOmpinst(ChildArgc, ChildArgv);
+            outs().flush();
+            errs().flush();
+            return Status;
+          }))
+    return *Served;
+  return runOmpinst(Argc, Argv);
 }

@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pomp/ompcc/Driver.h"
+#include "pomp/ompcc/OmpinstServerRunner.h"
 
 #include "pomp/ompcc/BuildCache.h"
 #include "pomp/ompcc/CompilerCommand.h"
@@ -296,6 +297,9 @@ public:
         Paths(std::move(Paths)), Command(Command), Temp(Temp), Cache(Cache),
         Runner(Name, Opts.Verbose, Diagnostics, &Temp), Diagnostics(Diagnostics) {}
 
+  /// Runs ompinst-clang through its start-up server when it can (OMPCC_SERVER=1).
+  void useOmpinstServer(OmpinstServerRunner Runner) { Server = std::move(Runner); }
+
   /// -c, -S: compiles every input, like the compiler, also after a failure;
   /// the first failure's status is returned.
   int compileOnly();
@@ -343,6 +347,15 @@ private:
   /// directory cannot be made.
   std::optional<Instrumented> instrumentedFiles(const Argument &Input, std::size_t Index,
                                                 std::string &Reason);
+  /// Runs the ompinst command Argv, its stderr into Log: ompinst-clang in
+  /// the server when there is one and it answers, else as a program.
+  int runOmpinst(const std::vector<std::string> &Argv, const std::string &Log) {
+    if (Server && Argv.front() == Paths.OmpinstClang)
+      if (const std::optional<int> Status =
+              Server->run(Argv, Log, Temp, Opts.Verbose, Diagnostics, Name))
+        return *Status;
+    return Runner.run(Argv, StringRef(Log));
+  }
   /// How the original (not instrumented) source is compiled.
   enum class Original {
     /// A file that needs no instrumentation: as it is.
@@ -407,6 +420,8 @@ private:
   /// when OMPCC_CACHE=0.
   const std::optional<BuildCache> &Cache;
   CommandRunner Runner;
+  /// ompinst-clang's start-up server; none unless OMPCC_SERVER=1.
+  std::optional<OmpinstServerRunner> Server;
   llvm::raw_ostream &Diagnostics;
   unsigned NextFile = 0;
   /// Set by preLink when strict mode finds an uninstrumented source.
@@ -503,7 +518,7 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
     InputsList = Temp.add(Unit + ".inputs");
     Argv.insert(llvm::find(Argv, "--"), "--inputs-list=" + InputsList);
   }
-  int Status = Runner.run(Argv, StringRef(Log));
+  int Status = runOmpinst(Argv, Log);
   if (Status == 0 && Key) {
     CacheEntry Entry;
     if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
@@ -534,7 +549,7 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
       fileMentions(Input.Value, "metadirective") && compilerIgnoresMetadirectives()) {
     Argv.insert(llvm::find(Argv, "--"), "--hide-metadirectives");
     Log = Temp.add(Unit + ".ompinst-hidden.log");
-    Status = Runner.run(Argv, StringRef(Log));
+    Status = runOmpinst(Argv, Log);
   }
   if (Status == 0) {
     copyFileTo(Log, Diagnostics);
@@ -1631,6 +1646,12 @@ int runDriver(StringRef Argv0, StringRef ExecutablePath, llvm::ArrayRef<std::str
     return ExitFailure;
   }
   const ToolkitPaths Paths = findToolkit(ExecutablePath);
+  llvm::Expected<std::optional<OmpinstServerRunner>> Server =
+      OmpinstServerRunner::fromEnvironment(Paths.OmpinstClang, POMP_OMPCC_PARSER_LIBRARIES);
+  if (!Server) {
+    Diagnostics << Name << ": error: " << llvm::toString(Server.takeError()) << "\n";
+    return ExitFailure;
+  }
   if (Opts.PrintConfig) {
     llvm::outs() << "driver:    " << Name << " ("
                  << (Opts.Fortran ? "Fortran"
@@ -1693,6 +1714,8 @@ int runDriver(StringRef Argv0, StringRef ExecutablePath, llvm::ArrayRef<std::str
   std::vector<std::string> CCompiler = Opts.Fortran ? generatedCCompiler() : Compiler;
   Driver D(Opts, Name, std::move(Compiler), std::move(CCompiler), Paths, Command, *Temp, *Cache,
            Diagnostics);
+  if (*Server)
+    D.useOmpinstServer(std::move(**Server));
   return Command.CompileOnly ? D.compileOnly() : D.compileAndLink();
 }
 

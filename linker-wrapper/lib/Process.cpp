@@ -282,6 +282,8 @@ int CommandRunner::run(llvm::ArrayRef<std::string> Argv, std::optional<StringRef
   return Result.ReturnCode;
 }
 
+void noteRunningChild(int Pid) { RunningChild.store(Pid); }
+
 std::string shellQuote(llvm::ArrayRef<std::string> Argv) {
   std::string Out;
   for (const std::string &Word : Argv) {

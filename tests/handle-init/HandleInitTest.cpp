@@ -231,10 +231,19 @@ TEST(handleInitFile, InitFunctionInC) {
   const FileHandles Handles{SampleId, {"53*type=parallel**", "2**"}, {}};
   const std::string Function = fileInitFunction(Handles, Language::C);
   EXPECT_EQ(Function.front(), '\n');
-  EXPECT_NE(Function.find("\nvoid POMP_Init_" + SampleId +
+  EXPECT_NE(Function.find("\n#if defined(__GNUC__) && !defined(POMP_NO_LOAD_TIME_BINDING)\n"
+                          "__attribute__((constructor))\n"
+                          "#endif\n"
+                          "void POMP_Init_" +
+                          SampleId +
                           "(void) {\n"
-                          "  POMP_Get_handle(&pomp_handle_1, pomp_ctc_1);\n"
-                          "  POMP_Get_handle(&pomp_handle_2, pomp_ctc_2);\n"
+                          "  static POMP_Handle_t *const pomp_handles[] = {&pomp_handle_1, "
+                          "&pomp_handle_2};\n"
+                          "  static const char *const pomp_ctcs[] = {pomp_ctc_1, pomp_ctc_2};\n"
+                          "  unsigned pomp_i;\n"
+                          "  for (pomp_i = 0; pomp_i < sizeof pomp_handles / sizeof "
+                          "pomp_handles[0]; ++pomp_i)\n"
+                          "    POMP_Get_handle(pomp_handles[pomp_i], pomp_ctcs[pomp_i]);\n"
                           "}\n"),
             std::string::npos)
       << Function;
@@ -243,7 +252,10 @@ TEST(handleInitFile, InitFunctionInC) {
 
 TEST(handleInitFile, InitFunctionInCxxHasCLinkage) {
   const std::string Function = fileInitFunction({SampleId, {"2**"}, {}}, Language::CXX);
-  EXPECT_NE(Function.find("\nextern \"C\" void POMP_Init_" + SampleId + "(void) {\n"),
+  EXPECT_NE(Function.find("\nextern \"C\"\n#if defined(__GNUC__) && "
+                          "!defined(POMP_NO_LOAD_TIME_BINDING)\n__attribute__((constructor))\n"
+                          "#endif\nvoid POMP_Init_" +
+                          SampleId + "(void) {\n"),
             std::string::npos)
       << Function;
 }
@@ -292,11 +304,10 @@ TEST(handleInitHeader, FileInitFunctionBindsTheHeadersHandles) {
   FileHandles Handles{SampleId, {"2**"}, {}};
   Handles.Headers.push_back({"h0123456789abcdef", {"2**", "2**"}});
   const std::string Init = fileInitFunction(Handles, Language::C);
-  EXPECT_NE(Init.find("  POMP_Get_handle(&pomp_handle_1, pomp_ctc_1);\n"
-                      "  POMP_Get_handle(&pomp_handle_h0123456789abcdef_1, "
-                      "pomp_ctc_h0123456789abcdef_1);\n"
-                      "  POMP_Get_handle(&pomp_handle_h0123456789abcdef_2, "
-                      "pomp_ctc_h0123456789abcdef_2);\n}"),
+  EXPECT_NE(Init.find("  static POMP_Handle_t *const pomp_handles[] = {&pomp_handle_1, "
+                      "&pomp_handle_h0123456789abcdef_1, &pomp_handle_h0123456789abcdef_2};\n"
+                      "  static const char *const pomp_ctcs[] = {pomp_ctc_1, "
+                      "pomp_ctc_h0123456789abcdef_1, pomp_ctc_h0123456789abcdef_2};\n"),
             std::string::npos)
       << Init;
 }

@@ -119,10 +119,13 @@ std::string filePrologue(const FileHandles &Handles, Language Lang);
 /// Definition of the file's init function, for the end of the file. It starts
 /// with a newline, so it may be appended to a file whose last line has none.
 /// A file without handles still gets one (with an empty body), so that every
-/// instrumented object looks the same to pomp-link. A static constructor
-/// (gcc and clang; not with -DPOMP_NO_LOAD_TIME_BINDING) also calls it when
-/// the file is loaded, so that no handle is bound lazily while another
-/// thread reads it, also without pomp-link.
+/// instrumented object looks the same to pomp-link. It binds the handles in
+/// order with one POMP_Get_handle call in a loop over a table of handles and
+/// one of CTC strings (cheaper to compile than a call per handle). It is
+/// also a static constructor (gcc and clang; not with
+/// -DPOMP_NO_LOAD_TIME_BINDING), so that it runs when the file is loaded and
+/// no handle is bound lazily while another thread reads it, also without
+/// pomp-link.
 std::string fileInitFunction(const FileHandles &Handles, Language Lang);
 
 /// C source (C89 and C++): Comment, each init function declared weak, then

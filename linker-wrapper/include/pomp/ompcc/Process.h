@@ -86,6 +86,11 @@ private:
   unsigned ResponseFiles = 0;
 };
 
+/// Notes a process that another process started for us (ompinst-clang's
+/// child in its start-up server) as the running child, to which a
+/// termination signal is passed on; 0 when it ended.
+void noteRunningChild(int Pid);
+
 /// The command as a shell would take it: words quoted where needed.
 std::string shellQuote(llvm::ArrayRef<std::string> Argv);
 

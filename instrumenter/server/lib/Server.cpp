@@ -1,0 +1,300 @@
+//===- Server.cpp - ompinst-clang's start-up server -----------------------===//
+///
+/// \file
+/// The server only listens and forks: each accepted connection gets a child
+/// at once, which reads the request, takes on the client's process state
+/// and runs ompinst-clang's main. A slow or broken client therefore never
+/// holds up the server or another client, and the server touches none of
+/// the state (LLVM's options, Clang's) that the children start from.
+///
+//===----------------------------------------------------------------------===//
+
+#include "Wire.h"
+#include "pomp/server/OmpinstServer.h"
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <poll.h>
+#include <string_view>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
+
+namespace pomp::server {
+namespace {
+
+/// How long a child waits for its client's request.
+constexpr int RequestTimeoutMs = 10000;
+/// Idle times a server accepts, in seconds.
+constexpr unsigned MaxIdleSeconds = 24 * 3600;
+/// The exit status of a child whose client went away.
+constexpr int ClientGoneStatus = 1;
+/// A key is a hash in hex; anything else could name files elsewhere.
+constexpr std::size_t MaxKeySize = 64;
+
+volatile std::sig_atomic_t StopRequested = 0;
+
+void onStopSignal(int) { StopRequested = 1; }
+
+bool startsWith(std::string_view Text, std::string_view Prefix) {
+  return Text.substr(0, Prefix.size()) == Prefix;
+}
+
+bool isHexKey(std::string_view Key) {
+  if (Key.empty() || Key.size() > MaxKeySize)
+    return false;
+  for (const char C : Key)
+    if (!((C >= '0' && C <= '9') || (C >= 'a' && C <= 'f')))
+      return false;
+  return true;
+}
+
+/// Receives the request's header with its descriptors; false when the client
+/// sent no well-formed header in time.
+bool receiveHeader(int Conn, wire::RequestHeader &Header, int (&FDs)[wire::DescriptorCount]) {
+  pollfd P{Conn, POLLIN, 0};
+  if (poll(&P, 1, RequestTimeoutMs) <= 0)
+    return false;
+  alignas(cmsghdr) char Control[CMSG_SPACE(sizeof(int) * wire::DescriptorCount)];
+  iovec Vector{&Header, sizeof Header};
+  msghdr Message{};
+  Message.msg_iov = &Vector;
+  Message.msg_iovlen = 1;
+  Message.msg_control = Control;
+  Message.msg_controllen = sizeof Control;
+  ssize_t Got;
+  do
+    Got = recvmsg(Conn, &Message, MSG_CMSG_CLOEXEC);
+  while (Got < 0 && errno == EINTR);
+  if (Got <= 0)
+    return false;
+  int Received = 0;
+  for (cmsghdr *C = CMSG_FIRSTHDR(&Message); C; C = CMSG_NXTHDR(&Message, C)) {
+    if (C->cmsg_level != SOL_SOCKET || C->cmsg_type != SCM_RIGHTS)
+      continue;
+    const std::size_t Count = (C->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+    for (std::size_t I = 0; I < Count; ++I) {
+      int FD;
+      std::memcpy(&FD, CMSG_DATA(C) + I * sizeof(int), sizeof FD);
+      if (Received < wire::DescriptorCount)
+        FDs[Received++] = FD;
+      else
+        close(FD);
+    }
+  }
+  if (Received != wire::DescriptorCount || (Message.msg_flags & MSG_CTRUNC))
+    return false;
+  // The rest of the header, should the first read have split it.
+  const std::size_t Rest = sizeof Header - static_cast<std::size_t>(Got);
+  return Rest == 0 ||
+         wire::receiveAll(Conn, reinterpret_cast<char *>(&Header) + Got, Rest, RequestTimeoutMs);
+}
+
+void answerStart(int Conn, std::int32_t Pid) {
+  const wire::StartAnswer Answer{wire::Magic, ProtocolVersion, Pid};
+  wire::sendAll(Conn, &Answer, sizeof Answer, RequestTimeoutMs);
+}
+
+/// Takes on the request's state; false (the client runs ompinst-clang
+/// itself) when a part of it cannot be taken on.
+bool adopt(const wire::Request &Request, int (&FDs)[wire::DescriptorCount]) {
+  for (const wire::Request::Limit &L : Request.Limits) {
+    const rlimit Limit{static_cast<rlim_t>(L.Current), static_cast<rlim_t>(L.Maximum)};
+    if (setrlimit(static_cast<int>(L.Resource), &Limit) != 0)
+      return false;
+  }
+  umask(static_cast<mode_t>(Request.Umask));
+  if (fchdir(FDs[0]) != 0)
+    return false;
+  for (int Stream = 0; Stream < 3; ++Stream)
+    if (dup2(FDs[Stream + 1], Stream) < 0)
+      return false;
+  for (const int FD : FDs)
+    if (FD > STDERR_FILENO)
+      close(FD);
+  if (clearenv() != 0)
+    return false;
+  for (const std::string &Variable : Request.Environment)
+    if (Variable.find('=') == std::string::npos || putenv(strdup(Variable.c_str())) != 0)
+      return false;
+  return true;
+}
+
+/// One request, in the forked child; never returns.
+[[noreturn]] void serveRequest(int Conn, const MainFunction &Main) {
+  std::signal(SIGCHLD, SIG_DFL);
+  std::signal(SIGPIPE, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+  std::signal(SIGINT, SIG_DFL);
+  // The directory is private, but root could still connect to another's.
+  ucred Peer{};
+  socklen_t PeerSize = sizeof Peer;
+  if (getsockopt(Conn, SOL_SOCKET, SO_PEERCRED, &Peer, &PeerSize) != 0 || Peer.uid != geteuid() ||
+      Peer.gid != getegid())
+    _exit(ClientGoneStatus);
+  wire::RequestHeader Header{};
+  int FDs[wire::DescriptorCount] = {-1, -1, -1, -1};
+  if (!receiveHeader(Conn, Header, FDs) || Header.Magic != wire::Magic)
+    _exit(ClientGoneStatus);
+  if (Header.Version != ProtocolVersion || Header.PayloadSize > wire::MaxPayload) {
+    answerStart(Conn, 0);
+    _exit(ClientGoneStatus);
+  }
+  std::string Payload(Header.PayloadSize, '\0');
+  wire::Request Request;
+  if (!wire::receiveAll(Conn, Payload.data(), Payload.size(), RequestTimeoutMs) ||
+      !wire::decode(Payload, Request) || !adopt(Request, FDs)) {
+    answerStart(Conn, 0);
+    _exit(ClientGoneStatus);
+  }
+  const wire::StartAnswer Started{wire::Magic, ProtocolVersion,
+                                  static_cast<std::int32_t>(getpid())};
+  if (!wire::sendAll(Conn, &Started, sizeof Started, RequestTimeoutMs))
+    _exit(ClientGoneStatus);
+  // A client that is gone (killed, interrupted) wants no result: stop.
+  std::thread([Conn] {
+    pollfd P{Conn, POLLRDHUP, 0};
+    while (poll(&P, 1, -1) < 0 && errno == EINTR) {
+    }
+    _exit(ClientGoneStatus);
+  }).detach();
+  std::vector<const char *> Argv;
+  for (const std::string &Arg : Request.Argv)
+    Argv.push_back(Arg.c_str());
+  Argv.push_back(nullptr);
+  const int Status = Main(static_cast<int>(Request.Argv.size()), Argv.data());
+  std::fflush(nullptr);
+  const wire::EndAnswer Ended{wire::Magic, Status};
+  wire::sendAll(Conn, &Ended, sizeof Ended, RequestTimeoutMs);
+  _exit(Status);
+}
+
+/// The lock of a key's server, held while it runs: an open file in the
+/// directory, still the one its name refers to (a server that exits removes
+/// it). -1 when another server holds it.
+int takeLock(int Dir, const std::string &Name) {
+  const int FD =
+      openat(Dir, Name.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, S_IRUSR | S_IWUSR);
+  if (FD < 0)
+    return -1;
+  struct stat Opened {
+  }, Named{};
+  if (flock(FD, LOCK_EX | LOCK_NB) != 0 || fstat(FD, &Opened) != 0 ||
+      fstatat(Dir, Name.c_str(), &Named, AT_SYMLINK_NOFOLLOW) != 0 ||
+      Opened.st_ino != Named.st_ino || Opened.st_dev != Named.st_dev) {
+    close(FD);
+    return -1;
+  }
+  // The pid, for a person (or a test) who wants to stop the server.
+  const std::string Pid = std::to_string(getpid()) + "\n";
+  if (ftruncate(FD, 0) != 0 || pwrite(FD, Pid.data(), Pid.size(), 0) < 0) {
+    // Not needed to serve.
+  }
+  return FD;
+}
+
+} // namespace
+
+std::string socketName(const std::string &Key) { return Key + ".sock"; }
+
+std::optional<int> serveIfAsked(int Argc, const char **Argv, const MainFunction &Main) {
+  if (Argc < 2 || !startsWith(Argv[1], ServeOption))
+    return std::nullopt;
+  std::string Directory, Key;
+  unsigned long Idle = 0;
+  bool Unknown = false;
+  for (int I = 1; I < Argc; ++I) {
+    const std::string_view Arg = Argv[I];
+    if (startsWith(Arg, ServeOption))
+      Directory = Arg.substr(std::strlen(ServeOption));
+    else if (startsWith(Arg, ServeKeyOption))
+      Key = Arg.substr(std::strlen(ServeKeyOption));
+    else if (startsWith(Arg, ServeIdleOption))
+      Idle = std::strtoul(Argv[I] + std::strlen(ServeIdleOption), nullptr, 10);
+    else
+      Unknown = true;
+  }
+  if (Unknown || Directory.empty() || !isHexKey(Key) || Idle == 0 || Idle > MaxIdleSeconds) {
+    std::fprintf(stderr, "ompinst: error: usage: ompinst-clang %s<dir> %s<hex key> %s<seconds>\n",
+                 ServeOption, ServeKeyOption, ServeIdleOption);
+    return 2;
+  }
+  std::string Why;
+  const int Dir = wire::openPrivateDirectory(Directory, /*Create=*/false, Why);
+  if (Dir < 0) {
+    std::fprintf(stderr, "ompinst: error: %s\n", Why.c_str());
+    return 1;
+  }
+  const std::string LockName = Key + ".lock";
+  const std::string SocketName = socketName(Key);
+  const std::string FailedName = Key + ".failed";
+  const int Lock = takeLock(Dir, LockName);
+  if (Lock < 0)
+    return 0; // Another server of this key runs (or is exiting): it serves.
+  unlinkat(Dir, SocketName.c_str(), 0);
+  sockaddr_un Address{};
+  socklen_t Length = 0;
+  const int Listen = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  struct stat Bound {};
+  if (Listen < 0 || !wire::socketAddress(Directory, Dir, SocketName, Address, Length) ||
+      bind(Listen, reinterpret_cast<const sockaddr *>(&Address), Length) != 0 ||
+      listen(Listen, SOMAXCONN) != 0 ||
+      fstatat(Dir, SocketName.c_str(), &Bound, AT_SYMLINK_NOFOLLOW) != 0) {
+    // Clients do not start another server for a while (Client.cpp).
+    const int Failed = openat(Dir, FailedName.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+                              S_IRUSR | S_IWUSR);
+    if (Failed >= 0)
+      close(Failed);
+    unlinkat(Dir, LockName.c_str(), 0);
+    return 1;
+  }
+  unlinkat(Dir, FailedName.c_str(), 0);
+
+  struct sigaction Stop {};
+  Stop.sa_handler = onStopSignal;
+  sigemptyset(&Stop.sa_mask);
+  sigaction(SIGTERM, &Stop, nullptr);
+  sigaction(SIGINT, &Stop, nullptr);
+  // Children are reaped by the kernel; their clients learn their status.
+  std::signal(SIGCHLD, SIG_IGN);
+  std::signal(SIGPIPE, SIG_IGN);
+  constexpr int MsPerSecond = 1000;
+  while (!StopRequested) {
+    pollfd P{Listen, POLLIN, 0};
+    const int Ready = poll(&P, 1, static_cast<int>(Idle * MsPerSecond));
+    if (Ready == 0)
+      break;
+    if (Ready < 0)
+      continue;
+    const int Conn = accept4(Listen, nullptr, nullptr, SOCK_CLOEXEC);
+    if (Conn < 0)
+      continue;
+    const pid_t Child = fork();
+    if (Child == 0) {
+      close(Listen);
+      close(Lock);
+      close(Dir);
+      serveRequest(Conn, Main);
+    }
+    // Without a child the client sees the connection close, and runs
+    // ompinst-clang itself.
+    close(Conn);
+  }
+  // Only our own socket: a later server may have replaced a removed one.
+  struct stat Now {};
+  if (fstatat(Dir, SocketName.c_str(), &Now, AT_SYMLINK_NOFOLLOW) == 0 &&
+      Now.st_ino == Bound.st_ino && Now.st_dev == Bound.st_dev)
+    unlinkat(Dir, SocketName.c_str(), 0);
+  close(Listen);
+  unlinkat(Dir, LockName.c_str(), 0);
+  close(Lock);
+  close(Dir);
+  return 0;
+}
+
+} // namespace pomp::server

@@ -1,0 +1,58 @@
+//===- OmpinstServerRunner.h - ompinst-clang through its server -*- C++ -*-===//
+///
+/// \file
+/// With OMPCC_SERVER=1, ompcc's two-step path asks a start-up server
+/// (pomp/server/OmpinstServer.h) to run ompinst-clang, which then starts
+/// without loading the shared Clang libraries; whenever the server cannot,
+/// ompcc runs ompinst-clang itself as before. docs/OMPCC.md, "The ompinst
+/// server".
+///
+//===----------------------------------------------------------------------===//
+#ifndef POMP_OMPCC_OMPINSTSERVERRUNNER_H
+#define POMP_OMPCC_OMPINSTSERVERRUNNER_H
+
+#include "pomp/ompcc/Process.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+
+namespace pomp::ompcc {
+
+/// Runs ompinst-clang commands in the server of one ompinst-clang.
+class OmpinstServerRunner {
+public:
+  /// The runner OMPCC_SERVER asks for (nullopt: off, the default), for the
+  /// ompinst-clang at Program, which loads ParserLibraries (':'-separated);
+  /// an error for a setting it does not understand (OMPCC_SERVER,
+  /// OMPCC_SERVER_DIR, OMPCC_SERVER_IDLE, OMPCC_SERVER_TIMEOUT).
+  static llvm::Expected<std::optional<OmpinstServerRunner>>
+  fromEnvironment(llvm::StringRef Program, llvm::StringRef ParserLibraries);
+
+  /// Runs Argv (Argv[0] is the ompinst-clang) in the server, its standard
+  /// error into StderrFile, and returns its exit status; nullopt when the
+  /// server did not run it (ompcc -v says why) and the caller must.
+  std::optional<int> run(llvm::ArrayRef<std::string> Argv, const std::string &StderrFile,
+                         TempDirectory &Temp, bool Verbose, llvm::raw_ostream &Diagnostics,
+                         llvm::StringRef ToolName);
+
+  /// The private directory of the servers' sockets.
+  const std::string &directory() const { return Directory; }
+
+private:
+  OmpinstServerRunner() = default;
+
+  std::string Program;
+  std::string Directory;
+  std::string Key;
+  unsigned IdleSeconds = 0;
+  unsigned AnswerTimeoutMs = 0;
+};
+
+} // namespace pomp::ompcc
+
+#endif // POMP_OMPCC_OMPINSTSERVERRUNNER_H
