@@ -12,10 +12,10 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "CommandLine.h"
-#include "PreambleCache.h"
-#include "RecordingFileSystem.h"
 #include "pomp/instrumenter/HiddenDirectives.h"
 #include "pomp/instrumenter/Instrumenter.h"
+#include "pomp/instrumenter/PreambleCache.h"
+#include "pomp/instrumenter/RecordingFileSystem.h"
 
 #include "clang/Basic/FileManager.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
@@ -36,6 +36,10 @@
 using namespace llvm;
 using namespace pomp::ompinst;
 namespace inst = pomp::inst;
+using inst::PreambleActionFactory;
+using inst::PreambleSettings;
+using inst::readPreambleSettings;
+using inst::RecordingFileSystem;
 
 namespace {
 
