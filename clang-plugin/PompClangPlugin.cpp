@@ -20,7 +20,8 @@
 /// compile's action, which -fplugin's ReplaceAction takes out of the
 /// options), quiet, and ompinst's options without their dashes: level=...,
 /// functions, function-filter=..., function-exclude=..., no-line-directives,
-/// thread-ids, no-skip-bodies. For ompcc's cache (docs/OMPCC.md, "ompcc's
+/// thread-ids, no-skip-bodies, verbose (what the cache of precompiled
+/// preambles did). For ompcc's cache (docs/OMPCC.md, "ompcc's
 /// cache"): inputs-list=<file> (what the instrumentation's parse read, as
 /// ompinst --inputs-list writes it), log=<file> (the instrumentation's own
 /// messages, which a hit shows again), and instrumented=<file> (an
@@ -28,6 +29,7 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "pomp/instrumenter/Instrumenter.h"
+#include "pomp/instrumenter/PreambleCache.h"
 #include "pomp/instrumenter/RecordingFileSystem.h"
 #include "pomp/model/Levels.h"
 
@@ -48,6 +50,7 @@
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <dlfcn.h>
 #include <map>
 #include <memory>
 #include <optional>
@@ -236,7 +239,8 @@ protected:
         Emit = *Kind;
       } else if (Name == "quiet") {
         Quiet = true;
-
+      } else if (Name == "verbose") {
+        Verbose = true;
       } else if (Name == "inputs-list") {
         InputsList = Value.str();
       } else if (Name == "log") {
@@ -272,6 +276,12 @@ protected:
         return Error("unknown argument '" + Arg + "'");
       }
     }
+    // ompinst's cache of precompiled preambles, with ompinst's settings
+    // (OMPINST_PREAMBLE, docs/INSTRUMENTER.md "The preamble cache").
+    std::string SettingsError;
+    if (!inst::readPreambleSettings(Preamble, SettingsError))
+      return Error(SettingsError);
+    Preamble.Verbose = Verbose;
     if (Opts.HeaderDirectory.empty() && !Output.empty()) {
       llvm::SmallString<256> Directory(Output);
       llvm::sys::path::replace_extension(Directory, ".pomp-headers");
@@ -425,8 +435,15 @@ private:
         Parse->getPreprocessorOpts().addRemappedFile(
             Name, llvm::MemoryBuffer::getMemBufferCopy(Text, Name).release());
       inst::ResultSink Sink;
-      const std::unique_ptr<tooling::FrontendActionFactory> Factory =
-          inst::newInstrumentActionFactory(PassOpts, Sink);
+      // The first parse of the file as it is on the disk may load its
+      // preamble precompiled, as ompinst-clang's does; the rare parse of
+      // rewritten texts parses in full.
+      std::unique_ptr<tooling::FrontendActionFactory> Factory;
+      if (Preamble.Enabled && PassOpts.RewriteDirectiveForms)
+        Factory = std::make_unique<inst::PreambleActionFactory>(
+            Preamble, PassOpts, Sink, FileSystem, Recording, pluginFile());
+      else
+        Factory = inst::newInstrumentActionFactory(PassOpts, Sink);
       llvm::IntrusiveRefCntPtr<FileManager> Files(
           new FileManager(CI.getFileSystemOpts(), FileSystem));
       const bool Parsed =
@@ -455,6 +472,15 @@ private:
     }
   }
 
+  /// This module's file: its size and time go into the preamble cache's
+  /// keys, as ompinst-clang's do (a rebuilt one may instrument differently).
+  static std::string pluginFile() {
+    Dl_info Info;
+    if (dladdr(reinterpret_cast<void *>(&writeAtomically), &Info) == 0 || !Info.dli_fname)
+      return "";
+    return Info.dli_fname;
+  }
+
   /// Reports an error of the plugin itself, which fails the compile.
   static void fail(CompilerInstance &CI, const std::string &Message) {
     DiagnosticsEngine &Diags = CI.getDiagnostics();
@@ -467,11 +493,14 @@ private:
   std::string InputsList;
   std::string LogFile;
   std::string Instrumented;
+  inst::PreambleSettings Preamble;
   /// The compile's options, before the outer instance starts.
   std::shared_ptr<CompilerInvocation> Original;
   std::string Output;
   frontend::ActionKind Emit = frontend::EmitObj;
   bool Quiet = false;
+  /// ompinst's --verbose: say what the cache of precompiled preambles did.
+  bool Verbose = false;
 };
 
 } // namespace

@@ -111,7 +111,7 @@ constexpr StringRef ClangPluginName = "libpomp-clang-plugin.so";
 /// without the dashes); any other --ompinst-arg= keeps ompinst-clang.
 constexpr StringRef PluginOmpinstOptions[] = {
     "--functions",          "--function-filter=", "--function-exclude=", "--level=",
-    "--no-line-directives", "--thread-ids",       "--no-skip-bodies"};
+    "--no-line-directives", "--thread-ids",       "--no-skip-bodies",    "--verbose"};
 /// The MPI layer (docs/MPI.md), built when MPI was found.
 constexpr StringRef SharedLibPompMpi = "libpomp-mpi.so";
 
