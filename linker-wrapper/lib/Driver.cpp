@@ -801,7 +801,9 @@ int Driver::compileInput(std::size_t Index, const std::optional<std::string> &Ob
           return *Status;
         return compileFallback(Index, ObjectFile, Reason);
       }
-      if (Opts.Verbose)
+      // By default, only a clang-19 that could take the plugin is worth a
+      // word: with gcc the two-step path is the only one.
+      if (Opts.Verbose && (Opts.InProcessAsked || (Compiler.size() == 1 && compilerTakesPlugin())))
         Diagnostics << Name << ": " << Input.Value << ": not instrumented inside the compiler ("
                     << WhyNot << "): ompinst, then the compiler\n";
     }
@@ -868,11 +870,13 @@ std::string Driver::whyNotInProcess() {
         }))
       return "--ompinst-arg=" + Arg;
   // Options that make the compile write or load more than an object or
-  // assembly, or that reach cc1 directly (another plugin, -Xclang).
+  // assembly, or that reach cc1 directly (another plugin, -Xclang). -flto
+  // makes the compile's action bitcode, which the plugin's ReplaceAction
+  // hides from it (ompcc would have it write an object).
   for (const Argument &Arg : Command.Args)
     for (const std::string &Word : Arg.Words)
-      for (const StringRef Prefix :
-           {"-save-temps", "--save-temps", "-emit-", "-fplugin", "-Xclang", "-fsyntax-only"})
+      for (const StringRef Prefix : {"-save-temps", "--save-temps", "-emit-", "-fplugin", "-Xclang",
+                                     "-fsyntax-only", "-flto"})
         if (StringRef(Word).starts_with(Prefix))
           return Word;
   return "";
@@ -1616,8 +1620,8 @@ void printUsage(llvm::raw_ostream &OS, const DriverOptions &Options) {
         "compiles the C it generates with OMPCC_CC), OMPCC_PASSTHROUGH=1 (instrument\n"
         "nothing, add nothing),\n"
         "OMPCC_STRICT=1 (as --ompcc-strict; 0 or unset: not strict),\n"
-        "OMPCC_INPROCESS=1 (with clang-19, instrument inside the compiler: one process\n"
-        "per source; 0 or unset: ompinst, then the compiler),\n"
+        "OMPCC_INPROCESS=0 (ompinst, then the compiler; 1 or unset: with clang-19,\n"
+        "instrument inside the compiler, one process per source: the default),\n"
         "OMPCC_CACHE=0 (no cache of instrumented files and link initialisations; on by\n"
         "default), OMPCC_CACHE_DIR (default ~/.cache/pomp-ompcc), OMPCC_CACHE_MAXSIZE\n"
         "(default 256M), OMPCC_PRELINK=pomp-link (every pre-link by the pomp-link tool,\n"
@@ -1667,8 +1671,10 @@ int runDriver(StringRef Argv0, StringRef ExecutablePath, llvm::ArrayRef<std::str
   if (const char *InProcess = std::getenv(InProcessVariable)) {
     const StringRef Value = InProcess;
     if (Value == "1")
-      Opts.InProcess = true;
-    else if (!Value.empty() && Value != "0") {
+      Opts.InProcessAsked = true;
+    else if (Value == "0")
+      Opts.InProcess = false;
+    else if (!Value.empty()) {
       Diagnostics << Name << ": error: " << InProcessVariable << "='" << Value
                   << "' is not a valid setting: use 1 (instrument inside clang-"
                   << LLVM_VERSION_MAJOR << ") or 0 (ompinst, then the compiler)\n";
@@ -1705,7 +1711,8 @@ int runDriver(StringRef Argv0, StringRef ExecutablePath, llvm::ArrayRef<std::str
                  << "fortrandir: " << Paths.FortranIncludeDir << "\n"
                  << "strict:    " << (Opts.Strict ? "yes" : "no") << "\n"
                  << "passthrough: " << (passThroughRequested() ? "yes" : "no") << "\n"
-
+                 << "inprocess: " << (Opts.InProcess ? "yes" : "no") << " (with clang-"
+                 << LLVM_VERSION_MAJOR << " and " << ClangPluginName << ")\n"
                  << "cache:     "
                  << (*Cache ? (*Cache)->directory() + " (at most " +
                                   std::to_string((*Cache)->maxSize()) + " bytes)"
