@@ -20,10 +20,17 @@
 /// compile's action, which -fplugin's ReplaceAction takes out of the
 /// options), quiet, and ompinst's options without their dashes: level=...,
 /// functions, function-filter=..., function-exclude=..., no-line-directives,
-/// thread-ids, no-skip-bodies.
+/// thread-ids, no-skip-bodies, verbose (what the cache of precompiled
+/// preambles did). For ompcc's cache (docs/OMPCC.md, "ompcc's
+/// cache"): inputs-list=<file> (what the instrumentation's parse read, as
+/// ompinst --inputs-list writes it), log=<file> (the instrumentation's own
+/// messages, which a hit shows again), and instrumented=<file> (an
+/// instrumented text from the cache: no parse, the compile only).
 ///
 //===----------------------------------------------------------------------===//
 #include "pomp/instrumenter/Instrumenter.h"
+#include "pomp/instrumenter/PreambleCache.h"
+#include "pomp/instrumenter/RecordingFileSystem.h"
 #include "pomp/model/Levels.h"
 
 #include "clang/Basic/DiagnosticOptions.h"
@@ -31,6 +38,7 @@
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/FrontendTool/Utils.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/Tooling.h"
@@ -39,8 +47,10 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <dlfcn.h>
 #include <map>
 #include <memory>
 #include <optional>
@@ -164,6 +174,47 @@ bool runNested(CompilerInstance &Outer, std::shared_ptr<CompilerInvocation> Invo
   return Success;
 }
 
+/// The diagnostics client of the instrumentation's parse: every diagnostic
+/// goes to the compile's printer, as it would without it, and is also
+/// written, without colours, to a text that ompcc's cache keeps and shows
+/// again on a hit (ompinst's log in the two-step path).
+class LoggingConsumer : public DiagnosticConsumer {
+public:
+  LoggingConsumer(DiagnosticConsumer &Shown, const DiagnosticOptions &Options)
+      : Shown(Shown), TextOptions(new DiagnosticOptions(Options)), Text(Stream, TextOptions.get()) {
+    TextOptions->ShowColors = false;
+  }
+
+  void BeginSourceFile(const LangOptions &Lang, const Preprocessor *PP) override {
+    Shown.BeginSourceFile(Lang, PP);
+    Text.BeginSourceFile(Lang, PP);
+  }
+  void EndSourceFile() override {
+    Shown.EndSourceFile();
+    Text.EndSourceFile();
+  }
+  void finish() override {
+    Shown.finish();
+    Text.finish();
+  }
+  bool IncludeInDiagnosticCounts() const override { return Shown.IncludeInDiagnosticCounts(); }
+  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    Shown.HandleDiagnostic(Level, Info);
+    Text.HandleDiagnostic(Level, Info);
+  }
+
+  /// What was printed so far, without colours.
+  std::string &text() { return Buffer; }
+
+private:
+  DiagnosticConsumer &Shown;
+  std::string Buffer;
+  llvm::raw_string_ostream Stream{Buffer};
+  llvm::IntrusiveRefCntPtr<DiagnosticOptions> TextOptions;
+  TextDiagnosticPrinter Text;
+};
+
 /// The plugin's action: instrument the main file, then compile the result.
 class PompPluginAction : public PluginASTAction {
 protected:
@@ -188,6 +239,14 @@ protected:
         Emit = *Kind;
       } else if (Name == "quiet") {
         Quiet = true;
+      } else if (Name == "verbose") {
+        Verbose = true;
+      } else if (Name == "inputs-list") {
+        InputsList = Value.str();
+      } else if (Name == "log") {
+        LogFile = Value.str();
+      } else if (Name == "instrumented") {
+        Instrumented = Value.str();
       } else if (Name == "functions") {
         Opts.InstrumentFunctions = true;
       } else if (Name == "function-filter") {
@@ -217,6 +276,12 @@ protected:
         return Error("unknown argument '" + Arg + "'");
       }
     }
+    // ompinst's cache of precompiled preambles, with ompinst's settings
+    // (OMPINST_PREAMBLE, docs/INSTRUMENTER.md "The preamble cache").
+    std::string SettingsError;
+    if (!inst::readPreambleSettings(Preamble, SettingsError))
+      return Error(SettingsError);
+    Preamble.Verbose = Verbose;
     if (Opts.HeaderDirectory.empty() && !Output.empty()) {
       llvm::SmallString<256> Directory(Output);
       llvm::sys::path::replace_extension(Directory, ".pomp-headers");
@@ -252,29 +317,27 @@ protected:
       return;
     }
     const std::string Source = Input.getFile().str();
-    const std::optional<inst::FileResult> Result = instrument(CI, Source);
-    if (!Result)
-      return;
-    // The headers first: the output includes them.
-    if (!writeHeaders(Opts.HeaderDirectory, Result->Headers) ||
-        (!Output.empty() && !writeAtomically(Output, Result->Output))) {
-      fail(CI, "pomp plugin: " + Source + ": the instrumented files cannot be written");
+    std::string Text;
+    if (!Instrumented.empty()) {
+      // ompcc's cache had the instrumented text (and restored the header
+      // copies it includes): the compile only.
+      llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Cached =
+          llvm::MemoryBuffer::getFile(Instrumented, /*IsText=*/false,
+                                      /*RequiresNullTerminator=*/false);
+      if (!Cached) {
+        fail(CI, "pomp plugin: cannot read '" + Instrumented + "': " + Cached.getError().message());
+        return;
+      }
+      Text = (*Cached)->getBuffer().str();
+    } else if (!instrumentAndWrite(CI, Source, Text)) {
       return;
     }
-    if (!Quiet && (Result->ConstructsLeftInHeaders > 0 || Result->ConstructsFromMacros > 0 ||
-                   Result->ConstructsNotPragmaLines > 0))
-      llvm::errs() << "ompinst: " << Source << ": " << Result->ConstructsInstrumented
-                   << " OpenMP constructs instrumented (" << Result->ConstructsInHeaders
-                   << " in headers); not instrumented: " << Result->ConstructsLeftInHeaders
-                   << " in headers that cannot be rewritten, " << Result->ConstructsFromMacros
-                   << " produced by macros, " << Result->ConstructsNotPragmaLines
-                   << " not written as #pragma lines\n";
     // The instrumented text is compiled under the source's own name: its
     // #line directives, the dependency file and the debug information name
     // the user's file, and `#include "x.h"` searches the user's directory.
     std::shared_ptr<CompilerInvocation> Compile = nestedInvocation(*Original, Emit);
     Compile->getPreprocessorOpts().addRemappedFile(
-        Source, llvm::MemoryBuffer::getMemBufferCopy(Result->Output, Source).release());
+        Source, llvm::MemoryBuffer::getMemBufferCopy(Text, Source).release());
     CompilerInstance Probe(CI.getPCHContainerOperations());
     std::unique_ptr<FrontendAction> Action;
     {
@@ -290,10 +353,63 @@ protected:
   }
 
 private:
-  /// Parses Source as ompinst-clang does and instruments it; nullopt after
-  /// the errors were reported.
-  std::optional<inst::FileResult> instrument(CompilerInstance &CI, const std::string &Source) {
+  /// Instruments Source and writes what ompinst-clang would write, and the
+  /// inputs list and the log when asked; Text is the instrumented text.
+  /// False after the errors were reported.
+  bool instrumentAndWrite(CompilerInstance &CI, const std::string &Source, std::string &Text) {
+    llvm::IntrusiveRefCntPtr<inst::RecordingFileSystem> Recording;
+    if (!InputsList.empty())
+      Recording = new inst::RecordingFileSystem(CI.getFileManager().getVirtualFileSystemPtr());
+    LoggingConsumer Log(CI.getDiagnosticClient(), CI.getDiagnosticOpts());
+    const std::optional<inst::FileResult> Result = instrument(CI, Source, Recording, Log);
+    if (!Result)
+      return false;
+    // The headers first: the output includes them.
+    if (!writeHeaders(Opts.HeaderDirectory, Result->Headers) ||
+        (!Output.empty() && !writeAtomically(Output, Result->Output))) {
+      fail(CI, "pomp plugin: " + Source + ": the instrumented files cannot be written");
+      return false;
+    }
+    if (!Quiet && (Result->ConstructsLeftInHeaders > 0 || Result->ConstructsFromMacros > 0 ||
+                   Result->ConstructsNotPragmaLines > 0)) {
+      std::string Summary;
+      llvm::raw_string_ostream(Summary)
+          << "ompinst: " << Source << ": " << Result->ConstructsInstrumented
+          << " OpenMP constructs instrumented (" << Result->ConstructsInHeaders
+          << " in headers); not instrumented: " << Result->ConstructsLeftInHeaders
+          << " in headers that cannot be rewritten, " << Result->ConstructsFromMacros
+          << " produced by macros, " << Result->ConstructsNotPragmaLines
+          << " not written as #pragma lines\n";
+      llvm::errs() << Summary;
+      Log.text() += Summary;
+    }
+    // For ompcc's cache: only a complete list keys an entry, and the log
+    // is shown again on its hits. Neither is needed for the compile.
+    if (!LogFile.empty())
+      writeAtomically(LogFile, Log.text());
+    if (Recording) {
+      std::string List;
+      llvm::raw_string_ostream OS(List);
+      if (Recording->write(OS))
+        writeAtomically(InputsList, List);
+    }
+    Text = Result->Output;
+    return true;
+  }
+
+  /// Parses Source as ompinst-clang does and instruments it, reading the
+  /// disk through Recording (when not null) and reporting to Log; nullopt
+  /// after the errors were reported.
+  std::optional<inst::FileResult>
+  instrument(CompilerInstance &CI, const std::string &Source,
+             llvm::IntrusiveRefCntPtr<inst::RecordingFileSystem> Recording, LoggingConsumer &Log) {
     inst::Options PassOpts = Opts;
+    // The parse's own file manager, over the recording: what it read is
+    // what the cache checks.
+    llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FileSystem(
+        new llvm::vfs::OverlayFileSystem(
+            Recording ? llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(Recording)
+                      : CI.getFileManager().getVirtualFileSystemPtr()));
     std::map<std::string, std::string> Rewritten;
     while (true) {
       std::shared_ptr<CompilerInvocation> Parse =
@@ -319,11 +435,22 @@ private:
         Parse->getPreprocessorOpts().addRemappedFile(
             Name, llvm::MemoryBuffer::getMemBufferCopy(Text, Name).release());
       inst::ResultSink Sink;
-      // The action refers to the factory's options: the factory outlives it.
-      const std::unique_ptr<tooling::FrontendActionFactory> Factory =
-          inst::newInstrumentActionFactory(PassOpts, Sink);
-      std::unique_ptr<FrontendAction> Action = Factory->create();
-      const bool Parsed = runNested(CI, Parse, *Action);
+      // The first parse of the file as it is on the disk may load its
+      // preamble precompiled, as ompinst-clang's does; the rare parse of
+      // rewritten texts parses in full.
+      std::unique_ptr<tooling::FrontendActionFactory> Factory;
+      if (Preamble.Enabled && PassOpts.RewriteDirectiveForms)
+        Factory = std::make_unique<inst::PreambleActionFactory>(
+            Preamble, PassOpts, Sink, FileSystem, Recording, pluginFile());
+      else
+        Factory = inst::newInstrumentActionFactory(PassOpts, Sink);
+      llvm::IntrusiveRefCntPtr<FileManager> Files(
+          new FileManager(CI.getFileSystemOpts(), FileSystem));
+      const bool Parsed =
+          Factory->runInvocation(Parse, Files.get(), CI.getPCHContainerOperations(), &Log);
+      // The parse ended the printer's source file; the outer instance's
+      // diagnostics need it back.
+      CI.getDiagnosticClient().BeginSourceFile(CI.getLangOpts(), &CI.getPreprocessor());
       if (!Parsed || Sink.results().size() != 1) {
         if (Parsed)
           fail(CI, "ompinst: " + Source + ": not instrumented: the parse gave " +
@@ -345,6 +472,15 @@ private:
     }
   }
 
+  /// This module's file: its size and time go into the preamble cache's
+  /// keys, as ompinst-clang's do (a rebuilt one may instrument differently).
+  static std::string pluginFile() {
+    Dl_info Info;
+    if (dladdr(reinterpret_cast<void *>(&writeAtomically), &Info) == 0 || !Info.dli_fname)
+      return "";
+    return Info.dli_fname;
+  }
+
   /// Reports an error of the plugin itself, which fails the compile.
   static void fail(CompilerInstance &CI, const std::string &Message) {
     DiagnosticsEngine &Diags = CI.getDiagnostics();
@@ -352,11 +488,19 @@ private:
   }
 
   inst::Options Opts;
+  /// ompcc's cache: where the inputs list and the log go, and a cached
+  /// instrumented text to compile instead of instrumenting.
+  std::string InputsList;
+  std::string LogFile;
+  std::string Instrumented;
+  inst::PreambleSettings Preamble;
   /// The compile's options, before the outer instance starts.
   std::shared_ptr<CompilerInvocation> Original;
   std::string Output;
   frontend::ActionKind Emit = frontend::EmitObj;
   bool Quiet = false;
+  /// ompinst's --verbose: say what the cache of precompiled preambles did.
+  bool Verbose = false;
 };
 
 } // namespace

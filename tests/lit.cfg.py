@@ -34,8 +34,9 @@ config.environment["OMPCC_CXX"] = config.clangxx
 config.environment["PATH"] = os.pathsep.join(
     [os.path.dirname(config.filecheck), config.pomp_tools_dir, os.environ.get("PATH", "")]
 )
-# OMPCC_INPROCESS=1 runs the suites with ompcc's in-process path (docs/OMPCC.md, "Instrumenting
-# inside clang-19"); tests/ompcc/inprocess.test sets it itself.
+# ompcc instruments inside clang-19 by default (docs/OMPCC.md, "Instrumenting inside clang-19");
+# OMPCC_INPROCESS=0 runs the suites with ompinst, then the compiler. Tests of one path set it
+# themselves (tests/ompcc/inprocess.test, cache.test, ...).
 for var in ("HOME", "TMPDIR", "LANG", "OMPCC_INPROCESS"):
     if var in os.environ:
         config.environment[var] = os.environ[var]

@@ -12,10 +12,10 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "CommandLine.h"
-#include "PreambleCache.h"
-#include "RecordingFileSystem.h"
 #include "pomp/instrumenter/HiddenDirectives.h"
 #include "pomp/instrumenter/Instrumenter.h"
+#include "pomp/instrumenter/PreambleCache.h"
+#include "pomp/instrumenter/RecordingFileSystem.h"
 #include "pomp/server/OmpinstServer.h"
 
 #include "clang/Basic/FileManager.h"
@@ -37,6 +37,10 @@
 using namespace llvm;
 using namespace pomp::ompinst;
 namespace inst = pomp::inst;
+using inst::PreambleActionFactory;
+using inst::PreambleSettings;
+using inst::readPreambleSettings;
+using inst::RecordingFileSystem;
 
 namespace {
 

@@ -112,7 +112,7 @@ constexpr StringRef ClangPluginName = "libpomp-clang-plugin.so";
 /// without the dashes); any other --ompinst-arg= keeps ompinst-clang.
 constexpr StringRef PluginOmpinstOptions[] = {
     "--functions",          "--function-filter=", "--function-exclude=", "--level=",
-    "--no-line-directives", "--thread-ids",       "--no-skip-bodies"};
+    "--no-line-directives", "--thread-ids",       "--no-skip-bodies",    "--verbose"};
 /// The MPI layer (docs/MPI.md), built when MPI was found.
 constexpr StringRef SharedLibPompMpi = "libpomp-mpi.so";
 
@@ -320,6 +320,9 @@ private:
   /// temporary directory (the key holds their paths); false when one cannot
   /// be written or lies elsewhere (a damaged entry).
   bool restoreFiles(const CacheEntry &Entry);
+  /// Adds the files instrumenting wrote (the instrumented source and the
+  /// header copies) to Entry; false when one cannot be read.
+  static bool collectWritten(const Instrumented &Inst, CacheEntry &Entry);
   /// Why the input cannot be instrumented inside the real compiler (empty:
   /// it can): OMPCC_INPROCESS=1, clang-19 as the real compiler, the plugin
   /// there, and nothing in the command the plugin path cannot honour.
@@ -524,23 +527,7 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
     if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
             llvm::MemoryBuffer::getFile(Log, /*IsText=*/false, /*RequiresNullTerminator=*/false))
       Entry.Log = (*Text)->getBuffer().str();
-    bool Complete = true;
-    std::vector<std::string> Written = {Inst.Source};
-    std::error_code EC;
-    for (fs::recursive_directory_iterator It(Inst.HeaderDirectory, EC), End; It != End && !EC;
-         It.increment(EC))
-      if (It->type() == fs::file_type::regular_file)
-        Written.push_back(It->path());
-    for (const std::string &File : Written) {
-      llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
-          llvm::MemoryBuffer::getFile(File, /*IsText=*/false, /*RequiresNullTerminator=*/false);
-      if (!Text) {
-        Complete = false;
-        break;
-      }
-      Entry.Files.emplace_back(File, (*Text)->getBuffer().str());
-    }
-    if (Complete)
+    if (collectWritten(Inst, Entry))
       Cache->storeInstrumented(*Key, InputsList, Entry);
   }
   // Clang 19 rejects some metadirectives that gcc before 15 builds because
@@ -561,6 +548,23 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
   if (Input.Lang == Language::Fortran && !ompinstHandlesFortran())
     Reason = "this ompinst has no Fortran front end (it instruments C and C++ only)";
   return std::nullopt;
+}
+
+bool Driver::collectWritten(const Instrumented &Inst, CacheEntry &Entry) {
+  std::vector<std::string> Written = {Inst.Source};
+  std::error_code EC;
+  for (fs::recursive_directory_iterator It(Inst.HeaderDirectory, EC), End; It != End && !EC;
+       It.increment(EC))
+    if (It->type() == fs::file_type::regular_file)
+      Written.push_back(It->path());
+  for (const std::string &File : Written) {
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
+        llvm::MemoryBuffer::getFile(File, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+    if (!Text)
+      return false;
+    Entry.Files.emplace_back(File, (*Text)->getBuffer().str());
+  }
+  return true;
 }
 
 bool Driver::restoreFiles(const CacheEntry &Entry) {
@@ -812,7 +816,9 @@ int Driver::compileInput(std::size_t Index, const std::optional<std::string> &Ob
           return *Status;
         return compileFallback(Index, ObjectFile, Reason);
       }
-      if (Opts.Verbose)
+      // By default, only a clang-19 that could take the plugin is worth a
+      // word: with gcc the two-step path is the only one.
+      if (Opts.Verbose && (Opts.InProcessAsked || (Compiler.size() == 1 && compilerTakesPlugin())))
         Diagnostics << Name << ": " << Input.Value << ": not instrumented inside the compiler ("
                     << WhyNot << "): ompinst, then the compiler\n";
     }
@@ -879,11 +885,13 @@ std::string Driver::whyNotInProcess() {
         }))
       return "--ompinst-arg=" + Arg;
   // Options that make the compile write or load more than an object or
-  // assembly, or that reach cc1 directly (another plugin, -Xclang).
+  // assembly, or that reach cc1 directly (another plugin, -Xclang). -flto
+  // makes the compile's action bitcode, which the plugin's ReplaceAction
+  // hides from it (ompcc would have it write an object).
   for (const Argument &Arg : Command.Args)
     for (const std::string &Word : Arg.Words)
-      for (const StringRef Prefix :
-           {"-save-temps", "--save-temps", "-emit-", "-fplugin", "-Xclang", "-fsyntax-only"})
+      for (const StringRef Prefix : {"-save-temps", "--save-temps", "-emit-", "-fplugin", "-Xclang",
+                                     "-fsyntax-only", "-flto"})
         if (StringRef(Word).starts_with(Prefix))
           return Word;
   return "";
@@ -914,14 +922,70 @@ std::optional<int> Driver::compileInProcess(std::size_t Index,
     PluginArg("quiet");
   for (const std::string &Arg : Opts.OmpinstArgs)
     PluginArg(StringRef(Arg).ltrim('-').str());
+  // ompcc's cache, as for ompinst (instrument()): the instrumented text
+  // depends on the compile's command (the plugin's parse sees all of it;
+  // the temporary paths are the same from one build to the next), the
+  // directory, the plugin, the compiler and the Clang it loads, the
+  // environment of the parse, and the files the parse read, which the entry
+  // lists. A hit compiles the cached text with the plugin, without a parse:
+  // the same compile, so the same object, as on a miss.
+  std::optional<std::string> Key;
+  std::string InputsList;
+  std::string InstrumentLog;
+  bool Hit = false;
+  if (Cache) {
+    CacheKey Builder("instrument-in-compiler");
+    Builder.add(fileStamp(Plugin));
+    for (const std::string &Word : Compiler)
+      if (llvm::ErrorOr<std::string> Found = llvm::sys::findProgramByName(Word)) {
+        llvm::SmallString<256> Real;
+        Builder.add(fileStamp(fs::real_path(*Found, Real) ? StringRef(*Found) : StringRef(Real)));
+      }
+    llvm::SmallVector<StringRef, 2> Libraries;
+    StringRef(POMP_OMPCC_PARSER_LIBRARIES).split(Libraries, ':', -1, false);
+    for (StringRef Library : Libraries)
+      Builder.add(fileStamp(Library));
+    Builder.add(currentDirectory());
+    addParseEnvironment(Builder);
+    Builder.addWords(Argv);
+    Key = Builder.finish();
+    if (std::optional<CacheEntry> Entry = Cache->lookupInstrumented(*Key);
+        Entry &&
+        llvm::any_of(Entry->Files, [&](const auto &File) { return File.first == Inst.Source; }) &&
+        restoreFiles(*Entry)) {
+      if (Opts.Verbose)
+        Diagnostics << Name << ": " << Input.Value << ": instrumented file from the cache in "
+                    << Cache->directory() << "\n";
+      Diagnostics << Entry->Log;
+      PluginArg("instrumented=" + Inst.Source);
+      Hit = true;
+    } else {
+      InputsList = Temp.add(Unit + ".inputs");
+      InstrumentLog = Temp.add(Unit + ".instrument.log");
+      fs::remove(InputsList);
+      PluginArg("inputs-list=" + InputsList);
+      PluginArg("log=" + InstrumentLog);
+    }
+  }
   if (wantsColor())
     Argv.push_back("-fdiagnostics-color=always");
-  if (Opts.Verbose)
+  if (Opts.Verbose && !Hit)
     Diagnostics << Name << ": " << Input.Value << ": instrumenting inside " << Compiler.front()
                 << " (" << ClangPluginName << ")\n";
   const std::string Log = Temp.add(Unit + ".compile.log");
   const int Status = Runner.run(Argv, StringRef(Log));
   const bool Written = fs::exists(Inst.Source);
+  // The plugin writes the inputs list only after it instrumented the file
+  // and wrote what it instruments into: stored whatever the compile did, as
+  // ompinst's result is.
+  if (Key && !Hit && Written && fs::exists(InputsList)) {
+    CacheEntry Entry;
+    if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text = llvm::MemoryBuffer::getFile(
+            InstrumentLog, /*IsText=*/false, /*RequiresNullTerminator=*/false))
+      Entry.Log = (*Text)->getBuffer().str();
+    if (collectWritten(Inst, Entry))
+      Cache->storeInstrumented(*Key, InputsList, Entry);
+  }
   if (Opts.Keep && Written)
     keepInstrumented(Input, Inst, ObjectFile);
   if (Status == 0) {
@@ -1571,8 +1635,8 @@ void printUsage(llvm::raw_ostream &OS, const DriverOptions &Options) {
         "compiles the C it generates with OMPCC_CC), OMPCC_PASSTHROUGH=1 (instrument\n"
         "nothing, add nothing),\n"
         "OMPCC_STRICT=1 (as --ompcc-strict; 0 or unset: not strict),\n"
-        "OMPCC_INPROCESS=1 (with clang-19, instrument inside the compiler: one process\n"
-        "per source; 0 or unset: ompinst, then the compiler),\n"
+        "OMPCC_INPROCESS=0 (ompinst, then the compiler; 1 or unset: with clang-19,\n"
+        "instrument inside the compiler, one process per source: the default),\n"
         "OMPCC_CACHE=0 (no cache of instrumented files and link initialisations; on by\n"
         "default), OMPCC_CACHE_DIR (default ~/.cache/pomp-ompcc), OMPCC_CACHE_MAXSIZE\n"
         "(default 256M), OMPCC_PRELINK=pomp-link (every pre-link by the pomp-link tool,\n"
@@ -1622,8 +1686,10 @@ int runDriver(StringRef Argv0, StringRef ExecutablePath, llvm::ArrayRef<std::str
   if (const char *InProcess = std::getenv(InProcessVariable)) {
     const StringRef Value = InProcess;
     if (Value == "1")
-      Opts.InProcess = true;
-    else if (!Value.empty() && Value != "0") {
+      Opts.InProcessAsked = true;
+    else if (Value == "0")
+      Opts.InProcess = false;
+    else if (!Value.empty()) {
       Diagnostics << Name << ": error: " << InProcessVariable << "='" << Value
                   << "' is not a valid setting: use 1 (instrument inside clang-"
                   << LLVM_VERSION_MAJOR << ") or 0 (ompinst, then the compiler)\n";
@@ -1666,6 +1732,8 @@ int runDriver(StringRef Argv0, StringRef ExecutablePath, llvm::ArrayRef<std::str
                  << "fortrandir: " << Paths.FortranIncludeDir << "\n"
                  << "strict:    " << (Opts.Strict ? "yes" : "no") << "\n"
                  << "passthrough: " << (passThroughRequested() ? "yes" : "no") << "\n"
+                 << "inprocess: " << (Opts.InProcess ? "yes" : "no") << " (with clang-"
+                 << LLVM_VERSION_MAJOR << " and " << ClangPluginName << ")\n"
                  << "cache:     "
                  << (*Cache ? (*Cache)->directory() + " (at most " +
                                   std::to_string((*Cache)->maxSize()) + " bytes)"

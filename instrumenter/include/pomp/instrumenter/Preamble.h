@@ -7,8 +7,8 @@
 /// parses of files that start with the same text (docs/INSTRUMENTER.md,
 /// "The preamble cache"). This part says which block may be precompiled
 /// and watches the parse that precompiles it for what the instrumentation
-/// would miss when it is loaded instead of parsed; the cache is ompinst's
-/// (tool/PreambleCache.h).
+/// would miss when it is loaded instead of parsed; the cache is
+/// PreambleCache.h.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef POMP_INSTRUMENTER_PREAMBLE_H

@@ -67,10 +67,14 @@ struct DriverOptions {
   /// --ompcc-strict or OMPCC_STRICT=1: a source that cannot be instrumented
   /// is an error, not an uninstrumented object with a warning.
   bool Strict = false;
-  /// OMPCC_INPROCESS=1: with clang-19 as the real compiler, instrument and
-  /// compile in the compiler's own process (libpomp-clang-plugin.so,
-  /// docs/OMPCC.md, "Instrumenting inside clang-19").
-  bool InProcess = false;
+  /// With clang-19 as the real compiler, instrument and compile in the
+  /// compiler's own process (libpomp-clang-plugin.so, docs/OMPCC.md,
+  /// "Instrumenting inside clang-19"): the default; OMPCC_INPROCESS=0 turns
+  /// it off.
+  bool InProcess = true;
+  /// OMPCC_INPROCESS=1: asked for, so -v says why a file does not take it
+  /// also when the real compiler is not clang-19.
+  bool InProcessAsked = false;
   /// --cc=<compiler>: the real compiler for this command.
   std::optional<std::string> Compiler;
   /// --ompinst-arg=<arg>: passed to ompinst (--functions, --level=...).

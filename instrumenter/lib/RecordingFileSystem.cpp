@@ -1,6 +1,6 @@
 //===- RecordingFileSystem.cpp - What a parse read from the disk ----------===//
 
-#include "RecordingFileSystem.h"
+#include "pomp/instrumenter/RecordingFileSystem.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -12,7 +12,7 @@
 #include <optional>
 #include <vector>
 
-namespace pomp::ompinst {
+namespace pomp::inst {
 namespace {
 
 namespace vfs = llvm::vfs;
@@ -243,4 +243,4 @@ bool RecordingFileSystem::stillTrue(llvm::StringRef List, vfs::FileSystem &FS,
   return true;
 }
 
-} // namespace pomp::ompinst
+} // namespace pomp::inst

@@ -1,6 +1,6 @@
 //===- PreambleCache.cpp - ompinst's cache of precompiled preambles --------===//
 
-#include "PreambleCache.h"
+#include "pomp/instrumenter/PreambleCache.h"
 
 #include "pomp/instrumenter/Preamble.h"
 
@@ -24,7 +24,7 @@
 #include <optional>
 #include <vector>
 
-namespace pomp::ompinst {
+namespace pomp::inst {
 
 using namespace llvm;
 using namespace clang;
@@ -233,8 +233,8 @@ bool readPreambleSettings(PreambleSettings &Settings, std::string &Error) {
   return true;
 }
 
-PreambleActionFactory::PreambleActionFactory(const PreambleSettings &Settings,
-                                             const inst::Options &Opts, inst::ResultSink &Sink,
+PreambleActionFactory::PreambleActionFactory(const PreambleSettings &Settings, const Options &Opts,
+                                             ResultSink &Sink,
                                              IntrusiveRefCntPtr<vfs::OverlayFileSystem> FileSystem,
                                              IntrusiveRefCntPtr<RecordingFileSystem> Recording,
                                              std::string Executable)
@@ -242,7 +242,7 @@ PreambleActionFactory::PreambleActionFactory(const PreambleSettings &Settings,
       Recording(std::move(Recording)), Executable(std::move(Executable)) {}
 
 std::unique_ptr<FrontendAction> PreambleActionFactory::create() {
-  return inst::newInstrumentActionFactory(Opts, Sink)->create();
+  return newInstrumentActionFactory(Opts, Sink)->create();
 }
 
 void PreambleActionFactory::say(const Twine &Message) const {
@@ -254,8 +254,8 @@ bool PreambleActionFactory::runPlain(std::shared_ptr<CompilerInvocation> Invocat
                                      FileManager *Files,
                                      std::shared_ptr<PCHContainerOperations> PCHContainerOps,
                                      DiagnosticConsumer *DiagConsumer) {
-  Sink = inst::ResultSink();
-  return inst::newInstrumentActionFactory(Opts, Sink)
+  Sink = ResultSink();
+  return newInstrumentActionFactory(Opts, Sink)
       ->runInvocation(std::move(Invocation), Files, std::move(PCHContainerOps), DiagConsumer);
 }
 
@@ -355,7 +355,7 @@ bool PreambleActionFactory::runInvocation(std::shared_ptr<CompilerInvocation> In
   if (!Main)
     return runPlain(Invocation, Files, PCHContainerOps, DiagConsumer);
   const PreambleBounds Bounds =
-      inst::precompilableBounds(Invocation->getLangOpts(), (*Main)->getBuffer());
+      precompilableBounds(Invocation->getLangOpts(), (*Main)->getBuffer());
   if (Bounds.Size == 0) {
     say(MainPath + ": no preamble to precompile");
     return runPlain(Invocation, Files, PCHContainerOps, DiagConsumer);
@@ -408,7 +408,7 @@ bool PreambleActionFactory::runInvocation(std::shared_ptr<CompilerInvocation> In
     IntrusiveRefCntPtr<vfs::FileSystem> BuildFS(new vfs::OverlayFileSystem(Read));
     if (BuildFS->setCurrentWorkingDirectory(*WorkingDir))
       return runPlain(Invocation, Files, PCHContainerOps, DiagConsumer);
-    inst::PreambleWatcher Watcher;
+    PreambleWatcher Watcher;
     ErrorOr<PrecompiledPreamble> Preamble =
         PrecompiledPreamble::Build(Build, Main->get(), Bounds, *Diags, BuildFS, PCHContainerOps,
                                    /*StoreInMemory=*/true, /*StoragePath=*/"", Watcher);
@@ -488,11 +488,11 @@ bool PreambleActionFactory::runInvocation(std::shared_ptr<CompilerInvocation> In
   PP.DisablePCHOrModuleValidation = DisableValidationForModuleKind::PCH;
   // The PCH holds the predefined macros.
   PP.UsePredefines = false;
-  inst::Options WithOpts = Opts;
+  Options WithOpts = Opts;
   WithOpts.PreambleInUse = true;
   WithOpts.PreamblePragmaMacros = Found->PragmaMacros;
-  Sink = inst::ResultSink();
-  const bool Parsed = inst::newInstrumentActionFactory(WithOpts, Sink)
+  Sink = ResultSink();
+  const bool Parsed = newInstrumentActionFactory(WithOpts, Sink)
                           ->runInvocation(WithPreamble, Files, PCHContainerOps, DiagConsumer);
   // Taken out, the errors of loading it count nowhere: the flag says.
   if (Sink.preambleFailed()) {
@@ -503,4 +503,4 @@ bool PreambleActionFactory::runInvocation(std::shared_ptr<CompilerInvocation> In
   return Parsed;
 }
 
-} // namespace pomp::ompinst
+} // namespace pomp::inst

@@ -1,4 +1,4 @@
-//===- PreambleCache.h - ompinst's cache of precompiled preambles -*- C++ -*-===//
+//===- pomp/instrumenter/PreambleCache.h - The cache of precompiled preambles -*- C++ -*-===//
 ///
 /// \file
 /// The headers a C++ file includes are most of its parse (issue 15). The
@@ -9,18 +9,19 @@
 ///
 /// An entry's key is a hash of the preamble's text, the whole -cc1 command
 /// (flags, include paths, resource directory) but for the main file's name,
-/// the main file's directory, the working directory and ompinst itself; the
+/// the main file's directory, the working directory and the program that
+/// parses (ompinst-clang, or libpomp-clang-plugin.so inside clang-19); the
 /// entry holds what the preamble's parse read (RecordingFileSystem), which
 /// is checked against the disk before the PCH is used, as ompcc's cache
 /// does (docs/OMPCC.md, "ompcc's cache"). Anything that goes wrong falls
 /// back to the full parse.
 ///
 //===----------------------------------------------------------------------===//
-#ifndef POMP_OMPINST_PREAMBLECACHE_H
-#define POMP_OMPINST_PREAMBLECACHE_H
+#ifndef POMP_INSTRUMENTER_PREAMBLECACHE_H
+#define POMP_INSTRUMENTER_PREAMBLECACHE_H
 
-#include "RecordingFileSystem.h"
 #include "pomp/instrumenter/Instrumenter.h"
+#include "pomp/instrumenter/RecordingFileSystem.h"
 
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -28,7 +29,7 @@
 #include <cstdint>
 #include <string>
 
-namespace pomp::ompinst {
+namespace pomp::inst {
 
 /// The cache's settings, from the environment.
 struct PreambleSettings {
@@ -46,16 +47,15 @@ struct PreambleSettings {
 /// Error, on a value it does not understand.
 bool readPreambleSettings(PreambleSettings &Settings, std::string &Error);
 
-/// A FrontendActionFactory that runs ompinst's instrumenting action with a
+/// A FrontendActionFactory that runs the instrumenting action with a
 /// precompiled preamble from the cache (built and stored when missing), or
 /// without one when there is none to use. Sink receives the result as
-/// with inst::newInstrumentActionFactory.
+/// with newInstrumentActionFactory.
 class PreambleActionFactory : public clang::tooling::FrontendActionFactory {
 public:
   /// FileSystem is the one the parse reads through: the PCH is put on top of
   /// it. Recording (may be null) gets the inputs of the preamble's parse.
-  PreambleActionFactory(const PreambleSettings &Settings, const inst::Options &Opts,
-                        inst::ResultSink &Sink,
+  PreambleActionFactory(const PreambleSettings &Settings, const Options &Opts, ResultSink &Sink,
                         llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FileSystem,
                         llvm::IntrusiveRefCntPtr<RecordingFileSystem> Recording,
                         std::string Executable);
@@ -73,13 +73,13 @@ private:
   void say(const llvm::Twine &Message) const;
 
   const PreambleSettings &Settings;
-  inst::Options Opts;
-  inst::ResultSink &Sink;
+  Options Opts;
+  ResultSink &Sink;
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FileSystem;
   llvm::IntrusiveRefCntPtr<RecordingFileSystem> Recording;
   std::string Executable;
 };
 
-} // namespace pomp::ompinst
+} // namespace pomp::inst
 
-#endif // POMP_OMPINST_PREAMBLECACHE_H
+#endif // POMP_INSTRUMENTER_PREAMBLECACHE_H

@@ -1,13 +1,14 @@
-//===- RecordingFileSystem.h - What a parse read from the disk ----*- C++ -*-===//
+//===- pomp/instrumenter/RecordingFileSystem.h - What a parse read from the disk -*- C++ -*-===//
 ///
 /// \file
-/// ompinst --inputs-list: the files, directories and missing paths a parse
-/// depended on, for ompcc's cache of instrumented files (docs/OMPCC.md,
-/// "ompcc's cache").
+/// ompinst --inputs-list (and the plugin's inputs-list=): the files,
+/// directories and missing paths a parse depended on, for ompcc's cache of
+/// instrumented files (docs/OMPCC.md, "ompcc's cache"), and the inputs of a
+/// precompiled preamble (PreambleCache.h).
 ///
 //===----------------------------------------------------------------------===//
-#ifndef POMP_OMPINST_RECORDINGFILESYSTEM_H
-#define POMP_OMPINST_RECORDINGFILESYSTEM_H
+#ifndef POMP_INSTRUMENTER_RECORDINGFILESYSTEM_H
+#define POMP_INSTRUMENTER_RECORDINGFILESYSTEM_H
 
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
@@ -15,7 +16,7 @@
 #include <map>
 #include <string>
 
-namespace pomp::ompinst {
+namespace pomp::inst {
 
 /// A file system that remembers every path the parse asked about: the
 /// contents of the files it read (their hash, taken from the very bytes the
@@ -80,6 +81,6 @@ private:
   bool Inconsistent = false;
 };
 
-} // namespace pomp::ompinst
+} // namespace pomp::inst
 
-#endif // POMP_OMPINST_RECORDINGFILESYSTEM_H
+#endif // POMP_INSTRUMENTER_RECORDINGFILESYSTEM_H
