@@ -238,6 +238,19 @@ void addParseEnvironment(CacheKey &Key) {
   }
 }
 
+/// What both ways of instrumenting add last to their cache keys: the Clang
+/// libraries the parse loads, where and with which environment it runs, and
+/// its command line.
+void addParseInputs(CacheKey &Key, llvm::ArrayRef<std::string> Argv) {
+  llvm::SmallVector<StringRef, 2> Libraries;
+  StringRef(POMP_OMPCC_PARSER_LIBRARIES).split(Libraries, ':', -1, false);
+  for (StringRef Library : Libraries)
+    Key.add(fileStamp(Library));
+  Key.add(currentDirectory());
+  addParseEnvironment(Key);
+  Key.addWords(Argv);
+}
+
 std::string toolkitStamps(const ToolkitPaths &Paths, llvm::ArrayRef<std::string> Compiler);
 
 /// One instrumented compile's files.
@@ -342,6 +355,10 @@ private:
   std::optional<int> compileInProcess(std::size_t Index,
                                       const std::optional<std::string> &ObjectFile,
                                       std::string &Reason);
+  /// Restores the instrumented file (and headers) cached under Key into
+  /// Inst's directory and repeats the warnings instrumenting it gave; false
+  /// when the cache has no usable entry.
+  bool restoreInstrumented(const std::string &Key, const Argument &Input, const Instrumented &Inst);
   /// Runs ompinst on the input; nullopt (and Reason) when it fails.
   std::optional<Instrumented> instrument(const Argument &Input, std::size_t Index,
                                          std::string &Reason);
@@ -500,24 +517,10 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
   if (Cache && Input.Lang != Language::Fortran) {
     CacheKey Builder("instrument");
     Builder.add(fileStamp(Ompinst));
-    llvm::SmallVector<StringRef, 2> Libraries;
-    StringRef(POMP_OMPCC_PARSER_LIBRARIES).split(Libraries, ':', -1, false);
-    for (StringRef Library : Libraries)
-      Builder.add(fileStamp(Library));
-    Builder.add(currentDirectory());
-    addParseEnvironment(Builder);
-    Builder.addWords(Argv);
+    addParseInputs(Builder, Argv);
     Key = Builder.finish();
-    if (std::optional<CacheEntry> Hit = Cache->lookupInstrumented(*Key);
-        Hit &&
-        llvm::any_of(Hit->Files, [&](const auto &File) { return File.first == Inst.Source; }) &&
-        restoreFiles(*Hit)) {
-      if (Opts.Verbose)
-        Diagnostics << Name << ": " << Input.Value << ": instrumented file from the cache in "
-                    << Cache->directory() << "\n";
-      Diagnostics << Hit->Log;
+    if (restoreInstrumented(*Key, Input, Inst))
       return Inst;
-    }
     InputsList = Temp.add(Unit + ".inputs");
     Argv.insert(llvm::find(Argv, "--"), "--inputs-list=" + InputsList);
   }
@@ -748,6 +751,20 @@ std::vector<std::string> Driver::compileCommand(const Argument &Input, StringRef
   return Argv;
 }
 
+bool Driver::restoreInstrumented(const std::string &Key, const Argument &Input,
+                                 const Instrumented &Inst) {
+  std::optional<CacheEntry> Entry = Cache->lookupInstrumented(Key);
+  if (!Entry ||
+      !llvm::any_of(Entry->Files, [&](const auto &File) { return File.first == Inst.Source; }) ||
+      !restoreFiles(*Entry))
+    return false;
+  if (Opts.Verbose)
+    Diagnostics << Name << ": " << Input.Value << ": instrumented file from the cache in "
+                << Cache->directory() << "\n";
+  Diagnostics << Entry->Log;
+  return true;
+}
+
 void Driver::fixDependencyFiles(const Argument &Input, const Instrumented &Inst) {
   std::vector<std::string> Files;
   if (std::string File = dependencyFile(Input); !File.empty())
@@ -941,22 +958,9 @@ std::optional<int> Driver::compileInProcess(std::size_t Index,
         llvm::SmallString<256> Real;
         Builder.add(fileStamp(fs::real_path(*Found, Real) ? StringRef(*Found) : StringRef(Real)));
       }
-    llvm::SmallVector<StringRef, 2> Libraries;
-    StringRef(POMP_OMPCC_PARSER_LIBRARIES).split(Libraries, ':', -1, false);
-    for (StringRef Library : Libraries)
-      Builder.add(fileStamp(Library));
-    Builder.add(currentDirectory());
-    addParseEnvironment(Builder);
-    Builder.addWords(Argv);
+    addParseInputs(Builder, Argv);
     Key = Builder.finish();
-    if (std::optional<CacheEntry> Entry = Cache->lookupInstrumented(*Key);
-        Entry &&
-        llvm::any_of(Entry->Files, [&](const auto &File) { return File.first == Inst.Source; }) &&
-        restoreFiles(*Entry)) {
-      if (Opts.Verbose)
-        Diagnostics << Name << ": " << Input.Value << ": instrumented file from the cache in "
-                    << Cache->directory() << "\n";
-      Diagnostics << Entry->Log;
+    if (restoreInstrumented(*Key, Input, Inst)) {
       PluginArg("instrumented=" + Inst.Source);
       Hit = true;
     } else {
