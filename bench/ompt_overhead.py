@@ -150,6 +150,9 @@ def main():
     parser.add_argument("--taskbench", action="store_true",
                         help="with --epcc: EPCC's taskbench instead of syncbench")
     parser.add_argument("--baseline", help="prefix of another toolkit (bin/ompcc, lib/libpomp.so)")
+    parser.add_argument("--paired", action="store_true",
+                        help="also each configuration minus the no-tool run of the same round, "
+                             "per speed of the machine (docs/PERFORMANCE.md, two speeds)")
     parser.add_argument("--caliper", help="prefix of a Caliper installation built with OMPT")
     parser.add_argument("--caliper-config", default="openmp-report,output=/dev/null",
                         help="CALI_CONFIG of the Caliper runs (default: %(default)s)")
@@ -216,6 +219,8 @@ def main():
             print("| %s | %s | %.2f |" % (key, cells, ratio))
         if args.epcc and args.taskbench:
             print_per_task(args, samples, configs, keys)
+        if args.paired:
+            print_paired(samples, configs, keys)
         warn_speed_change(samples, keys)
     return 0
 
@@ -224,6 +229,38 @@ def main():
 # "This VM runs in two speeds"): a run whose no-tool times differ this much took rounds in
 # both, and its medians mix them.
 SPEED_CHANGE = 1.5
+
+
+def print_paired(samples, configs, keys):
+    """Each configuration's time minus the no-tool time of the same round, median over the rounds
+    of each speed of the machine: rounds are split at the geometric mean of the fastest and the
+    slowest no-tool run of the longest construct when those differ by more than SPEED_CHANGE
+    (the table above then mixes both speeds)."""
+    runs = samples["no tool"]
+    longest = max(keys, key=lambda k: statistics.median(runs[k]) if runs.get(k) else 0)
+    times = runs.get(longest, [])
+    if not times:
+        return
+    rounds = list(range(len(times)))
+    groups = [("all", rounds)]
+    if min(times) > 0 and max(times) > SPEED_CHANGE * min(times):
+        cut = (min(times) * max(times)) ** 0.5
+        groups = [("fast", [r for r in rounds if times[r] < cut]),
+                  ("slow", [r for r in rounds if times[r] >= cut])]
+    for speed, chosen in groups:
+        print()
+        print("paired with the no-tool run of the same round, %s rounds (%d; no tool's %s: %.4g)"
+              % (speed, len(chosen), longest, statistics.median(times[r] for r in chosen)))
+        print("| construct | " + " | ".join(configs[1:]) + " |")
+        print("|---" * len(configs) + "|")
+        for key in keys:
+            cells = []
+            for config in configs[1:]:
+                values = samples[config].get(key, [])
+                diffs = [values[r] - runs[key][r] for r in chosen
+                         if r < len(values) and r < len(runs[key])]
+                cells.append("%+.3f" % statistics.median(diffs) if diffs else "-")
+            print("| %s | %s |" % (key, " | ".join(cells)))
 
 
 def warn_speed_change(samples, keys):
