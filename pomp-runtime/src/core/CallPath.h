@@ -130,6 +130,11 @@ struct Node {
   /// A Mirror whose context names a node of this thread: it stands for that
   /// node itself.
   bool OwnTarget = false;
+  /// For the nodes of a region (isRegionKind()): its source, copied from the
+  /// region table when the node is made, so that the callbacks that ask who
+  /// opened a thread's innermost region (most callbacks of instrumented code)
+  /// read it beside Kind instead of in the table.
+  RegionOrigin Origin = RegionOrigin::Pomp;
   /// Inclusive minus nested time.
   Tick exclusive() const { return Inclusive - Nested; }
 

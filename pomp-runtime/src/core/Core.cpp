@@ -19,8 +19,8 @@ ThreadState *Core::attachThread() {
   std::lock_guard<std::mutex> Lock(Registry);
   if (!Attaching)
     return nullptr;
-  std::unique_ptr<ThreadState> T(new (std::nothrow)
-                                     ThreadState(static_cast<std::uint32_t>(Threads.size())));
+  std::unique_ptr<ThreadState> T(
+      new (std::nothrow) ThreadState(static_cast<std::uint32_t>(Threads.size()), Regions));
   if (!T)
     return nullptr;
   // The thread's trace is created here, under the lock, so that trace

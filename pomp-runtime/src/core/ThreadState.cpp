@@ -147,8 +147,8 @@ Node *makeRoot(NodeArena &Nodes) {
 }
 } // namespace
 
-ThreadState::ThreadState(std::uint32_t ThreadIndex)
-    : Index(ThreadIndex), Root(makeRoot(Nodes)), Stack(Root) {
+ThreadState::ThreadState(std::uint32_t ThreadIndex, const RegionTable &RegionsOfNodes)
+    : Index(ThreadIndex), Root(makeRoot(Nodes)), Stack(Root), Regions(RegionsOfNodes) {
   PendingJoins.reserve(PendingJoinsReserved);
 }
 
@@ -178,6 +178,8 @@ Node *ThreadState::newNode(NodeKind Kind, NodeKey Key, Node *Parent, std::uint64
   N->Key = Key;
   N->Parent = Parent;
   N->PathHash = Hash;
+  if (isRegionKind(Kind))
+    N->Origin = Regions.get(keyRegion(Key)).Origin;
   return N;
 }
 

@@ -110,7 +110,8 @@ struct CtcCache {
 /// The measurement state of one thread.
 class ThreadState {
 public:
-  explicit ThreadState(std::uint32_t Index);
+  /// Regions is the table of the regions the thread's nodes stand for.
+  ThreadState(std::uint32_t Index, const RegionTable &Regions);
   ThreadState(const ThreadState &) = delete;
   ThreadState &operator=(const ThreadState &) = delete;
 
@@ -221,6 +222,7 @@ private:
   Node *newNode(NodeKind Kind, NodeKey Key, Node *Parent, std::uint64_t Hash);
   /// Never null: NoChild until the first mirror.
   Node *LastMirror = &NoChild;
+  const RegionTable &Regions;
 };
 
 } // namespace pomp::rt

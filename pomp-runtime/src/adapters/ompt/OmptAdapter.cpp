@@ -421,7 +421,8 @@ RegionId codeRegion(ThreadState &T, Construct C, const void *Code) {
 /// source opened it, with which event. Taken once for a callback's several
 /// checks (each took a region-table lookup).
 struct Innermost {
-  const Region *R = nullptr;
+  /// The region's node; nullptr when none is open.
+  const Node *R = nullptr;
   EventId Opener{};
 
   /// True when the region came from Origin and was opened by E
@@ -433,9 +434,9 @@ struct Innermost {
   bool fromOmpt() const { return R && R->Origin == RegionOrigin::Ompt; }
 };
 
-Innermost innermost(ThreadState &T) {
-  const Region *R = core().innermostRegion(T);
-  return {R, R ? keyOpener(T.current()->Key) : EventId{}};
+Innermost innermost(const ThreadState &T) {
+  const Node *R = Core::innermostRegionNode(T);
+  return {R, R ? keyOpener(R->Key) : EventId{}};
 }
 
 bool innermostIs(ThreadState &T, RegionOrigin Origin, EventId Opener) {
@@ -529,6 +530,15 @@ template <typename Fn> void guarded(Fn &&Body) noexcept {
   T->InEvent.store(false, std::memory_order_release);
 }
 
+/// nothingToDo() for the callbacks that name no task (the mutex callbacks),
+/// which never complete the thread's tasks.
+template <typename Fn> bool nothingToDoHere(Fn &&Nothing) {
+  ThreadState *T = CurrentThread;
+  if (!T || T->InEvent.load(std::memory_order_relaxed) || Runtime::phase() != Phase::Running)
+    return false;
+  return Nothing(*T);
+}
+
 /// For callbacks that record nothing when instrumented code reports their
 /// construct (most work and sync-region callbacks of instrumented code): the
 /// calling thread's state when the callback may have something to do, nullptr
@@ -539,12 +549,11 @@ template <typename Fn> void guarded(Fn &&Body) noexcept {
 /// that changes nothing. The thread's running tasks must need no completion
 /// (noteCurrentTask()) for the shortcut.
 template <typename Fn> bool nothingToDo(const ompt_data_t *TaskData, Fn &&Nothing) {
-  ThreadState *T = CurrentThread;
-  if (!T || T->InEvent.load(std::memory_order_relaxed) || Runtime::phase() != Phase::Running)
-    return false;
-  if (!T->RunningTasks.empty() && T->RunningTasks.back().Task != TaskData)
-    return false;
-  return Nothing(*T);
+  return nothingToDoHere([&](ThreadState &T) {
+    if (!T.RunningTasks.empty() && T.RunningTasks.back().Task != TaskData)
+      return false;
+    return Nothing(T);
+  });
 }
 
 void countOther() {
@@ -823,22 +832,11 @@ bool isLoweredSections(const Innermost &I, EventId Enter) {
   return Enter == EventId::Loop_enter && I.is(RegionOrigin::Pomp, EventId::Sections_enter);
 }
 
-void on_work(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *, ompt_data_t *TaskData,
-             uint64_t, const void *Code) {
-  EventId Enter;
-  Construct C;
-  if (!workEvent(Kind, Enter, C)) {
-    countOther();
-    return;
-  }
-  // POMP's region of the construct is innermost at its begin; at its end only
-  // a region this adapter opened is closed.
-  if (nothingToDo(TaskData, [&](ThreadState &T) {
-        const Innermost I = innermost(T);
-        return Endpoint == ompt_scope_begin ? I.is(RegionOrigin::Pomp, Enter)
-                                            : Endpoint == ompt_scope_end && I.R && !I.fromOmpt();
-      }))
-    return;
+/// on_work() past its shortcut: kept out of line, so that the shortcut, the
+/// common case of instrumented code, saves no registers.
+[[gnu::noinline]] void recordWork(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint,
+                                  ompt_data_t *TaskData, const void *Code, EventId Enter,
+                                  Construct C) {
   guarded([&](ThreadState &T, CallbackTime &Now) {
     noteCurrentTask(T, TaskData, Now);
     const bool Executor = Kind == ompt_work_single_executor;
@@ -860,6 +858,25 @@ void on_work(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *, om
       closeOwn(T, Enter, Now);
     }
   });
+}
+
+void on_work(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *, ompt_data_t *TaskData,
+             uint64_t, const void *Code) {
+  EventId Enter;
+  Construct C;
+  if (!workEvent(Kind, Enter, C)) {
+    countOther();
+    return;
+  }
+  // POMP's region of the construct is innermost at its begin; at its end only
+  // a region this adapter opened is closed.
+  if (nothingToDo(TaskData, [&](ThreadState &T) {
+        const Innermost I = innermost(T);
+        return Endpoint == ompt_scope_begin ? I.is(RegionOrigin::Pomp, Enter)
+                                            : Endpoint == ompt_scope_end && I.R && !I.fromOmpt();
+      }))
+    return;
+  recordWork(Kind, Endpoint, TaskData, Code, Enter, C);
 }
 
 void on_dispatch(ompt_data_t *, ompt_data_t *, ompt_dispatch_t Kind, ompt_data_t) {
@@ -961,22 +978,10 @@ void tsanSyncRegion(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
   }
 }
 
-void on_sync_region(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
-                    ompt_data_t *ParallelData, ompt_data_t *TaskData, const void *Code) {
-  tsanSyncRegion(Kind, Endpoint, ParallelData);
-  EventId Enter;
-  Construct C;
-  if (!syncEvent(Kind, Enter, C)) {
-    countOther();
-    return;
-  }
-  if (nothingToDo(TaskData, [&](ThreadState &T) {
-        if (isInstrumentedJoin(T, Kind))
-          return true;
-        return Endpoint == ompt_scope_begin ? pompReportsSync(T, Enter)
-                                            : Endpoint == ompt_scope_end && !omptHas(T, Enter);
-      }))
-    return;
+/// on_sync_region() past its shortcut, out of line as recordWork().
+[[gnu::noinline]] void recordSyncRegion(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
+                                        ompt_data_t *TaskData, const void *Code, EventId Enter,
+                                        Construct C) {
   guarded([&](ThreadState &T, CallbackTime &Now) {
     noteCurrentTask(T, TaskData, Now);
     if (isInstrumentedJoin(T, Kind))
@@ -999,6 +1004,25 @@ void on_sync_region(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
       }
     }
   });
+}
+
+void on_sync_region(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
+                    ompt_data_t *ParallelData, ompt_data_t *TaskData, const void *Code) {
+  tsanSyncRegion(Kind, Endpoint, ParallelData);
+  EventId Enter;
+  Construct C;
+  if (!syncEvent(Kind, Enter, C)) {
+    countOther();
+    return;
+  }
+  if (nothingToDo(TaskData, [&](ThreadState &T) {
+        if (isInstrumentedJoin(T, Kind))
+          return true;
+        return Endpoint == ompt_scope_begin ? pompReportsSync(T, Enter)
+                                            : Endpoint == ompt_scope_end && !omptHas(T, Enter);
+      }))
+    return;
+  recordSyncRegion(Kind, Endpoint, TaskData, Code, Enter, C);
 }
 
 void on_reduction(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *P,
@@ -1046,13 +1070,8 @@ bool releaseIsSingle(ompt_mutex_t Kind) {
          Kind == ompt_mutex_test_nest_lock;
 }
 
-void on_mutex_acquire(ompt_mutex_t Kind, unsigned int, unsigned int, ompt_wait_id_t,
-                      const void *Code) {
-  // Instrumented code reports the single events itself: such a callback has
-  // nothing to do and returns before it takes the thread's state (of the
-  // three callbacks of a lock and unlock pair, the release is one).
-  if (acquireIsSingle(Kind) && pompReportsSingles())
-    return;
+/// on_mutex_acquire() past its shortcuts, out of line as recordWork().
+[[gnu::noinline]] void recordMutexAcquire(ompt_mutex_t Kind, const void *Code) {
   guarded([&](ThreadState &T, CallbackTime &Now) {
     switch (static_cast<int>(Kind)) {
     case ompt_mutex_test_lock:
@@ -1082,14 +1101,23 @@ void on_mutex_acquire(ompt_mutex_t Kind, unsigned int, unsigned int, ompt_wait_i
   });
 }
 
-void on_mutex_acquired(ompt_mutex_t Kind, ompt_wait_id_t Lock, const void *) {
-  tsanMutexAcquired(Lock);
-  // The tested locks a thread holds matter only for the releases this adapter
-  // reports (the list grew by one per successful test, unbounded, when
-  // instrumented code reported them).
-  const bool Tested = Kind == ompt_mutex_test_lock || Kind == ompt_mutex_test_nest_lock;
-  if (Tested && pompReportsSingles())
+void on_mutex_acquire(ompt_mutex_t Kind, unsigned int, unsigned int, ompt_wait_id_t,
+                      const void *Code) {
+  // Instrumented code reports the single events itself: such a callback has
+  // nothing to do and returns before it takes the thread's state (of the
+  // three callbacks of a lock and unlock pair, the release is one).
+  if (acquireIsSingle(Kind)) {
+    if (pompReportsSingles())
+      return;
+  } else if (MutexEvents M; mutexEvents(Kind, M) &&
+                            nothingToDoHere([&](ThreadState &T) { return pompHas(T, M.Enter); })) {
     return;
+  }
+  recordMutexAcquire(Kind, Code);
+}
+
+/// on_mutex_acquired() past its shortcuts, out of line as recordWork().
+[[gnu::noinline]] void recordMutexAcquired(ompt_mutex_t Kind, ompt_wait_id_t Lock, bool Tested) {
   guarded([&](ThreadState &T, CallbackTime &Now) {
     if (Tested) {
       T.Tested.add(Lock);
@@ -1105,11 +1133,26 @@ void on_mutex_acquired(ompt_mutex_t Kind, ompt_wait_id_t Lock, const void *) {
   });
 }
 
-void on_mutex_released(ompt_mutex_t Kind, ompt_wait_id_t Lock, const void *Code) {
-  if (releaseIsSingle(Kind) && pompReportsSingles()) {
-    tsanMutexReleased(Lock);
+void on_mutex_acquired(ompt_mutex_t Kind, ompt_wait_id_t Lock, const void *) {
+  tsanMutexAcquired(Lock);
+  // The tested locks a thread holds matter only for the releases this adapter
+  // reports (the list grew by one per successful test, unbounded, when
+  // instrumented code reported them).
+  const bool Tested = Kind == ompt_mutex_test_lock || Kind == ompt_mutex_test_nest_lock;
+  if (Tested) {
+    if (pompReportsSingles())
+      return;
+  } else if (MutexEvents M; mutexEvents(Kind, M) &&
+                            nothingToDoHere([&](ThreadState &T) { return !omptHas(T, M.Enter); })) {
+    // Only the acquisition's region this adapter opened ends here.
     return;
   }
+  recordMutexAcquired(Kind, Lock, Tested);
+}
+
+/// on_mutex_released() past its shortcuts, out of line as recordWork().
+[[gnu::noinline]] void recordMutexReleased(ompt_mutex_t Kind, ompt_wait_id_t Lock,
+                                           const void *Code) {
   guarded([&](ThreadState &T, CallbackTime &Now) {
     switch (static_cast<int>(Kind)) {
     case ompt_mutex_lock:
@@ -1133,6 +1176,16 @@ void on_mutex_released(ompt_mutex_t Kind, ompt_wait_id_t Lock, const void *Code)
     closeOwn(T, M.Body, Now);
     closeOwn(T, M.Enter, Now);
   });
+}
+
+void on_mutex_released(ompt_mutex_t Kind, ompt_wait_id_t Lock, const void *Code) {
+  // A critical or ordered region ends here only when this adapter opened it.
+  const bool Nothing =
+      releaseIsSingle(Kind)
+          ? pompReportsSingles()
+          : nothingToDoHere([&](ThreadState &T) { return !innermost(T).fromOmpt(); });
+  if (!Nothing)
+    recordMutexReleased(Kind, Lock, Code);
   tsanMutexReleased(Lock);
 }
 
