@@ -531,8 +531,11 @@ template <typename Fn> void guarded(Fn &&Body) noexcept {
 }
 
 /// nothingToDo() for the callbacks that name no task (the mutex callbacks),
-/// which never complete the thread's tasks.
+/// which never complete the thread's tasks. A program without instrumented
+/// code (OMPT only) skips the test at once.
 template <typename Fn> bool nothingToDoHere(Fn &&Nothing) {
+  if (!Runtime::regions().hasPompRegions())
+    return false;
   ThreadState *T = CurrentThread;
   if (!T || T->InEvent.load(std::memory_order_relaxed) || Runtime::phase() != Phase::Running)
     return false;
