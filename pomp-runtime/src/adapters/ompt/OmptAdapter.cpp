@@ -715,10 +715,13 @@ void endImplicitTask(ThreadState &T, CallbackTime &Now) {
   std::vector<ImplicitTask> &Tasks = T.Teams.Tasks;
   if (Tasks.empty())
     return;
-  capAtTeamEnd(T, Now);
   const ImplicitTask &Task = Tasks.back();
-  if (Task.Depth != 0 && T.Stack.depth() >= Task.Depth)
+  if (Task.Depth != 0 && T.Stack.depth() >= Task.Depth) {
+    // Only regions left open need the team's end, a line its master wrote:
+    // a team whose regions POMP closed reads nothing of it.
+    capAtTeamEnd(T, Now);
     core().unwindTo(T, Task.Depth - 1, Now());
+  }
   Tasks.pop_back();
   // Every explicit task bound to the team ended at its barrier: entries left
   // above the stack are of tasks whose end was not delivered.
