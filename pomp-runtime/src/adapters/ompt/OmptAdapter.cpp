@@ -1394,8 +1394,10 @@ void on_task_schedule(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t
   }
 }
 
-/// A task switch on the thread's stack of running tasks (core/Tasks.h).
-void followSwitch(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t *Next) {
+/// A task switch on the thread's stack of running tasks (core/Tasks.h). Out
+/// of line, so that the switches that need nothing save no registers.
+[[gnu::noinline]] void followSwitch(ompt_data_t *Prior, ompt_task_status_t Status,
+                                    ompt_data_t *Next) {
   guarded([&](ThreadState &T, CallbackTime &Now) {
     std::vector<RunningTask> &Running = T.RunningTasks;
     if (Prior) {
