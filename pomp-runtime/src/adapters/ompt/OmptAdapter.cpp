@@ -1275,6 +1275,8 @@ void traceTask(ThreadState &T, ThreadTrace::TaskRecord What, const ompt_data_t *
     Core::traceTask(T, What, reinterpret_cast<std::uintptr_t>(Task), Now());
 }
 
+void recordTaskCreate(ompt_data_t *Encountering, ompt_data_t *NewTask, int Flags, const void *Code);
+
 void on_task_create(ompt_data_t *Encountering, const ompt_frame_t *, ompt_data_t *NewTask,
                     int Flags, int, const void *Code) {
   // libomp gives a new task the memory of a completed one (its own free lists), and the creating
@@ -1285,6 +1287,21 @@ void on_task_create(ompt_data_t *Encountering, const ompt_frame_t *, ompt_data_t
   NewTask->value = 0;
   if (!(Flags & ompt_task_explicit))
     return;
+  // POMP reports the task (the slow path's case below), no trace records it.
+  if (nothingToDo(Encountering, [](ThreadState &T) {
+        return !T.Trace && pompHas(T, EventId::Task_create_enter);
+      })) {
+    if (Flags & ompt_task_untied)
+      NewTask->value = TaskInstrumented;
+  } else {
+    recordTaskCreate(Encountering, NewTask, Flags, Code);
+  }
+  tsanRelease(NewTask);
+}
+
+/// on_task_create() past its shortcut, out of line as recordWork().
+[[gnu::noinline]] void recordTaskCreate(ompt_data_t *Encountering, ompt_data_t *NewTask, int Flags,
+                                        const void *Code) {
   guarded([&](ThreadState &T, CallbackTime &Now) {
     noteCurrentTask(T, Encountering, Now);
     // Recorded while task creation is (as POMP's Task_create_enter records it).
@@ -1310,7 +1327,6 @@ void on_task_create(ompt_data_t *Encountering, const ompt_frame_t *, ompt_data_t
     core().leaveInnermost(T, Now());
     NewTask->value = Core::contextOf(Created);
   });
-  tsanRelease(NewTask);
 }
 
 bool endsTask(ompt_task_status_t Status) {
