@@ -1112,14 +1112,14 @@ void on_mutex_acquire(ompt_mutex_t Kind, unsigned int, unsigned int, ompt_wait_i
   // Instrumented code reports the single events itself: such a callback has
   // nothing to do and returns before it takes the thread's state (of the
   // three callbacks of a lock and unlock pair, the release is one).
-  if (acquireIsSingle(Kind)) {
-    if (pompReportsSingles())
-      return;
-  } else if (MutexEvents M; mutexEvents(Kind, M) &&
-                            nothingToDoHere([&](ThreadState &T) { return pompHas(T, M.Enter); })) {
-    return;
-  }
-  recordMutexAcquire(Kind, Code);
+  // POMP's region of a lock, critical or ordered acquisition: likewise.
+  const bool Nothing =
+      acquireIsSingle(Kind) ? pompReportsSingles() : nothingToDoHere([&](ThreadState &T) {
+        MutexEvents M;
+        return mutexEvents(Kind, M) && pompHas(T, M.Enter);
+      });
+  if (!Nothing)
+    recordMutexAcquire(Kind, Code);
 }
 
 /// on_mutex_acquired() past its shortcuts, out of line as recordWork().
@@ -1145,15 +1145,13 @@ void on_mutex_acquired(ompt_mutex_t Kind, ompt_wait_id_t Lock, const void *) {
   // reports (the list grew by one per successful test, unbounded, when
   // instrumented code reported them).
   const bool Tested = Kind == ompt_mutex_test_lock || Kind == ompt_mutex_test_nest_lock;
-  if (Tested) {
-    if (pompReportsSingles())
-      return;
-  } else if (MutexEvents M; mutexEvents(Kind, M) &&
-                            nothingToDoHere([&](ThreadState &T) { return !omptHas(T, M.Enter); })) {
-    // Only the acquisition's region this adapter opened ends here.
-    return;
-  }
-  recordMutexAcquired(Kind, Lock, Tested);
+  // Otherwise only the acquisition's region this adapter opened ends here.
+  const bool Nothing = Tested ? pompReportsSingles() : nothingToDoHere([&](ThreadState &T) {
+    MutexEvents M;
+    return mutexEvents(Kind, M) && !omptHas(T, M.Enter);
+  });
+  if (!Nothing)
+    recordMutexAcquired(Kind, Lock, Tested);
 }
 
 /// on_mutex_released() past its shortcuts, out of line as recordWork().
