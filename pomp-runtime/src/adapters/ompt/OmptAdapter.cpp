@@ -653,13 +653,15 @@ void on_parallel_begin(ompt_data_t *, const ompt_frame_t *, ompt_data_t *Paralle
       return;
     }
     Id.Code = Code;
-    Id.Region = codeRegion(T, League ? Construct::Teams : Construct::Parallel, Code);
     if (pompHas(T, Enter)) {
+      // POMP reports the team: it needs no region of this adapter.
       Id.Instrumented = true;
       // The fork's context told the team whether to skip its explicit join
       // barrier (same flag, read at the fork just before).
       Id.RuntimeJoin = !League && Core::forkJoinBit() != 0;
-    } else if (Id.Region != 0 && Runtime::activation().isActive(Enter)) {
+    } else if ((Id.Region = codeRegion(T, League ? Construct::Teams : Construct::Parallel, Code)) !=
+                   0 &&
+               Runtime::activation().isActive(Enter)) {
       core().enter(T, Id.Region, Enter, Now(), T.current(), Requested);
       Id.ForkEntered = true;
       Id.ForkDepth = static_cast<std::uint32_t>(T.Stack.depth());
