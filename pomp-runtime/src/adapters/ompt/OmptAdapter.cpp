@@ -888,28 +888,30 @@ void on_work(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *, om
 }
 
 void on_dispatch(ompt_data_t *, ompt_data_t *, ompt_dispatch_t Kind, ompt_data_t) {
+  EventId Part;
+  EventId Whole;
+  switch (static_cast<int>(Kind)) {
+  case ompt_dispatch_ws_loop_chunk:
+  case ompt_dispatch_distribute_chunk:
+    Part = EventId::Loop_chunk_begin, Whole = EventId::Loop_enter;
+    break;
+  case ompt_dispatch_section:
+    Part = EventId::Section_begin, Whole = EventId::Sections_enter;
+    break;
+  case ompt_dispatch_iteration:
+  case ompt_dispatch_taskloop_chunk:
+    // Iterations are the Loop group's iteration levels, which need the
+    // instrumenter; taskloop chunks are the taskloop's tasks.
+    return;
+  default:
+    countOther();
+    return;
+  }
+  // Parts whose events are off (loop chunks at the default level) need
+  // nothing: decided before the callback protocol, from the activation bits.
+  if (!Runtime::activation().isActive(Part))
+    return;
   guarded([&](ThreadState &T, CallbackTime &Now) {
-    EventId Part;
-    EventId Whole;
-    switch (static_cast<int>(Kind)) {
-    case ompt_dispatch_ws_loop_chunk:
-    case ompt_dispatch_distribute_chunk:
-      Part = EventId::Loop_chunk_begin, Whole = EventId::Loop_enter;
-      break;
-    case ompt_dispatch_section:
-      Part = EventId::Section_begin, Whole = EventId::Sections_enter;
-      break;
-    case ompt_dispatch_iteration:
-    case ompt_dispatch_taskloop_chunk:
-      // Iterations are the Loop group's iteration levels, which need the
-      // instrumenter; taskloop chunks are the taskloop's tasks.
-      return;
-    default:
-      countOther();
-      return;
-    }
-    if (!Runtime::activation().isActive(Part))
-      return;
     closeOwn(T, Part, Now);
     const Region *R = core().innermostRegion(T);
     if (!R || keyOpener(T.current()->Key) != canonicalOpener(Whole))
