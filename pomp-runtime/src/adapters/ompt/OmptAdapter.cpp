@@ -444,30 +444,62 @@ bool innermostIs(ThreadState &T, RegionOrigin Origin, EventId Opener) {
 }
 bool pompHas(ThreadState &T, EventId Opener) { return innermostIs(T, RegionOrigin::Pomp, Opener); }
 bool omptHas(ThreadState &T, EventId Opener) { return innermostIs(T, RegionOrigin::Ompt, Opener); }
+// The core's operations as this adapter's callbacks call them: through the
+// core's cached paths where the POMP adapter's fast path would take them
+// (Activation::isActiveFast(): no trace, counters or debug output, the TSC
+// clock; the node one of its parent's two latest children), else the general
+// ones. Payload is what a trace records (a fork's requested threads, a lock).
+
+/// Core::enter() under the thread's innermost open region.
+Node *enterInnermost(ThreadState &T, RegionId R, EventId Opener, CallbackTime &Now,
+                     std::uint64_t Payload = 0) {
+  if (Runtime::activation().isActiveFast(Opener) && !Core::tracksVisits(Opener))
+    if (Node *N = Core::cachedChild(T, T.current(), makeKey(R, canonicalOpener(Opener)))) {
+      Core::enterCached(T, N, Now);
+      return N;
+    }
+  return core().enter(T, R, Opener, Now(), T.current(), Payload);
+}
+
+/// Core::leaveInnermost().
+void leaveInnermost(ThreadState &T, CallbackTime &Now, std::uint64_t Payload = 0) {
+  if (Runtime::activation().isActiveFast(keyOpener(T.current()->Key))) {
+    Core::popCached(T, Now);
+    return;
+  }
+  core().leaveInnermost(T, Now(), Payload);
+}
+
 /// Enters a region of this adapter under the innermost open one.
 void open(ThreadState &T, Construct C, const void *Code, EventId Opener, CallbackTime &Now) {
   if (!Runtime::activation().isActive(Opener))
     return;
   if (const RegionId R = codeRegion(T, C, Code))
-    core().enter(T, R, Opener, Now());
+    enterInnermost(T, R, Opener, Now);
 }
 
 /// Closes the innermost region when this adapter opened it with Opener.
 bool closeOwn(ThreadState &T, EventId Opener, CallbackTime &Now) {
   if (!omptHas(T, Opener))
     return false;
-  core().leaveInnermost(T, Now());
+  leaveInnermost(T, Now);
   return true;
 }
 
-/// A single event at a code address.
-/// Payload is what a trace records with the event (the lock of a release).
+/// A single event at a code address. Without a trace it needs no time.
 void single(ThreadState &T, Construct C, const void *Code, EventId E, CallbackTime &Now,
             std::uint64_t Payload = 0) {
   if (!Runtime::activation().isActive(E))
     return;
-  if (const RegionId R = codeRegion(T, C, Code))
-    core().event(T, R, E, Now(), Payload);
+  const RegionId R = codeRegion(T, C, Code);
+  if (R == 0)
+    return;
+  if (Runtime::activation().isActiveFast(E))
+    if (Node *N = Core::cachedChild(T, T.current(), makeKey(R, canonicalOpener(E)))) {
+      Core::eventCached(N);
+      return;
+    }
+  core().event(T, R, E, Now(), Payload);
 }
 
 /// True when the program reports single events itself (it is instrumented).
@@ -853,7 +885,7 @@ bool isLoweredSections(const Innermost &I, EventId Enter) {
       if (!I.is(RegionOrigin::Pomp, Enter) && !isLoweredSections(I, Enter)) {
         open(T, C, Code, Enter, Now);
         if (Executor && omptHas(T, Enter))
-          core().enter(T, keyRegion(T.current()->Key), EventId::Single_begin, Now());
+          enterInnermost(T, keyRegion(T.current()->Key), EventId::Single_begin, Now);
       }
     }
     // Only a region this adapter opened can end here: POMP reports the
@@ -1010,7 +1042,7 @@ void tsanSyncRegion(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
       // of instrumented code): no clock read, no team end to look up.
       if (omptHas(T, Enter)) {
         capAtTeamEnd(T, Now);
-        core().leaveInnermost(T, Now());
+        leaveInnermost(T, Now);
       }
     }
   });
@@ -1137,9 +1169,9 @@ void on_mutex_acquire(ompt_mutex_t Kind, unsigned int, unsigned int, ompt_wait_i
     if (!mutexEvents(Kind, M) || !omptHas(T, M.Enter))
       return;
     if (M.Body == M.Enter)
-      core().leaveInnermost(T, Now(), Lock);
+      leaveInnermost(T, Now, Lock);
     else if (Runtime::activation().isActive(M.Body))
-      core().enter(T, keyRegion(T.current()->Key), M.Body, Now());
+      enterInnermost(T, keyRegion(T.current()->Key), M.Body, Now);
   });
 }
 
@@ -1325,8 +1357,8 @@ void on_task_create(ompt_data_t *Encountering, const ompt_frame_t *, ompt_data_t
       return;
     // Creation is one moment to the runtime: a region of no duration whose
     // node is the context the task's execution hangs under.
-    Node *Created = core().enter(T, R, EventId::Task_create_enter, Now());
-    core().leaveInnermost(T, Now());
+    Node *Created = enterInnermost(T, R, EventId::Task_create_enter, Now);
+    leaveInnermost(T, Now);
     NewTask->value = Core::contextOf(Created);
   });
 }
