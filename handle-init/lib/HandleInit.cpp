@@ -141,6 +141,32 @@ void appendHex(std::string &Out, std::uint64_t Hash) {
 /// "" or "<Tag>_": what comes between a variable's kind and its index.
 std::string tagPart(std::string_view Tag) { return Tag.empty() ? "" : std::string(Tag) + "_"; }
 
+/// A routine generated code may call, with its parameter list as pomplib.h
+/// declares it.
+struct DeclarableRoutine {
+  std::string_view Name;
+  std::string_view Params;
+};
+
+/// The event routines from the one list of them, then the routines of
+/// pomplib.h that ompinst's output calls (the main function, the `#pragma
+/// pomp` control directives, the init function, the join barrier's
+/// condition). tests/handle-init/declarations.test compiles them together
+/// with pomplib.h, so a row that disagrees with it fails.
+constexpr DeclarableRoutine DeclarableRoutines[] = {
+#define POMP_EVENT(Name, Group, Role, Handle, Levels, Params) {"POMP_" #Name, #Params},
+#include "pomp_events.def"
+    {"POMP_Init", "(void)"},
+    {"POMP_Finalize", "(void)"},
+    {"POMP_On", "(void)"},
+    {"POMP_Off", "(void)"},
+    {"POMP_Get_handle", "(POMP_Handle_t *handle, const char ctc[])"},
+    {"POMP_Join_barrier_needed", "(POMP_Context_t fork_context)"},
+};
+
+/// The routine the init function calls for every handle.
+constexpr std::string_view GetHandleRoutine = "POMP_Get_handle";
+
 } // namespace
 
 std::string cStringLiteral(std::string_view Text) {
@@ -224,9 +250,49 @@ std::string headerPrologue(const HeaderHandles &Handles, Language Lang) {
   return Out + "#endif\n";
 }
 
+bool isDeclarableRoutine(std::string_view Name) {
+  for (const DeclarableRoutine &R : DeclarableRoutines)
+    if (R.Name == Name)
+      return true;
+  return false;
+}
+
+std::vector<std::string> declarableRoutines() {
+  std::vector<std::string> Names;
+  for (const DeclarableRoutine &R : DeclarableRoutines)
+    Names.emplace_back(R.Name);
+  return Names;
+}
+
+std::string routineDeclarations(const std::vector<std::string> &Routines, Language Lang) {
+  // pomplib.h declares them all already; its guard tells.
+  std::string Out = "#ifndef POMPLIB_H\n";
+  for (const DeclarableRoutine &R : DeclarableRoutines) {
+    bool Called = false;
+    for (const std::string &Name : Routines)
+      Called = Called || Name == R.Name;
+    if (!Called)
+      continue;
+    Out += std::string(linkagePrefix(Lang)) + "int32_t " + std::string(R.Name) +
+           std::string(R.Params) + " POMP_NOTHROW;\n";
+  }
+  return Out + "#endif\n";
+}
+
 std::string filePrologue(const FileHandles &Handles, Language Lang) {
   assert(isFileId(Handles.FileId) && "file ids come from makeFileId");
-  std::string Out = "#include \"pomplib.h\"\n";
+  std::string Out;
+  if (Handles.CalledRoutines) {
+    std::vector<std::string> Routines = *Handles.CalledRoutines;
+    bool Binds = !Handles.CtcStrings.empty();
+    for (const HeaderHandles &Header : Handles.Headers)
+      Binds = Binds || !Header.CtcStrings.empty();
+    if (Binds)
+      Routines.emplace_back(GetHandleRoutine);
+    Out = "#include \"pomp_types.h\"\n" + routineDeclarations(Routines, Lang);
+  } else {
+    Out = "#include \"pomplib.h\"\n";
+  }
   for (std::size_t I = 0; I < Handles.CtcStrings.size(); ++I) {
     const unsigned Index = static_cast<unsigned>(I + 1);
     Out += "static POMP_Handle_t " + handleVariable(Index) + " = 0;\n";

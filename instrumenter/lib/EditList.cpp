@@ -31,6 +31,13 @@ void EditList::substitute(std::string_view From, std::string_view To) {
     replaceAll(R.Text, From, To);
 }
 
+void EditList::forEachText(const std::function<void(std::string_view)> &Visit) const {
+  for (const Insertion &I : Insertions)
+    Visit(I.Text);
+  for (const Replacement &R : Replacements)
+    Visit(R.Text);
+}
+
 std::size_t EditList::firstOffset(std::size_t BufferSize) const {
   std::size_t First = BufferSize;
   for (const Insertion &I : Insertions)

@@ -44,6 +44,9 @@ public:
   /// was made (a header's tag).
   void substitute(std::string_view From, std::string_view To);
 
+  /// Calls Visit with the text of every edit (never the original text).
+  void forEachText(const std::function<void(std::string_view)> &Visit) const;
+
   /// The smallest offset any edit touches; the buffer size when there is none.
   std::size_t firstOffset(std::size_t BufferSize) const;
 

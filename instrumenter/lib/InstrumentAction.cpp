@@ -26,6 +26,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -35,7 +36,10 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
 #include <map>
+#include <string_view>
+#include <vector>
 
 namespace pomp::inst {
 
@@ -367,8 +371,8 @@ public:
 private:
   /// Spells the shared model's plan of one directive in C.
   void instrumentOne(const PompPragma &P) {
-    const model::PompDirectivePlan Plan = model::planPompDirective(
-        P.What, [this](Event E) { return File.enabled(E); });
+    const model::PompDirectivePlan Plan =
+        model::planPompDirective(P.What, [this](Event E) { return File.enabled(E); });
     if (Plan.ControlRoutine) {
       replaceLine(P, std::string(Plan.ControlRoutine) + "();");
       return;
@@ -378,8 +382,7 @@ private:
       H = File.addHandle(userRegion(P));
       if (P.What == PompPragma::Kind::RegionBegin)
         Regions.begin(P.Name, H, static_cast<std::size_t>(&P - First));
-    } else if (P.What == PompPragma::Kind::RegionEnd ||
-               P.What == PompPragma::Kind::RegionAltEnd) {
+    } else if (P.What == PompPragma::Kind::RegionEnd || P.What == PompPragma::Kind::RegionAltEnd) {
       std::string Error;
       const std::optional<unsigned> Begin = Regions.end(P, Error);
       if (!Begin) {
@@ -565,6 +568,26 @@ private:
     return File.contentStart();
   }
 
+  /// The POMP routines the edits' text calls: every "POMP_<name>(" whose
+  /// name handle-init can declare, each once.
+  static std::vector<std::string> calledRoutines(const EditList &Edits) {
+    constexpr std::string_view Prefix = "POMP_";
+    std::vector<std::string> Routines;
+    Edits.forEachText([&](std::string_view Text) {
+      for (std::size_t At = Text.find(Prefix); At != std::string_view::npos;
+           At = Text.find(Prefix, At + Prefix.size())) {
+        std::size_t End = At + Prefix.size();
+        while (End < Text.size() && isAsciiIdentifierContinue(Text[End]))
+          ++End;
+        const std::string_view Name = Text.substr(At, End - At);
+        if (End < Text.size() && Text[End] == '(' && handleinit::isDeclarableRoutine(Name) &&
+            std::find(Routines.begin(), Routines.end(), Name) == Routines.end())
+          Routines.emplace_back(Name);
+      }
+    });
+    return Routines;
+  }
+
   std::string assemble(ASTContext &Context, FileInstrumentation &File, bool UsesWrappers,
                        const std::string &AddressSites,
                        std::vector<handleinit::HeaderHandles> HeaderHandles) {
@@ -600,6 +623,11 @@ private:
     // pulls in stdlib.h; docs/PERFORMANCE.md, session 8).
     if (UsesWrappers || Opts.ThreadIds)
       Prologue += "#include <omp.h>\n";
+    // Declarations of only the routines the inserted code calls instead of
+    // pomplib.h (docs/PERFORMANCE.md, session 9), unless the wrappers'
+    // header includes pomplib.h anyway.
+    if (!UsesWrappers)
+      Handles.CalledRoutines = calledRoutines(File.edits());
     Prologue += handleinit::filePrologue(Handles, Lang);
     if (Prologue.back() != '\n')
       Prologue += '\n';

@@ -13,7 +13,7 @@
 #ifndef POMPLIB_H
 #define POMPLIB_H
 
-#include <stdint.h>
+#include "pomp_types.h"
 
 /* The version of the POMP API this header declares, as YYYYMM (paper
  * section 3.7). ompinst and ompcc define _POMP to this value. */
@@ -23,22 +23,8 @@
 extern "C" {
 #endif
 
-/*--- Types ----------------------------------------------------------------*/
-
-/* A library handle: a pointer-sized opaque integer that libpomp binds to one
- * construct. 0 means "not yet initialised"; the first event of a construct
- * initialises a zero handle from its CTC string (paper section 3.2). */
-typedef uintptr_t POMP_Handle_t;
-
-/* The measurement context of a thread at a fork or task creation, passed into
- * the parallel region or task as a firstprivate variable so that events of
- * every thread are attributed to the right parent at any nesting depth. */
-typedef uintptr_t POMP_Context_t;
-
-/* Identifies an OpenMP lock: its address, (POMP_Lock_id_t)&lock. The paper
- * passes omp_lock_t by value, which identifies nothing on runtimes whose lock
- * is a small struct holding the lock state (libgomp). */
-typedef uintptr_t POMP_Lock_id_t;
+/* The types (POMP_Handle_t, POMP_Context_t, POMP_Lock_id_t) and POMP_NOTHROW
+ * are in pomp_types.h. */
 
 /*--- Error codes (paper section 3.3 leaves them open) ---------------------*/
 
@@ -123,25 +109,25 @@ int32_t POMP_Get_level(int32_t group, int32_t *level);
 /* Called by the master thread at program start, before any other event
  * (ompinst inserts it at the start of main). Idempotent; the library also
  * initialises itself on the first event. Calls POMP_Init_Handles(). */
-int32_t POMP_Init(void);
+int32_t POMP_Init(void) POMP_NOTHROW;
 
 /* Called by the master thread just before the program ends (ompinst inserts
  * it on every way out of main). Writes the measurement. Idempotent; the
  * library also finalises itself at exit. */
-int32_t POMP_Finalize(void);
+int32_t POMP_Finalize(void) POMP_NOTHROW;
 
 /* Called by the user to resume monitoring after POMP_Off(). */
-int32_t POMP_On(void);
+int32_t POMP_On(void) POMP_NOTHROW;
 
 /* Called by the user to suspend monitoring. Regions open at this moment stay
  * open and are closed by their own end and exit events, so a profile never
  * holds an unbalanced region (docs/POMP_API.md). */
-int32_t POMP_Off(void);
+int32_t POMP_Off(void) POMP_NOTHROW;
 
 /* Called in a serial phase (normally from POMP_Init_<id>()) to bind *handle
  * to the construct its CTC string describes (paper section 3.2, optimised
  * scheme). Does nothing when *handle is already bound. */
-int32_t POMP_Get_handle(POMP_Handle_t *handle, const char ctc[]);
+int32_t POMP_Get_handle(POMP_Handle_t *handle, const char ctc[]) POMP_NOTHROW;
 
 /* Called by POMP_Init(): defined by the file that pomp-link generates, it
  * calls the POMP_Init_<id>() of every instrumented compilation unit (paper
@@ -213,7 +199,7 @@ int32_t POMP_Finalize_mpi_job(const POMP_Mpi_job_trace *job);
  * end (docs/OMPT.md, "The join barrier"). A pure function of the context, so
  * every thread of the team takes the same branch; a context of 0 (no fork
  * recorded) needs the barrier. */
-int32_t POMP_Join_barrier_needed(POMP_Context_t fork_context);
+int32_t POMP_Join_barrier_needed(POMP_Context_t fork_context) POMP_NOTHROW;
 
 /* The message of the last error on the calling thread: for
  * POMP_ERROR_MALFORMED_CTC it names the byte offset and the problem. Never
@@ -222,7 +208,7 @@ const char *POMP_Last_error_message(void);
 
 /*--- Event routines (paper Appendix C and extensions) ---------------------*/
 
-#define POMP_EVENT(Name, Group, Role, Handle, Levels, Params) int32_t POMP_##Name Params;
+#define POMP_EVENT(Name, Group, Role, Handle, Levels, Params) int32_t POMP_##Name Params POMP_NOTHROW;
 #include "pomp_events.def"
 
 /*--- User regions in one line ---------------------------------------------*/

@@ -11,6 +11,9 @@
 ///   handle-init-gen program <init-function>...
 ///   handle-init-gen uninstrumented <path> <reason>
 ///       the header ompcc includes into a file it compiles uninstrumented
+///   handle-init-gen declarations <c|c++> [<routine>...]
+///       the declarations an instrumented file gets instead of pomplib.h, of
+///       the routines named or of every routine that can be declared
 ///
 //===----------------------------------------------------------------------===//
 #include "pomp/handle-init/HandleInit.h"
@@ -34,7 +37,8 @@ int usage() {
   std::cerr << "usage: handle-init-gen file-id <path> <salt>\n"
                "       handle-init-gen file <c|c++> <file-id> <ctc-file> <body-file>\n"
                "       handle-init-gen program <init-function>...\n"
-               "       handle-init-gen uninstrumented <path> <reason>\n";
+               "       handle-init-gen uninstrumented <path> <reason>\n"
+               "       handle-init-gen declarations <c|c++> [<routine>...]\n";
   return ExitUsage;
 }
 
@@ -51,7 +55,7 @@ int printFile(char **Args) {
   if (LangName != "c" && LangName != "c++")
     return usage();
   const hi::Language Lang = LangName == "c" ? hi::Language::C : hi::Language::CXX;
-  hi::FileHandles Handles{Args[1], {}, {}};
+  hi::FileHandles Handles{Args[1], {}, {}, {}};
   std::string Ctcs;
   std::string Body;
   if (!readFile(Args[2], Ctcs) || !readFile(Args[3], Body)) {
@@ -80,6 +84,23 @@ int main(int Argc, char **Argv) {
     return printFile(Argv + 2);
   if (Argc >= 2 && std::strcmp(Argv[1], "program") == 0) {
     std::cout << hi::programInitHandles(std::vector<std::string>(Argv + 2, Argv + Argc));
+    return 0;
+  }
+  if (Argc >= 3 && std::strcmp(Argv[1], "declarations") == 0) {
+    const std::string LangName = Argv[2];
+    if (LangName != "c" && LangName != "c++")
+      return usage();
+    std::vector<std::string> Routines(Argv + 3, Argv + Argc);
+    if (Routines.empty())
+      Routines = hi::declarableRoutines();
+    for (const std::string &Name : Routines)
+      if (!hi::isDeclarableRoutine(Name)) {
+        std::cerr << "handle-init-gen: '" << Name << "' is no routine that can be declared\n";
+        return ExitFailure;
+      }
+    std::cout << "#include \"pomp_types.h\"\n"
+              << hi::routineDeclarations(Routines,
+                                         LangName == "c" ? hi::Language::C : hi::Language::CXX);
     return 0;
   }
   if (Argc == 4 && std::strcmp(Argv[1], "uninstrumented") == 0) {

@@ -164,7 +164,7 @@ TEST(handleInitFile, VariableNamesAreNumberedFromOne) {
 }
 
 TEST(handleInitFile, PrologueInC) {
-  const FileHandles Handles{SampleId, {"53*type=parallel**", "2**"}, {}};
+  const FileHandles Handles{SampleId, {"53*type=parallel**", "2**"}, {}, {}};
   EXPECT_EQ(filePrologue(Handles, Language::C),
             "#include \"pomplib.h\"\n"
             "static POMP_Handle_t pomp_handle_1 = 0;\n"
@@ -176,7 +176,7 @@ TEST(handleInitFile, PrologueInC) {
 }
 
 TEST(handleInitFile, PrologueInCxxDeclaresCLinkage) {
-  const FileHandles Handles{SampleId, {"2**"}, {}};
+  const FileHandles Handles{SampleId, {"2**"}, {}, {}};
   const std::string Prologue = filePrologue(Handles, Language::CXX);
   EXPECT_NE(Prologue.find("\nextern \"C\" void POMP_Init_" + SampleId + "(void);\n"),
             std::string::npos)
@@ -185,13 +185,44 @@ TEST(handleInitFile, PrologueInCxxDeclaresCLinkage) {
 }
 
 TEST(handleInitFile, PrologueWithoutHandles) {
-  const FileHandles Handles{SampleId, {}, {}};
+  const FileHandles Handles{SampleId, {}, {}, {}};
   EXPECT_EQ(filePrologue(Handles, Language::C),
             "#include \"pomplib.h\"\nvoid POMP_Init_" + SampleId + "(void);\n");
 }
 
+TEST(handleInitFile, PrologueDeclaresOnlyTheCalledRoutines) {
+  const std::vector<std::string> Called{"POMP_Finalize", "POMP_Parallel_end", "POMP_Init"};
+  // The init function's POMP_Get_handle comes with the first handle.
+  EXPECT_EQ(filePrologue({SampleId, {}, {}, Called}, Language::C),
+            "#include \"pomp_types.h\"\n"
+            "#ifndef POMPLIB_H\n"
+            "int32_t POMP_Parallel_end(POMP_Handle_t handle, int32_t thread_id) POMP_NOTHROW;\n"
+            "int32_t POMP_Init(void) POMP_NOTHROW;\n"
+            "int32_t POMP_Finalize(void) POMP_NOTHROW;\n"
+            "#endif\n"
+            "void POMP_Init_" +
+                SampleId + "(void);\n");
+  const std::string Cxx = filePrologue({SampleId, {"2**"}, {}, Called}, Language::CXX);
+  EXPECT_NE(Cxx.find("\nextern \"C\" int32_t POMP_Get_handle(POMP_Handle_t *handle, const char "
+                     "ctc[]) POMP_NOTHROW;\n#endif\n"),
+            std::string::npos)
+      << Cxx;
+  EXPECT_EQ(Cxx.find("pomplib.h\""), std::string::npos) << Cxx;
+}
+
+TEST(handleInitFile, DeclarableRoutinesAreTheEventsAndSixOthers) {
+  const std::vector<std::string> All = declarableRoutines();
+  EXPECT_TRUE(isDeclarableRoutine("POMP_Parallel_fork"));
+  EXPECT_TRUE(isDeclarableRoutine("POMP_Join_barrier_needed"));
+  EXPECT_FALSE(isDeclarableRoutine("POMP_Init_Handles"));
+  EXPECT_FALSE(isDeclarableRoutine("POMP_Set_level"));
+  EXPECT_FALSE(isDeclarableRoutine("POMP_Parallel"));
+  EXPECT_EQ(All.front(), "POMP_Parallel_enter");
+  EXPECT_EQ(All.back(), "POMP_Join_barrier_needed");
+}
+
 TEST(handleInitFile, PrologueIsOneLinePerDeclaration) {
-  const FileHandles Handles{SampleId, std::vector<std::string>(5, "2**"), {}};
+  const FileHandles Handles{SampleId, std::vector<std::string>(5, "2**"), {}, {}};
   // #include, a handle and a CTC array per construct, the declaration.
   EXPECT_EQ(countLines(filePrologue(Handles, Language::C)), 1 + 2 * 5 + 1u);
 }
@@ -199,7 +230,7 @@ TEST(handleInitFile, PrologueIsOneLinePerDeclaration) {
 TEST(handleInitFile, CtcStringsAreEscaped) {
   // The tail holds a trigraph sequence and ends in two question marks.
   const std::string Ctc = std::string("q\"b\\s\tn\nu\xc3\xa9z") + '\0' + "1?\?=x?y?\?";
-  const FileHandles Handles{SampleId, {Ctc}, {}};
+  const FileHandles Handles{SampleId, {Ctc}, {}, {}};
   const std::string Prologue = filePrologue(Handles, Language::C);
   // Quote and backslash escaped; control and non-ASCII bytes as three-digit
   // octal escapes (the '1' after \000 cannot extend it); the second '?' of
@@ -212,7 +243,7 @@ TEST(handleInitFile, CtcStringsAreEscaped) {
 
 TEST(handleInitFile, LongestPortableLiteralStaysALiteral) {
   const std::string Ctc(509, 'x');
-  const std::string Prologue = filePrologue({SampleId, {Ctc}, {}}, Language::C);
+  const std::string Prologue = filePrologue({SampleId, {Ctc}, {}, {}}, Language::C);
   EXPECT_NE(Prologue.find("pomp_ctc_1[] = \"" + Ctc + "\";\n"), std::string::npos);
 }
 
@@ -220,7 +251,7 @@ TEST(handleInitFile, LongerCtcIsACharacterList) {
   // One byte over what C90 guarantees for a literal: character constants,
   // escaped the same way, and the terminating NUL written out.
   const std::string Ctc = std::string(508, 'x') + "'\\";
-  const std::string Prologue = filePrologue({SampleId, {Ctc}, {}}, Language::C);
+  const std::string Prologue = filePrologue({SampleId, {Ctc}, {}, {}}, Language::C);
   EXPECT_EQ(Prologue.find('"', Prologue.find("pomp_ctc_1")), std::string::npos) << Prologue;
   EXPECT_NE(Prologue.find("pomp_ctc_1[] = {'x', 'x', "), std::string::npos);
   EXPECT_NE(Prologue.find(", 'x', '\\'', '\\\\', '\\0'};\n"), std::string::npos);
@@ -228,7 +259,7 @@ TEST(handleInitFile, LongerCtcIsACharacterList) {
 }
 
 TEST(handleInitFile, InitFunctionInC) {
-  const FileHandles Handles{SampleId, {"53*type=parallel**", "2**"}, {}};
+  const FileHandles Handles{SampleId, {"53*type=parallel**", "2**"}, {}, {}};
   const std::string Function = fileInitFunction(Handles, Language::C);
   EXPECT_EQ(Function.front(), '\n');
   EXPECT_NE(Function.find("\n#if defined(__GNUC__) && !defined(POMP_NO_LOAD_TIME_BINDING)\n"
@@ -251,7 +282,7 @@ TEST(handleInitFile, InitFunctionInC) {
 }
 
 TEST(handleInitFile, InitFunctionInCxxHasCLinkage) {
-  const std::string Function = fileInitFunction({SampleId, {"2**"}, {}}, Language::CXX);
+  const std::string Function = fileInitFunction({SampleId, {"2**"}, {}, {}}, Language::CXX);
   EXPECT_NE(Function.find("\nextern \"C\"\n#if defined(__GNUC__) && "
                           "!defined(POMP_NO_LOAD_TIME_BINDING)\n__attribute__((constructor))\n"
                           "#endif\nvoid POMP_Init_" +
@@ -261,7 +292,7 @@ TEST(handleInitFile, InitFunctionInCxxHasCLinkage) {
 }
 
 TEST(handleInitFile, FileWithoutHandlesStillGetsAnInitFunction) {
-  const std::string Function = fileInitFunction({SampleId, {}, {}}, Language::C);
+  const std::string Function = fileInitFunction({SampleId, {}, {}, {}}, Language::C);
   EXPECT_NE(Function.find("void POMP_Init_" + SampleId + "(void) {\n}\n"), std::string::npos)
       << Function;
 }
@@ -301,7 +332,7 @@ TEST(handleInitHeader, PrologueDefinesWeakSymbolsOnce) {
 }
 
 TEST(handleInitHeader, FileInitFunctionBindsTheHeadersHandles) {
-  FileHandles Handles{SampleId, {"2**"}, {}};
+  FileHandles Handles{SampleId, {"2**"}, {}, {}};
   Handles.Headers.push_back({"h0123456789abcdef", {"2**", "2**"}});
   const std::string Init = fileInitFunction(Handles, Language::C);
   EXPECT_NE(Init.find("  static POMP_Handle_t *const pomp_handles[] = {&pomp_handle_1, "

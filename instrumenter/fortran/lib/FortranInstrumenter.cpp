@@ -2505,7 +2505,7 @@ std::string Instrumenter::finish() {
   // The file's init subroutine, after every program unit.
   if (!Out.empty() && Out.back() != '\n')
     Out += '\n';
-  handleinit::FileHandles Handles{FileId, CtcStrings, {}};
+  handleinit::FileHandles Handles{FileId, CtcStrings, {}, {}};
   for (const std::string &S : handleinit::fortranFileInit(Handles))
     for (const std::string &L : formatStatement(S, Fixed, ""))
       Out += L + "\n";

@@ -101,16 +101,19 @@ bool canShowImplicitBarrier(const ConstructEditor &E) {
   return model::canShowImplicitBarrier(clauseFacts(E), [&E](Event Ev) { return E.enabled(Ev); });
 }
 
-std::string joinBarrierCondition(const std::string &Context) {
-  return "if (POMP_Join_barrier_needed(" + Context + "))";
+std::string joinBarrierCondition(const std::string &Context, const std::string &Result) {
+  const std::string Call = "POMP_Join_barrier_needed(" + Context + ")";
+  return Result.empty() ? "if (" + Call + ")" : "if ((" + Result + " = " + Call + "))";
 }
 
+std::string joinBarrierAnswered(const std::string &Result) { return "if (" + Result + ")"; }
+
 std::string implicitBarrierCode(ConstructEditor &E, const std::string &Tid,
-                                const std::string &JoinContext) {
+                                const std::string &JoinContext, const std::string &JoinResult) {
   const unsigned Barrier = E.newHandle(ctc::RegionKind::ImplicitBarrier);
   return ConstructEditor::call(Event::Implicit_barrier_enter,
                                {E.handleAddress(Barrier), Tid, E.ctc(Barrier)}) +
-         (JoinContext.empty() ? "" : " " + joinBarrierCondition(JoinContext) + " {") +
+         (JoinContext.empty() ? "" : " " + joinBarrierCondition(JoinContext, JoinResult) + " {") +
          "\n#pragma omp barrier\n" +
          ConstructEditor::call(Event::Implicit_barrier_exit, {E.handle(Barrier), Tid});
 }

@@ -54,17 +54,27 @@ bool canShowImplicitBarrier(const ConstructEditor &E);
 
 /// The condition under which the explicit barrier standing for a team's join
 /// barrier runs, and the events after it: `if (POMP_Join_barrier_needed(C))`
-/// with the team's fork context C (pomplib.h).
-std::string joinBarrierCondition(const std::string &Context);
+/// with the team's fork context C (pomplib.h). With Result, the answer is
+/// also stored in that int variable, for a later condition of the same team
+/// (joinBarrierAnswered): `if ((R = POMP_Join_barrier_needed(C)))`.
+std::string joinBarrierCondition(const std::string &Context, const std::string &Result = "");
+
+/// A second condition of the same team, from the Result the first stored: the
+/// routine's answer is a function of the context, and a second question
+/// records nothing (pomplib.h), so one call per thread does, and costs the
+/// compile one call less (docs/PERFORMANCE.md, session 9).
+std::string joinBarrierAnswered(const std::string &Result);
 
 /// The code that stands in for an implicit barrier: Implicit_barrier_enter,
 /// an explicit barrier, Implicit_barrier_exit (allocates the handle), with
 /// the thread number Tid. With the team's fork context JoinContext, the
 /// barrier stands for the join barrier: it and Implicit_barrier_exit are
-/// under joinBarrierCondition(), whose block the caller closes after the
-/// events that must be skipped with them.
+/// under joinBarrierCondition() (storing its answer in JoinResult, if
+/// given), whose block the caller closes after the events that must be
+/// skipped with them.
 std::string implicitBarrierCode(ConstructEditor &E, const std::string &Tid,
-                                const std::string &JoinContext = "");
+                                const std::string &JoinContext = "",
+                                const std::string &JoinResult = "");
 
 /// Section_begin/end inside every section of a sections construct (numbered
 /// from 1 in source order; the first section's directive may be omitted).

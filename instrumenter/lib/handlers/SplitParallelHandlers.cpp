@@ -127,23 +127,30 @@ public:
     std::string ParallelEnd =
         BeginEnd ? ConstructEditor::call(Event::Parallel_end, {E.handle(H), TeamTid}) : "";
 
+    // The answer of the worksharing half's join question, which
+    // Parallel_end's condition reuses (a variable of each team thread).
+    const std::string JoinResult = ParallelEnd.empty() ? "" : E.local("join", H);
     std::string InnerBefore, InnerAfter;
     bool Skippable = false;
     const bool InnerBarrier =
-        instrumentInner(E, Context, InnerBefore, InnerAfter, InnerClauses, Skippable);
+        instrumentInner(E, Context, JoinResult, InnerBefore, InnerAfter, InnerClauses, Skippable);
     // The worksharing half's barrier is the team's last one: with OMPT merged
     // the runtime's join stands for it (joinBarrierCondition()), and
     // Parallel_end is skipped with it.
-    if (Skippable && !ParallelEnd.empty())
-      ParallelEnd = joinBarrierCondition(Context) + " { " + ParallelEnd + " }";
+    const bool ReusesJoin = Skippable && !ParallelEnd.empty();
+    if (ReusesJoin)
+      ParallelEnd = joinBarrierAnswered(JoinResult) + " { " + ParallelEnd + " }";
     // Without a barrier of its own in the worksharing half (master, masked,
     // loop), the team's join barrier is the one to show.
     if (!InnerBarrier && E.enabled(Event::Implicit_barrier_enter))
       ParallelEnd = implicitBarrierCode(E, TeamTid, Context) + " " +
                     (ParallelEnd.empty() ? "" : ParallelEnd + " ") + "}";
 
-    E.afterPragma("\n{ " + ParallelBegin + (InnerBefore.empty() ? "" : " " + InnerBefore) +
-                  "\n#pragma omp " + Inner.Spelling + InnerClauses);
+    // Declared first in the team's block (C89).
+    const std::string JoinDeclaration = ReusesJoin ? "int " + JoinResult + "; " : "";
+    E.afterPragma("\n{ " + JoinDeclaration + ParallelBegin +
+                  (InnerBefore.empty() ? "" : " " + InnerBefore) + "\n#pragma omp " +
+                  Inner.Spelling + InnerClauses);
     E.afterConstruct((InnerAfter.empty() ? "" : InnerAfter + " ") + ParallelEnd + " } " +
                      ConstructEditor::call(Event::Parallel_exit, {E.handle(H), Tid}) + " }");
   }
@@ -214,9 +221,11 @@ private:
   /// (Before), code after the construct (After), clauses to add (nowait).
   /// Returns whether the half shows an implicit barrier of its own.
   /// Skippable: the half's barrier and the events after it are under
-  /// joinBarrierCondition() (the team's join stands for them).
-  bool instrumentInner(ConstructEditor &E, const std::string &Context, std::string &Before,
-                       std::string &After, std::string &InnerClauses, bool &Skippable) const {
+  /// joinBarrierCondition() (the team's join stands for them), which stores
+  /// its answer in JoinResult when that is not empty.
+  bool instrumentInner(ConstructEditor &E, const std::string &Context,
+                       const std::string &JoinResult, std::string &Before, std::string &After,
+                       std::string &InnerClauses, bool &Skippable) const {
     const std::string Tid = E.threadIdInParallel();
     const bool HasBarrier = Inner.Kind != ctc::RegionKind::Master &&
                             Inner.Kind != ctc::RegionKind::Masked &&
@@ -224,7 +233,7 @@ private:
     std::string Barrier;
     if (HasBarrier && canShowImplicitBarrier(E)) {
       InnerClauses += " nowait";
-      Barrier = implicitBarrierCode(E, Tid, Context);
+      Barrier = implicitBarrierCode(E, Tid, Context, JoinResult);
       Skippable = true;
     }
     // The closing brace of the block Before opens, if it opens one.

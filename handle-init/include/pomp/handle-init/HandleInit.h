@@ -18,6 +18,7 @@
 #ifndef POMP_HANDLE_INIT_HANDLEINIT_H
 #define POMP_HANDLE_INIT_HANDLEINIT_H
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -62,7 +63,31 @@ struct FileHandles {
   /// The handles of the headers instrumented with the file: the file's init
   /// function binds them too.
   std::vector<HeaderHandles> Headers;
+  /// The POMP routines the file's code calls ("POMP_Parallel_fork", each
+  /// accepted by isDeclarableRoutine): the prologue declares only these (and
+  /// POMP_Get_handle, which the init function calls) after including
+  /// pomp_types.h, instead of including pomplib.h, whose hundred declarations
+  /// cost every compile. Unset: the prologue includes pomplib.h.
+  std::optional<std::vector<std::string>> CalledRoutines;
 };
+
+/// True for a routine routineDeclarations can declare: an event routine of
+/// pomp_events.def or a routine of pomplib.h that generated code calls
+/// (POMP_Init, POMP_Finalize, POMP_On, POMP_Off, POMP_Get_handle,
+/// POMP_Join_barrier_needed).
+bool isDeclarableRoutine(std::string_view Name);
+
+/// Every routine isDeclarableRoutine accepts, in the order of the
+/// declarations (the events in pomp_events.def's order, then the others).
+std::vector<std::string> declarableRoutines();
+
+/// Declarations of Routines (each accepted by isDeclarableRoutine; repeats
+/// and order do not matter), one per line in declarableRoutines' order, as
+/// pomplib.h declares them: POMP_NOTHROW, and C linkage in C++. They are
+/// skipped when pomplib.h was included before; a pomplib.h included after
+/// them repeats compatible declarations (C89 and C++, gcc and clang). Needs
+/// pomp_types.h.
+std::string routineDeclarations(const std::vector<std::string> &Routines, Language Lang);
 
 /// "h" followed by 16 lowercase hex digits, a hash of the header's absolute
 /// path and of Salt (its CTC strings): two different instrumentations of one
@@ -109,8 +134,9 @@ std::string cCharacterConstant(unsigned char C);
 /// symbols (C and C++ alike, every standard).
 std::string headerPrologue(const HeaderHandles &Handles, Language Lang);
 
-/// Declarations for the top of an instrumented file: includes pomplib.h,
-/// defines the handles (zero-initialised, static) and the CTC string arrays,
+/// Declarations for the top of an instrumented file: includes pomplib.h (or
+/// pomp_types.h and routineDeclarations of Handles.CalledRoutines), defines
+/// the handles (zero-initialised, static) and the CTC string arrays,
 /// and declares the file's init function; one declaration per line, ending in
 /// a newline. A CTC string longer than the 509 characters C90 guarantees for
 /// a literal is written as a list of character constants instead.

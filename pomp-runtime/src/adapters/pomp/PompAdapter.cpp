@@ -613,7 +613,7 @@ constexpr pomp::rt::NoArg num_threads{};
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #define POMP_EVENT(Name, Group, Role, Handle, Levels, Params)                                      \
-  POMP_EXPORT int32_t POMP_##Name Params {                                                         \
+  POMP_EXPORT POMP_NOTHROW int32_t POMP_##Name Params {                                            \
     return pomp::rt::dispatch<pomp::rt::EventId::Name>(handle, ctc, fork_context, task_context,    \
                                                        lock_id, was_lock_set, num_threads);        \
   }
@@ -655,15 +655,15 @@ POMP_EXPORT int32_t POMP_Get_level(int32_t group, int32_t *level) {
   });
 }
 
-POMP_EXPORT int32_t POMP_Init(void) {
+POMP_EXPORT POMP_NOTHROW int32_t POMP_Init(void) {
   return guarded([] { return pomp::rt::failCode(Runtime::initialize()); });
 }
 
-POMP_EXPORT int32_t POMP_Finalize(void) {
+POMP_EXPORT POMP_NOTHROW int32_t POMP_Finalize(void) {
   return guarded([] { return pomp::rt::failCode(Runtime::finalize()); });
 }
 
-POMP_EXPORT int32_t POMP_On(void) {
+POMP_EXPORT POMP_NOTHROW int32_t POMP_On(void) {
   return guarded([] {
     if (const int32_t Error = Runtime::ensureRunning(); Error != POMP_SUCCESS)
       return pomp::rt::failCode(Error);
@@ -672,7 +672,7 @@ POMP_EXPORT int32_t POMP_On(void) {
   });
 }
 
-POMP_EXPORT int32_t POMP_Off(void) {
+POMP_EXPORT POMP_NOTHROW int32_t POMP_Off(void) {
   return guarded([] {
     if (const int32_t Error = Runtime::ensureRunning(); Error != POMP_SUCCESS)
       return pomp::rt::failCode(Error);
@@ -681,7 +681,7 @@ POMP_EXPORT int32_t POMP_Off(void) {
   });
 }
 
-POMP_EXPORT int32_t POMP_Get_handle(POMP_Handle_t *handle, const char ctc[]) {
+POMP_EXPORT POMP_NOTHROW int32_t POMP_Get_handle(POMP_Handle_t *handle, const char ctc[]) {
   return guarded([&] {
     if (!handle) {
       pomp::rt::setLastError("the handle pointer is NULL");
@@ -758,7 +758,7 @@ POMP_EXPORT int32_t POMP_Finalize_mpi_job(const POMP_Mpi_job_trace *job) {
   });
 }
 
-POMP_EXPORT int32_t POMP_Join_barrier_needed(POMP_Context_t fork_context) {
+POMP_EXPORT POMP_NOTHROW int32_t POMP_Join_barrier_needed(POMP_Context_t fork_context) {
   // A function of the context every thread of the team received: all of them
   // take the same branch around the barrier.
   if ((fork_context & pomp::rt::Core::JoinBit) == 0)
