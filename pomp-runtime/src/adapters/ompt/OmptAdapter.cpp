@@ -448,17 +448,16 @@ bool omptHas(ThreadState &T, EventId Opener) { return innermostIs(T, RegionOrigi
 // core's cached paths where the POMP adapter's fast path would take them
 // (Activation::isActiveFast(): no trace, counters or debug output, the TSC
 // clock; the node one of its parent's two latest children), else the general
-// ones. Payload is what a trace records (a fork's requested threads, a lock).
+// ones. Payload is what a trace records (a lock).
 
 /// Core::enter() under the thread's innermost open region.
-Node *enterInnermost(ThreadState &T, RegionId R, EventId Opener, CallbackTime &Now,
-                     std::uint64_t Payload = 0) {
+Node *enterInnermost(ThreadState &T, RegionId R, EventId Opener, CallbackTime &Now) {
   if (Runtime::activation().isActiveFast(Opener) && !Core::tracksVisits(Opener))
     if (Node *N = Core::cachedChild(T, T.current(), makeKey(R, canonicalOpener(Opener)))) {
       Core::enterCached(T, N, Now);
       return N;
     }
-  return core().enter(T, R, Opener, Now(), T.current(), Payload);
+  return core().enter(T, R, Opener, Now());
 }
 
 /// Core::leaveInnermost().
