@@ -48,6 +48,16 @@ constexpr EventId keyOpener(NodeKey Key) {
   return static_cast<EventId>(Key & ((NodeKey(1) << OpenerBits) - 1));
 }
 
+/// Whether every visit of Opener's nodes is tracked (Node::OpenFrame), also on
+/// adapters' fast paths: the begin events that receive a context (a task body,
+/// a worker's parallel or teams body), whose node a thread can enter again
+/// while a visit of it is open (a task run inside a taskwait of a task of the
+/// same construct).
+constexpr bool visitsTracked(EventId Opener) {
+  const EventId C = canonicalOpener(Opener);
+  return C == EventId::Task_begin || C == EventId::Parallel_begin || C == EventId::Teams_begin;
+}
+
 /// What a node stands for.
 enum class NodeKind : std::uint8_t {
   ThreadRoot, ///< the top of a thread's tree, outside every region
@@ -125,7 +135,9 @@ struct Node {
   NodeKind Kind = NodeKind::Region;
   /// Reached in more than one way (recursion folding, a twin path, an Inner
   /// parent): every visit takes the core's general path, which tracks
-  /// OpenFrame, so no LastChild or OtherChild ever points here.
+  /// OpenFrame, so no LastChild or OtherChild ever points here; except from
+  /// a twin path's parents to a node whose opener's visits are always tracked
+  /// (visitsTracked()), which the fast paths track as the general path does.
   bool Recursive = false;
   /// A Mirror whose context names a node of this thread: it stands for that
   /// node itself.

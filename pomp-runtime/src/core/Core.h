@@ -232,15 +232,8 @@ public:
     return isRegionKind(N->Kind) ? N : nullptr;
   }
 
-  /// Whether every visit of Opener's nodes is tracked (Node::OpenFrame),
-  /// also on adapters' fast paths: the begin events that receive a context
-  /// (a task body, a worker's parallel or teams body), whose node a thread
-  /// can enter again while a visit of it is open (a task run inside a
-  /// taskwait of a task of the same construct).
-  static constexpr bool tracksVisits(EventId Opener) {
-    const EventId C = canonicalOpener(Opener);
-    return C == EventId::Task_begin || C == EventId::Parallel_begin || C == EventId::Teams_begin;
-  }
+  /// Whether every visit of Opener's nodes is tracked (visitsTracked()).
+  static constexpr bool tracksVisits(EventId Opener) { return visitsTracked(Opener); }
 
   /// True when Closer would close the thread's innermost open region.
   static bool closesInnermost(const ThreadState &T, RegionId Region, EventId Closer) {

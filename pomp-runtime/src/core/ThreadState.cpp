@@ -154,7 +154,7 @@ ThreadState::ThreadState(std::uint32_t ThreadIndex, const RegionTable &RegionsOf
 
 Node *ThreadState::mirror(std::uintptr_t Context) {
   Node *M = LastMirror;
-  if (M->Key != Context) {
+  if (M->Key != Context && (M = OtherMirror)->Key != Context) {
     M = Children.find(nullptr, Context);
     if (!M) {
       // Checked once, here: walks of the call path follow Target only.
@@ -167,6 +167,9 @@ Node *ThreadState::mirror(std::uintptr_t Context) {
       M->PathHash = Named ? Named->PathHash : RootPathHash;
       Children.insert(nullptr, Context, M);
     }
+  }
+  if (M != LastMirror) {
+    OtherMirror = LastMirror;
     LastMirror = M;
   }
   return M->OwnTarget ? M->Target : M;
@@ -238,7 +241,11 @@ Node *ThreadState::childSlow(Node *Parent, NodeKey Key, bool &Folded) {
   Node *C = S.Child;
   if (Base != Parent)
     makeRecursive(C);
-  else if (!C->Recursive) {
+  else if (!C->Recursive ||
+           (!S.Folded && C->Kind == NodeKind::Region && visitsTracked(keyOpener(C->Key)))) {
+    // A twin path's node of such an opener (a task body whose tasks several
+    // threads create, run by a thread that created some of them) takes the
+    // fast path from either parent: it tracks the visits too.
     if (Parent->LastChild != C)
       Parent->OtherChild = Parent->LastChild;
     Parent->LastChild = C;

@@ -147,11 +147,14 @@ public:
   /// The node standing for another thread's node (a fork or task context); a
   /// context naming a node of this thread gives that node.
   Node *mirror(std::uintptr_t Context);
-  /// mirror() when it is the one used last; nullptr otherwise.
+  /// mirror() when it is one of the two used last; nullptr otherwise. Two:
+  /// a thread that runs the tasks of a construct that every thread of its
+  /// team creates alternates between its own context and another's.
   Node *cachedMirror(std::uintptr_t Context) const {
-    if (LastMirror->Key != Context)
+    Node *M = LastMirror;
+    if (M->Key != Context && (M = OtherMirror)->Key != Context)
       return nullptr;
-    return LastMirror->OwnTarget ? LastMirror->Target : LastMirror;
+    return M->OwnTarget ? M->Target : M;
   }
 
   /// True when a visit of N that counts inclusive time is open on the stack
@@ -220,8 +223,9 @@ private:
   void makeRecursive(Node *N);
   Node *inner(Node *N);
   Node *newNode(NodeKind Kind, NodeKey Key, Node *Parent, std::uint64_t Hash);
-  /// Never null: NoChild until the first mirror.
+  /// Never null: NoChild until the first mirrors.
   Node *LastMirror = &NoChild;
+  Node *OtherMirror = &NoChild;
   const RegionTable &Regions;
 };
 

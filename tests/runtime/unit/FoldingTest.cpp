@@ -212,6 +212,77 @@ TEST_F(FoldingTest, RecursiveTasksAcrossThreadsGiveABoundedTreeAndExactCounts) {
   EXPECT_GT(Folded, 0u);
 }
 
+TEST_F(FoldingTest, TasksOfEveryThreadTakeTheFastPathOnTheThreadThatRunsThem) {
+  // Both threads of a team create tasks of one construct; thread 1 runs its
+  // own and thread 0's, as at a barrier. The task body has one node for both
+  // parents (a twin path: thread 1's creation node and its mirror of thread
+  // 0's are the same call path), and after the first visit through each
+  // parent both contexts and the node come from the fast path's caches, as
+  // the POMP adapter finds them, with its visits tracked: a task run while a
+  // visit is open takes the general path (its Inner node).
+  const RegionId Par = region("type=parallel*file=t.c*slines=1,9");
+  const RegionId Task = region("type=task*file=t.c*slines=3,3");
+  const RegionId Wait = region("type=taskwait*file=t.c*slines=5,5");
+  ThreadState &T0 = *C.attachThread();
+  ThreadState &T1 = *C.attachThread();
+  Tick Now = 0;
+  const POMP_Context_t Fork = Core::contextOf(C.enter(T0, Par, E::Parallel_fork, Now++));
+  C.enter(T0, Par, E::Parallel_begin_forked, Now++, C.forkParent(T0, Fork));
+  C.enter(T1, Par, E::Parallel_begin_forked, Now++, C.forkParent(T1, Fork));
+  auto create = [&](ThreadState &T) {
+    const POMP_Context_t Context = Core::contextOf(C.enter(T, Task, E::Task_create_enter, Now++));
+    C.leave(T, Task, E::Task_create_exit, Now++);
+    return Context;
+  };
+  const NodeKey Body = makeKey(Task, E::Task_begin);
+  constexpr int Rounds = 5;
+  int FastVisits = 0;
+  for (int Round = 0; Round < Rounds; ++Round) {
+    const POMP_Context_t Contexts[] = {create(T0), create(T1)};
+    for (POMP_Context_t Context : Contexts) {
+      Node *Parent = Core::cachedForkParent(T1, Context);
+      Node *N = Parent ? Core::cachedChild(T1, Parent, Body) : nullptr;
+      if (N && Core::enterCachedTracked(T1, N, [&] { return Now++; })) {
+        ++FastVisits;
+      } else {
+        EXPECT_LE(Round, 1) << "after two rounds both parents hold the node";
+        C.enter(T1, Task, E::Task_begin, Now++, C.forkParent(T1, Context));
+      }
+      C.leave(T1, Task, E::Task_end, Now++);
+    }
+  }
+  // The general path: the first visit through each parent, and the second
+  // through thread 0's mirror, whose cache the twin's discovery cleared.
+  EXPECT_EQ(FastVisits, 2 * Rounds - 3);
+  // Thread 0's task, and inside its taskwait thread 1's: the node is open.
+  const POMP_Context_t Outer = create(T0);
+  const POMP_Context_t Inner = create(T1);
+  Node *N = Core::cachedChild(T1, Core::cachedForkParent(T1, Outer), Body);
+  ASSERT_NE(N, nullptr);
+  ASSERT_NE(Core::enterCachedTracked(T1, N, [&] { return Now++; }), nullptr);
+  C.enter(T1, Wait, E::Taskwait_enter, Now++);
+  Node *Again = Core::cachedChild(T1, Core::cachedForkParent(T1, Inner), Body);
+  EXPECT_EQ(Again, N) << "one node for both parents";
+  EXPECT_EQ(Core::enterCachedTracked(T1, Again, [&] { return Now++; }), nullptr);
+  C.enter(T1, Task, E::Task_begin, Now++, C.forkParent(T1, Inner));
+  C.leave(T1, Task, E::Task_end, Now++);
+  C.leave(T1, Wait, E::Taskwait_exit, Now++);
+  C.leave(T1, Task, E::Task_end, Now++);
+  C.leave(T1, Par, E::Parallel_end, Now++);
+  C.leave(T0, Par, E::Parallel_end, Now++);
+  C.leave(T0, Par, E::Parallel_exit, Now++);
+
+  const Profile P = C.collect(Now, OneNsPerTick);
+  const ProfileNode *Merged = find(P, {{Par, E::Parallel_enter},
+                                       {Par, E::Parallel_begin},
+                                       {Task, E::Task_create_enter},
+                                       {Task, E::Task_begin}});
+  ASSERT_NE(Merged, nullptr);
+  EXPECT_EQ(of(*Merged, 1).Visits, 2u * Rounds + 2);
+  EXPECT_EQ(of(*Merged, 1).NestedVisits, 1u);
+  EXPECT_EQ(of(*Merged, 0).Visits, 0u);
+}
+
 TEST_F(FoldingTest, GarbageContextIsNotFollowed) {
   // A context that names no node: the task goes to the top level, and the
   // search for recursion does not read through it.
