@@ -1,6 +1,6 @@
 // The parts of instrumented untied tasks, replayed by a fake runtime in libomp's order, with the
 // POMP events of the instrumented code. Most of their task switches change only the thread's
-// stack of running tasks and take the OMPT adapter's shortcut (switchWithoutProtocol): a part
+// stack of running tasks and take the OMPT adapter's shortcut (switchOnlyMovesRunningTasks): a part
 // that ends with nothing open, the start of a part, a completion after Task_end. The others must
 // still take the full path: a part that ends with regions open (they move to the thread that
 // resumes the task), the resumption, a switch from a task this adapter does not follow. Each

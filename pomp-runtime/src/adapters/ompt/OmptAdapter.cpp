@@ -1413,32 +1413,36 @@ void runTask(ThreadState &T, ompt_data_t *From, ompt_data_t *Data, CallbackTime 
   Task.OwnsRegion = true;
 }
 
-/// Handles a task switch that needs no region closed, moved or opened, without
-/// the callback protocol; false, with nothing changed, when it needs more
-/// (followSwitch()). Two kinds:
-/// - switches this adapter does not follow: neither task is followed (tied
-///   tasks that POMP reports are the common case) and the thread runs no
-///   followed task whose end could have gone unreported;
-/// - switches that only push or pop the thread's stack of running tasks: the
-///   task that ends or is suspended has nothing open above its base, and the
-///   task that starts is one whose regions POMP reports (an instrumented
-///   untied task) or a part of a followed task after a suspension that left no
-///   regions. These are most switches of instrumented untied tasks, four per
-///   task in libomp (each runs in two parts), which followSwitch() took some
-///   85 instructions each for.
-/// No trace may record the switch. Reads and writes only the calling thread's
-/// own fields, which nothing else writes (a ThreadState lives until the process
-/// ends), and the tasks' data, which the runtime hands this thread.
-bool switchWithoutProtocol(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t *Next) {
+/// True when a task switch needs nothing of this adapter: it follows neither
+/// task (tied tasks that POMP reports are the common case), the thread runs no
+/// followed task whose end could have gone unreported, and no trace records
+/// the switch. Read without the callback protocol: only the calling thread's
+/// own fields, which nothing else writes (a ThreadState lives until the
+/// process ends), and the tasks' data, which the runtime hands this thread.
+bool switchNeedsNothing(const ompt_data_t *Prior, const ompt_data_t *Next) {
+  if ((Prior && Prior->value != 0) || (Next && Next->value != 0))
+    return false;
+  const ThreadState *T = CurrentThread;
+  return T && !T->Trace && T->RunningTasks.empty();
+}
+
+/// A task switch that only pushes or pops the thread's stack of running
+/// tasks, done without the callback protocol; false, with nothing changed,
+/// when it needs more (followSwitch()). Such a switch closes, moves and opens
+/// no region: the task that ends or is suspended has nothing open above its
+/// base, and the task that starts is one whose regions POMP reports (an
+/// instrumented untied task) or a part of a followed task after a suspension
+/// that left no regions. These are most switches of instrumented untied
+/// tasks, four per task in libomp (each runs in two parts), which
+/// followSwitch() took some 85 instructions each for. No trace may record the
+/// switch. Reads and writes only what switchNeedsNothing() reads.
+bool switchOnlyMovesRunningTasks(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t *Next) {
   ThreadState *T = CurrentThread;
-  if (!T || T->Trace)
+  if (!T || T->Trace || T->InEvent.load(std::memory_order_relaxed) ||
+      Runtime::phase() != Phase::Running)
     return false;
   std::vector<RunningTask> &Running = T->RunningTasks;
   const std::uint64_t NextValue = Next ? Next->value : 0;
-  if (Running.empty() && NextValue == 0 && (!Prior || Prior->value == 0))
-    return true;
-  if (T->InEvent.load(std::memory_order_relaxed) || Runtime::phase() != Phase::Running)
-    return false;
   const std::size_t Depth = T->Stack.depth();
   // What followSwitch() would do to Prior: nothing, or pop it (its end, or its
   // suspension on the switch back to the task it came from).
@@ -1476,13 +1480,22 @@ bool switchWithoutProtocol(ompt_data_t *Prior, ompt_task_status_t Status, ompt_d
 
 void followSwitch(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t *Next);
 
+/// A switch that needs something: the push or pop shortcut, else the full
+/// path. Out of line, so that the switches that need nothing save no
+/// registers.
+[[gnu::noinline]] void recordSwitch(ompt_data_t *Prior, ompt_task_status_t Status,
+                                    ompt_data_t *Next) {
+  if (!switchOnlyMovesRunningTasks(Prior, Status, Next))
+    followSwitch(Prior, Status, Next);
+}
+
 void on_task_schedule(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t *Next) {
   if (Next) {
     tsanAcquire(Next);
     tsanAcquireTasks();
   }
-  if (!switchWithoutProtocol(Prior, Status, Next))
-    followSwitch(Prior, Status, Next);
+  if (!switchNeedsNothing(Prior, Next))
+    recordSwitch(Prior, Status, Next);
   if (Prior) {
     // After the task's data was written (a suspended task's regions).
     tsanRelease(Prior);
@@ -1491,8 +1504,8 @@ void on_task_schedule(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t
   }
 }
 
-/// A task switch on the thread's stack of running tasks (core/Tasks.h). Out
-/// of line, so that the switches that need nothing save no registers.
+/// A task switch on the thread's stack of running tasks (core/Tasks.h), with
+/// the callback protocol.
 [[gnu::noinline]] void followSwitch(ompt_data_t *Prior, ompt_task_status_t Status,
                                     ompt_data_t *Next) {
   guarded([&](ThreadState &T, CallbackTime &Now) {
