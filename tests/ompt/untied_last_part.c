@@ -15,31 +15,11 @@
 // RUN: python3 %S/../runtime/Inputs/profile_tree.py %t.dir | %FileCheck --match-full-lines %s
 // RUN: rm -rf %t.dir
 
-#include <omp-tools.h>
-#include <pthread.h>
-#include <semaphore.h>
+#include "Inputs/two_thread_runtime.h"
+
 #include <stdio.h>
 
-enum { CallbackSlots = 64 };
-
-static ompt_callback_t Callbacks[CallbackSlots];
-static sem_t TurnA, TurnB;
-
-static ompt_set_result_t setCallback(ompt_callbacks_t Which, ompt_callback_t Callback) {
-  Callbacks[Which] = Callback;
-  return ompt_set_always;
-}
-
-static ompt_interface_fn_t lookup(const char *Name) {
-  (void)Name;
-  return (ompt_interface_fn_t)setCallback;
-}
-
 static ompt_data_t ImplicitA, ImplicitB, Parallel, TaskAfter, TaskInside;
-
-static void schedule(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t *Next) {
-  ((ompt_callback_task_schedule_t)Callbacks[ompt_callback_task_schedule])(Prior, Status, Next);
-}
 
 static void barrier(ompt_scope_endpoint_t Endpoint, ompt_data_t *Task, const void *Code) {
   ((ompt_callback_sync_region_t)Callbacks[ompt_callback_sync_region])(
@@ -51,10 +31,6 @@ static void barrier(ompt_scope_endpoint_t Endpoint, ompt_data_t *Task, const voi
 static void taskAfter(void) {}
 static void taskInside(void) {}
 #define CODE(Function) ((const void *)((const char *)&Function + 1))
-
-static void threadBegin(ompt_data_t *Thread) {
-  ((ompt_callback_thread_begin_t)Callbacks[ompt_callback_thread_begin])(ompt_thread_worker, Thread);
-}
 
 // Thread A creates each task, runs its first part, and completes it after B ran the last part.
 static void *threadA(void *Unused) {
@@ -104,20 +80,8 @@ static void *threadB(void *Unused) {
 }
 
 int main(void) {
-  ompt_start_tool_result_t *Tool = ompt_start_tool(201611, "fake runtime 1.0");
-  if (!Tool)
+  if (runTwoThreads(threadA, threadB) != 0)
     return 1;
-  ompt_data_t ToolData = {0};
-  if (!Tool->initialize(lookup, 0, &ToolData))
-    return 1;
-  sem_init(&TurnA, 0, 0);
-  sem_init(&TurnB, 0, 0);
-  pthread_t A, B;
-  pthread_create(&A, NULL, threadA, NULL);
-  pthread_create(&B, NULL, threadB, NULL);
-  pthread_join(A, NULL);
-  pthread_join(B, NULL);
-  Tool->finalize(&ToolData);
   puts("done");
   return 0;
 }
@@ -127,10 +91,10 @@ int main(void) {
 // Each task region ends once, under its creation (its time on both threads); each barrier is B's
 // own, after or around the task's last part.
 // CHECK:      threads: 2
-// CHECK-NEXT: task create @{{.*}}untied_last_part.c:51 (taskAfter) visits=1 threads=1
-// CHECK-NEXT:   task @{{.*}}untied_last_part.c:51 (taskAfter) visits=1 threads=2
-// CHECK-NEXT: barrier @{{.*}}untied_last_part.c:51 (taskAfter) visits=1 threads=1
-// CHECK-NEXT: task create @{{.*}}untied_last_part.c:52 (taskInside) visits=1 threads=1
-// CHECK-NEXT:   task @{{.*}}untied_last_part.c:52 (taskInside) visits=1 threads=2
-// CHECK-NEXT: barrier @{{.*}}untied_last_part.c:52 (taskInside) visits=1 threads=1
+// CHECK-NEXT: task create @{{.*}}untied_last_part.c:31 (taskAfter) visits=1 threads=1
+// CHECK-NEXT:   task @{{.*}}untied_last_part.c:31 (taskAfter) visits=1 threads=2
+// CHECK-NEXT: barrier @{{.*}}untied_last_part.c:31 (taskAfter) visits=1 threads=1
+// CHECK-NEXT: task create @{{.*}}untied_last_part.c:32 (taskInside) visits=1 threads=1
+// CHECK-NEXT:   task @{{.*}}untied_last_part.c:32 (taskInside) visits=1 threads=2
+// CHECK-NEXT: barrier @{{.*}}untied_last_part.c:32 (taskInside) visits=1 threads=1
 // CHECK-NEXT: anomalies: none

@@ -12,39 +12,16 @@
 // RUN: python3 %S/../runtime/Inputs/profile_tree.py %t.dir | %FileCheck --match-full-lines %s
 // RUN: rm -rf %t.dir
 
-#include <omp-tools.h>
+#include "Inputs/two_thread_runtime.h"
+
 #include <pomplib.h>
-#include <pthread.h>
-#include <semaphore.h>
 #include <stdio.h>
 
-enum { CallbackSlots = 64 };
-
-static ompt_callback_t Callbacks[CallbackSlots];
-static sem_t TurnA, TurnB;
 static int Failures;
-
-static ompt_set_result_t setCallback(ompt_callbacks_t Which, ompt_callback_t Callback) {
-  Callbacks[Which] = Callback;
-  return ompt_set_always;
-}
-
-static ompt_interface_fn_t lookup(const char *Name) {
-  (void)Name;
-  return (ompt_interface_fn_t)setCallback;
-}
 
 static ompt_data_t ImplicitA, ImplicitB, Moving, Staying, Child;
 static POMP_Handle_t MovingTask, Wait, StayingTask, ChildTask, StayingWait;
 static POMP_Context_t MovingContext, StayingContext, ChildContext;
-
-static void schedule(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t *Next) {
-  ((ompt_callback_task_schedule_t)Callbacks[ompt_callback_task_schedule])(Prior, Status, Next);
-}
-
-static void threadBegin(ompt_data_t *Thread) {
-  ((ompt_callback_thread_begin_t)Callbacks[ompt_callback_thread_begin])(ompt_thread_worker, Thread);
-}
 
 // POMP's Task_create_enter and _exit around the runtime's task creation, as in instrumented code.
 static void createTask(POMP_Handle_t *Handle, POMP_Context_t *Context, const char *Ctc,
@@ -105,20 +82,8 @@ static void *threadB(void *Unused) {
 }
 
 int main(void) {
-  ompt_start_tool_result_t *Tool = ompt_start_tool(201611, "fake runtime 1.0");
-  if (!Tool)
+  if (runTwoThreads(threadA, threadB) != 0)
     return 1;
-  ompt_data_t ToolData = {0};
-  if (!Tool->initialize(lookup, 0, &ToolData))
-    return 1;
-  sem_init(&TurnA, 0, 0);
-  sem_init(&TurnB, 0, 0);
-  pthread_t A, B;
-  pthread_create(&A, NULL, threadA, NULL);
-  pthread_create(&B, NULL, threadB, NULL);
-  pthread_join(A, NULL);
-  pthread_join(B, NULL);
-  Tool->finalize(&ToolData);
   printf("failures %d\n", Failures);
   return 0;
 }
