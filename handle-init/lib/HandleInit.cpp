@@ -12,6 +12,7 @@
 
 #include "pomp/handle-init/HandleInit.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
@@ -250,7 +251,22 @@ std::string headerPrologue(const HeaderHandles &Handles, Language Lang) {
   return Out + "#endif\n";
 }
 
+namespace {
+/// The routines of pomp_context_forms.h.
+constexpr std::string_view ContextForms[] = {"POMP_Parallel_fork_ctx", "POMP_Teams_enter_ctx",
+                                             "POMP_Task_create_enter_ctx"};
+
+bool isContextForm(std::string_view Name) {
+  for (std::string_view Form : ContextForms)
+    if (Form == Name)
+      return true;
+  return false;
+}
+} // namespace
+
 bool isDeclarableRoutine(std::string_view Name) {
+  if (isContextForm(Name))
+    return true;
   for (const DeclarableRoutine &R : DeclarableRoutines)
     if (R.Name == Name)
       return true;
@@ -261,12 +277,16 @@ std::vector<std::string> declarableRoutines() {
   std::vector<std::string> Names;
   for (const DeclarableRoutine &R : DeclarableRoutines)
     Names.emplace_back(R.Name);
+  for (std::string_view Form : ContextForms)
+    Names.emplace_back(Form);
   return Names;
 }
 
 std::string routineDeclarations(const std::vector<std::string> &Routines, Language Lang) {
   // pomplib.h declares them all already; its guard tells.
   std::string Out = "#ifndef POMPLIB_H\n";
+  if (std::any_of(Routines.begin(), Routines.end(), isContextForm))
+    Out += "#include \"pomp_context_forms.h\"\n";
   for (const DeclarableRoutine &R : DeclarableRoutines) {
     bool Called = false;
     for (const std::string &Name : Routines)

@@ -1,6 +1,8 @@
 //===- ConstructEditor.cpp - What a construct handler can do ---------------===//
 #include "ConstructEditor.h"
 
+#include "pomp/handle-init/HandleInit.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/Stmt.h"
@@ -271,9 +273,10 @@ ctc::RegionDescriptor ConstructEditor::describe(ctc::RegionKind Kind) const {
   return R;
 }
 
-std::string ConstructEditor::call(Event E, const std::vector<std::string> &Args) {
-  std::string Text(eventInfo(E).Routine);
-  Text += '(';
+namespace {
+/// "(Args...);".
+std::string argumentList(const std::vector<std::string> &Args) {
+  std::string Text = "(";
   bool First = true;
   for (const std::string &Arg : Args) {
     if (!First)
@@ -283,6 +286,17 @@ std::string ConstructEditor::call(Event E, const std::vector<std::string> &Args)
   }
   Text += ");";
   return Text;
+}
+} // namespace
+
+std::string ConstructEditor::call(Event E, const std::vector<std::string> &Args) {
+  return std::string(eventInfo(E).Routine) + argumentList(Args);
+}
+
+std::string ConstructEditor::contextCall(Event E, const std::string &Context,
+                                         const std::vector<std::string> &Args) {
+  return Context + " = " + std::string(eventInfo(E).Routine) +
+         std::string(handleinit::ContextFormSuffix) + argumentList(Args);
 }
 
 unsigned ConstructEditor::depthKey(EditLayer Layer, unsigned ExtraDepth) const {

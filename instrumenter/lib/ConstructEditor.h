@@ -170,6 +170,13 @@ public:
 
   /// Text of a POMP call statement: "POMP_<Event>(Args...);".
   static std::string call(Event E, const std::vector<std::string> &Args);
+  /// Text of the call of an event that hands out a context (Parallel_fork,
+  /// Teams_enter, Task_create_enter) in its form that returns it
+  /// (pomp_context_forms.h): "<Context> = POMP_<Event>_ctx(Args...);", Args
+  /// without the context pointer. The variable's address never goes to a
+  /// call, which costs the compile (docs/PERFORMANCE.md, session 10).
+  static std::string contextCall(Event E, const std::string &Context,
+                                 const std::vector<std::string> &Args);
   /// Expressions used in calls (FileInstrumentation names them).
   std::string handle(unsigned Index) const { return File.handleName(Index); }
   std::string handleAddress(unsigned Index) const { return File.handleAddress(Index); }

@@ -14,6 +14,8 @@
 #define POMPLIB_H
 
 #include "pomp_types.h"
+/* Parallel_fork, Teams_enter and Task_create_enter returning the context. */
+#include "pomp_context_forms.h"
 
 /* The version of the POMP API this header declares, as YYYYMM (paper
  * section 3.7). ompinst and ompcc define _POMP to this value. */

@@ -11,7 +11,7 @@
 
 int main(void) {
   int sum = 0, last = 0, x = 0, y = 0, offset = 5, masked_runs = 0;
-  // CHECK: { POMP_Context_t pomp_ctx_[[P:[0-9]+]]; int pomp_num_threads_[[P]] = (int)(3); POMP_Parallel_fork(&pomp_handle_[[P]], -1, pomp_num_threads_[[P]], -1, &pomp_ctx_[[P]], pomp_ctc_[[P]]);
+  // CHECK: { POMP_Context_t pomp_ctx_[[P:[0-9]+]]; int pomp_num_threads_[[P]] = (int)(3); pomp_ctx_[[P]] = POMP_Parallel_fork_ctx(&pomp_handle_[[P]], -1, pomp_num_threads_[[P]], -1, pomp_ctc_[[P]]);
   // CHECK-NEXT: #pragma omp parallel num_threads(pomp_num_threads_[[P]]) default(none) shared(sum, offset, last) firstprivate(pomp_ctx_[[P]]) shared(pomp_handle_[[P]], pomp_ctc_[[P]],
   // CHECK-NEXT: { int pomp_join_[[P]]; POMP_Parallel_begin_forked(pomp_handle_[[P]], -1, pomp_ctx_[[P]]); { POMP_Loop_enter(&pomp_handle_[[L:[0-9]+]], -1, -1, (int64_t)(0), ((int64_t)(30) - 1), 1, pomp_ctc_[[L]]);
   // CHECK-NEXT: #pragma omp for schedule(static) reduction(+ : sum) firstprivate(offset) lastprivate(offset, last) nowait

@@ -13,7 +13,7 @@
 
 template <typename T> T parallelSum(const std::vector<T> &values) {
   T sum = T();
-  // CHECK: { POMP_Context_t pomp_ctx_[[P:[0-9]+]]; POMP_Parallel_fork(&pomp_handle_[[P]],
+  // CHECK: { POMP_Context_t pomp_ctx_[[P:[0-9]+]]; pomp_ctx_[[P]] = POMP_Parallel_fork_ctx(&pomp_handle_[[P]],
   // CHECK-NEXT: #pragma omp parallel firstprivate(pomp_ctx_[[P]])
   // CHECK-NEXT: { int pomp_join_[[P]]; POMP_Parallel_begin_forked(pomp_handle_[[P]], -1, pomp_ctx_[[P]]); { POMP_Loop_enter(
   // CHECK-NEXT: #pragma omp for reduction(+ : sum) nowait

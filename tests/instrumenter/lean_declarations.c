@@ -16,7 +16,7 @@
  *
  * CHECK: {{^}}#include "pomp_types.h"
  * CHECK-NEXT: {{^}}#ifndef POMPLIB_H
- * CHECK-NEXT: {{^}}int32_t POMP_Parallel_fork(POMP_Handle_t *handle,
+ * CHECK-NEXT: {{^}}#include "pomp_context_forms.h"
  * CHECK-NEXT: {{^}}int32_t POMP_Parallel_begin_forked(
  * CHECK-NEXT: {{^}}int32_t POMP_Parallel_end(
  * CHECK-NEXT: {{^}}int32_t POMP_Parallel_exit(

@@ -8,12 +8,12 @@
 
 int main(void) {
   int a[100] = {0};
-  // CHECK: POMP_Teams_enter(&pomp_handle_[[T:[0-9]+]], omp_get_thread_num(), -1, -1,
+  // CHECK: POMP_Teams_enter_ctx(&pomp_handle_[[T:[0-9]+]], omp_get_thread_num(), -1, -1,
   // CHECK-NEXT: #pragma omp teams num_teams(2) firstprivate(pomp_ctx_[[T]])
   // CHECK-NEXT: { POMP_Teams_begin(pomp_handle_[[T]], -1, pomp_ctx_[[T]]);
 #pragma omp teams num_teams(2)
   {
-    // CHECK: POMP_Parallel_fork(&pomp_handle_[[P:[0-9]+]], -1,
+    // CHECK: POMP_Parallel_fork_ctx(&pomp_handle_[[P:[0-9]+]], -1,
     // CHECK: { POMP_Parallel_begin_forked(pomp_handle_[[P]], omp_get_thread_num(),
     // One thread: libgomp and libomp size a team nested in teams differently.
 #pragma omp parallel num_threads(1)
@@ -39,7 +39,7 @@ int main(void) {
   // CHECK-NEXT: #pragma omp loop
 #pragma omp loop
   for (int i = 0; i < 100; i++) {
-    // CHECK: POMP_Parallel_fork(&pomp_handle_[[Q:[0-9]+]], -1,
+    // CHECK: POMP_Parallel_fork_ctx(&pomp_handle_[[Q:[0-9]+]], -1,
     // CHECK: POMP_Parallel_begin_forked(pomp_handle_[[Q]], omp_get_thread_num(),
 #pragma omp parallel if(0)
     a[i] += 1;

@@ -13,7 +13,7 @@ static int work(int n) { return n * 2; }
 int main(void) {
   int sum = 0, calls = 0;
   // CHECK: POMP_Context_t pomp_ctx_[[H]]; int pomp_if_[[H]] = !!( ++calls > 0); int pomp_num_threads_[[H]] = (int)(work(1));
-  // CHECK-SAME: POMP_Parallel_fork(&pomp_handle_[[H]], -1, pomp_num_threads_[[H]], pomp_if_[[H]], &pomp_ctx_[[H]], pomp_ctc_[[H]]);
+  // CHECK-SAME: pomp_ctx_[[H]] = POMP_Parallel_fork_ctx(&pomp_handle_[[H]], -1, pomp_num_threads_[[H]], pomp_if_[[H]], pomp_ctc_[[H]]);
   // CHECK-NEXT: #pragma omp parallel if(pomp_if_[[H]]) num_threads(pomp_num_threads_[[H]]) reduction(+ : sum) firstprivate(pomp_ctx_[[H]])
 #pragma omp parallel if( ++calls > 0) num_threads(work(1)) reduction(+ : sum)
   // CHECK-NEXT: { POMP_Parallel_begin_forked(pomp_handle_[[H]], -1, pomp_ctx_[[H]]);

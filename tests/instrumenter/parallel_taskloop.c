@@ -13,7 +13,7 @@
 
 int main(void) {
   int a[100], b[100] = {0}, s = 0;
-  // CHECK: POMP_Parallel_fork(&pomp_handle_[[T:[0-9]+]],
+  // CHECK: POMP_Parallel_fork_ctx(&pomp_handle_[[T:[0-9]+]],
   // CHECK-NEXT: #pragma omp parallel masked taskloop simd{{$}}
   // CHECK-NEXT: for (int i = 0; i < 100; i++)
   // CHECK-NEXT: a[i] = i;{{$}}
@@ -21,7 +21,7 @@ int main(void) {
 #pragma omp parallel masked taskloop simd
   for (int i = 0; i < 100; i++)
     a[i] = i;
-  // CHECK: POMP_Parallel_fork(&pomp_handle_[[U:[0-9]+]],
+  // CHECK: POMP_Parallel_fork_ctx(&pomp_handle_[[U:[0-9]+]],
   // CHECK-NEXT: #pragma omp parallel master taskloop simd{{$}}
   // CHECK: POMP_Parallel_exit(pomp_handle_[[U]], -1);
 #pragma omp parallel master taskloop simd

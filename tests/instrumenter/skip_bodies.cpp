@@ -94,5 +94,5 @@ int main() {
 
 // The forks of the constructor, the catch clause, throughMacro and the lambda; the CHECK lines
 // are copied into the output too, hence the braces.
-// CHECK-COUNT-4: POMP_Parallel_{{fork}}(&
-// CHECK-NOT: POMP_Parallel_{{fork}}(&
+// CHECK-COUNT-4: POMP_Parallel_{{fork}}_ctx(&
+// CHECK-NOT: POMP_Parallel_{{fork}}_ctx(&

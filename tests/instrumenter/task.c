@@ -9,7 +9,7 @@ static int fib(int n) {
   int x, y;
   if (n < 2)
     return n;
-  // CHECK: POMP_Context_t pomp_task_[[T:[0-9]+]]; int pomp_if_[[T]] = !!(n > 10); POMP_Task_create_enter(&pomp_handle_[[T]], -1, pomp_if_[[T]], &pomp_task_[[T]], pomp_ctc_[[T]]);
+  // CHECK: POMP_Context_t pomp_task_[[T:[0-9]+]]; int pomp_if_[[T]] = !!(n > 10); pomp_task_[[T]] = POMP_Task_create_enter_ctx(&pomp_handle_[[T]], -1, pomp_if_[[T]], pomp_ctc_[[T]]);
   // CHECK-NEXT: #pragma omp task shared(x) if(pomp_if_[[T]]) firstprivate(pomp_task_[[T]])
   // CHECK-NEXT: { POMP_Task_begin(pomp_handle_[[T]], -1, pomp_task_[[T]]); x = fib(n - 1); POMP_Task_end(pomp_handle_[[T]], -1); } POMP_Task_create_exit(pomp_handle_[[T]], -1);
 #pragma omp task shared(x) if(n > 10)

@@ -17,9 +17,9 @@ int main(void) {
   omp_lock_t lock;
   int sum = 0, masked = 0;
   omp_init_lock(&lock);
-  // CHECK: POMP_Parallel_fork(&pomp_handle_[[P:[0-9]+]], -1,
+  // CHECK: POMP_Parallel_fork_ctx(&pomp_handle_[[P:[0-9]+]], -1,
   // CHECK: POMP_Parallel_begin_forked(pomp_handle_[[P]], -1, pomp_ctx_[[P]]);
-  // IDS: POMP_Parallel_fork(&pomp_handle_[[P:[0-9]+]], omp_get_thread_num(),
+  // IDS: POMP_Parallel_fork_ctx(&pomp_handle_[[P:[0-9]+]], omp_get_thread_num(),
   // IDS: POMP_Parallel_begin_forked(pomp_handle_[[P]], omp_get_thread_num(), pomp_ctx_[[P]]);
 #pragma omp parallel num_threads(2)
   {

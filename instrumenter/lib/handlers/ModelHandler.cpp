@@ -13,6 +13,7 @@
 
 #include "clang/AST/OpenMPClause.h"
 
+#include <algorithm>
 #include <optional>
 
 namespace pomp::inst {
@@ -53,7 +54,8 @@ struct Spelling {
     case Arg::NumThreads:
       return NumThreads;
     case Arg::ContextOut:
-      return "&" + Context;
+      // steps() spells the call as the form that returns the context.
+      return Context;
     case Arg::Context:
       return Context;
     case Arg::Ctc:
@@ -101,11 +103,15 @@ struct Spelling {
       if (!Text.empty() && !AfterDirective)
         Text += ' ';
       AfterDirective = false;
-      Text += eventInfo(S.E).Routine;
-      Text += '(';
-      for (std::size_t I = 0; I < S.Args.size(); ++I)
-        Text += (I ? ", " : "") + arg(S.Args[I], S.R);
-      Text += ");";
+      // An event that hands out a context returns it (ConstructEditor::contextCall).
+      const bool ReturnsContext =
+          std::find(S.Args.begin(), S.Args.end(), Arg::ContextOut) != S.Args.end();
+      std::vector<std::string> Args;
+      for (const Arg A : S.Args)
+        if (A != Arg::ContextOut)
+          Args.push_back(arg(A, S.R));
+      Text += ReturnsContext ? ConstructEditor::contextCall(S.E, Context, Args)
+                             : ConstructEditor::call(S.E, Args);
     }
     if (Conditional)
       Text += " }";

@@ -10,7 +10,8 @@
 ///
 /// becomes
 ///
-///   { POMP_Context_t pomp_ctx_N; int pomp_num_threads_N = (int)(4); POMP_Parallel_fork(...);
+///   { POMP_Context_t pomp_ctx_N; int pomp_num_threads_N = (int)(4);
+///   pomp_ctx_N = POMP_Parallel_fork_ctx(...);
 ///   #pragma omp parallel num_threads(pomp_num_threads_N) firstprivate(pomp_ctx_N)
 ///   { POMP_Parallel_begin_forked(...); { POMP_Loop_enter(...);
 ///   #pragma omp for schedule(static) reduction(+:s) nowait
@@ -111,8 +112,8 @@ public:
 
     E.beforeDirective(
         "{ " + Declarations + " " +
-        ConstructEditor::call(Event::Parallel_fork,
-                              {E.handleAddress(H), Tid, NumThreads, If, "&" + Context, E.ctc(H)}));
+        ConstructEditor::contextCall(Event::Parallel_fork, Context,
+                                     {E.handleAddress(H), Tid, NumThreads, If, E.ctc(H)}));
     E.replacePragma("#pragma omp parallel" + ParallelClauses);
     E.appendClause("firstprivate(" + Context + ")");
 

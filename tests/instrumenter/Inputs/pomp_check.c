@@ -132,6 +132,32 @@ static int32_t next(int Event, int Role, POMP_Handle_t Handle) {
   int32_t POMP_##Name Params { return POMP_CHECK_##Handle(Name, Role); }
 #include "pomp_events.def"
 
+/* The forms that return the context (pomp_context_forms.h): the same events.
+ * Built with -DPOMP_CONTEXT_BY_POINTER, this is a library without them, as
+ * one that implements only the pointer routines, and pomplib.h defines them
+ * in the instrumented file instead. */
+#ifndef POMP_CONTEXT_BY_POINTER
+POMP_Context_t POMP_Parallel_fork_ctx(POMP_Handle_t *handle, int32_t thread_id,
+                                      int32_t num_threads, int32_t if_expr_result,
+                                      const char ctc[]) {
+  POMP_Context_t Context = 0;
+  POMP_Parallel_fork(handle, thread_id, num_threads, if_expr_result, &Context, ctc);
+  return Context;
+}
+POMP_Context_t POMP_Teams_enter_ctx(POMP_Handle_t *handle, int32_t thread_id, int32_t num_teams,
+                                    int32_t thread_limit, const char ctc[]) {
+  POMP_Context_t Context = 0;
+  POMP_Teams_enter(handle, thread_id, num_teams, thread_limit, &Context, ctc);
+  return Context;
+}
+POMP_Context_t POMP_Task_create_enter_ctx(POMP_Handle_t *handle, int32_t thread_id,
+                                          int32_t if_expr_result, const char ctc[]) {
+  POMP_Context_t Context = 0;
+  POMP_Task_create_enter(handle, thread_id, if_expr_result, &Context, ctc);
+  return Context;
+}
+#endif
+
 static void report(void) {
   const char *Path = getenv("POMP_CHECK_OUTPUT");
   FILE *Out = Path ? fopen(Path, "w") : stderr;

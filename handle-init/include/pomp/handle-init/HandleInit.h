@@ -71,10 +71,14 @@ struct FileHandles {
   std::optional<std::vector<std::string>> CalledRoutines;
 };
 
+/// What the name of an event routine that hands out a context gets in its
+/// form that returns it (pomp_context_forms.h): POMP_Parallel_fork_ctx.
+inline constexpr std::string_view ContextFormSuffix = "_ctx";
+
 /// True for a routine routineDeclarations can declare: an event routine of
-/// pomp_events.def or a routine of pomplib.h that generated code calls
+/// pomp_events.def, a routine of pomplib.h that generated code calls
 /// (POMP_Init, POMP_Finalize, POMP_On, POMP_Off, POMP_Get_handle,
-/// POMP_Join_barrier_needed).
+/// POMP_Join_barrier_needed) or a form of pomp_context_forms.h.
 bool isDeclarableRoutine(std::string_view Name);
 
 /// Every routine isDeclarableRoutine accepts, in the order of the
@@ -86,7 +90,8 @@ std::vector<std::string> declarableRoutines();
 /// pomplib.h declares them: POMP_NOTHROW, and C linkage in C++. They are
 /// skipped when pomplib.h was included before; a pomplib.h included after
 /// them repeats compatible declarations (C89 and C++, gcc and clang). Needs
-/// pomp_types.h.
+/// pomp_types.h. The forms of pomp_context_forms.h come from that header,
+/// which defines them with the pointer routines under POMP_CONTEXT_BY_POINTER.
 std::string routineDeclarations(const std::vector<std::string> &Routines, Language Lang);
 
 /// "h" followed by 16 lowercase hex digits, a hash of the header's absolute

@@ -618,6 +618,46 @@ constexpr pomp::rt::NoArg num_threads{};
                                                        lock_id, was_lock_set, num_threads);        \
   }
 #include "pomp_events.def"
+
+// The forms that return the context (pomp_context_forms.h): the same event as
+// the pointer routine, with the event's code inlined (no second call), storing
+// into a local.
+POMP_EXPORT POMP_NOTHROW POMP_Context_t POMP_Parallel_fork_ctx(POMP_Handle_t *handle,
+                                                               int32_t thread_id,
+                                                               int32_t num_threads,
+                                                               int32_t if_expr_result,
+                                                               const char ctc[]) {
+  using pomp::rt::EventId;
+  POMP_Context_t Context = 0;
+  pomp::rt::handleEvent<EventId::Parallel_fork>(
+      handle, ctc, &Context,
+      pomp::rt::payloadOf<EventId::Parallel_fork>(lock_id, was_lock_set, num_threads));
+  return Context;
+}
+
+POMP_EXPORT POMP_NOTHROW POMP_Context_t POMP_Teams_enter_ctx(POMP_Handle_t *handle,
+                                                             int32_t thread_id, int32_t num_teams,
+                                                             int32_t thread_limit,
+                                                             const char ctc[]) {
+  using pomp::rt::EventId;
+  POMP_Context_t Context = 0;
+  pomp::rt::handleEvent<EventId::Teams_enter>(
+      handle, ctc, &Context,
+      pomp::rt::payloadOf<EventId::Teams_enter>(lock_id, was_lock_set, num_threads));
+  return Context;
+}
+
+POMP_EXPORT POMP_NOTHROW POMP_Context_t POMP_Task_create_enter_ctx(POMP_Handle_t *handle,
+                                                                   int32_t thread_id,
+                                                                   int32_t if_expr_result,
+                                                                   const char ctc[]) {
+  using pomp::rt::EventId;
+  POMP_Context_t Context = 0;
+  pomp::rt::handleEvent<EventId::Task_create_enter>(
+      handle, ctc, &Context,
+      pomp::rt::payloadOf<EventId::Task_create_enter>(lock_id, was_lock_set, num_threads));
+  return Context;
+}
 #pragma GCC diagnostic pop
 
 using pomp::rt::guarded;

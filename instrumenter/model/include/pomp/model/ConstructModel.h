@@ -44,7 +44,7 @@ enum class Arg : std::uint8_t {
   NotAvailable,  ///< the paper's -1
   If,            ///< the if clause's value, evaluated once before the directive, or -1
   NumThreads,    ///< the num_threads clause's value, evaluated once, or -1
-  ContextOut,    ///< the context variable, which the event writes (C: its address)
+  ContextOut,    ///< the context variable, which the event writes (C: the call returns it)
   Context,       ///< the context variable's value, inside the team or task
   Ctc,           ///< the region's CTC string
   SectionNumber, ///< 1-based number of the section, in source order
