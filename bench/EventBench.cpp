@@ -107,6 +107,14 @@ void task() {
   POMP_Task_end(H.Task, 0);
   POMP_Task_create_exit(H.Task, 0);
 }
+/// The same with the form that returns the context, which instrumented code
+/// calls (pomp_context_forms.h).
+void taskContextForm() {
+  const POMP_Context_t Task = POMP_Task_create_enter_ctx(&H.Task, 0, 1, nullptr);
+  POMP_Task_begin(H.Task, 0, Task);
+  POMP_Task_end(H.Task, 0);
+  POMP_Task_create_exit(H.Task, 0);
+}
 void atomic() { POMP_Atomic_event(&H.Atomic, 0, nullptr); }
 void loopIteration() { POMP_Loop_iter_event(H.Iter, 0, 1); }
 void setNumThreads() { POMP_Set_num_threads_event(&H.Runtime, 0, 2, nullptr); }
@@ -143,6 +151,8 @@ std::vector<Kind> kinds() {
       {"parallel_begin_end_forked", 2, POMP_GROUP_PARALLEL, POMP_LEVEL_BEGINEND,
        repeated<parallelBody>},
       {"task_create_begin_end_exit", 4, POMP_GROUP_TASK, POMP_LEVEL_BEGINEND, repeated<task>},
+      {"task_create_ctx_begin_end_exit", 4, POMP_GROUP_TASK, POMP_LEVEL_BEGINEND,
+       repeated<taskContextForm>},
       {"atomic_event", 1, POMP_GROUP_SYNC, POMP_LEVEL_BEGINEND, repeated<atomic>},
       {"loop_iter_event", 1, POMP_GROUP_LOOP, POMP_LEVEL_ITEREVENT, repeated<loopIteration>},
       {"set_num_threads_event", 1, POMP_GROUP_RUNTIME, POMP_LEVEL_EVENT, repeated<setNumThreads>},

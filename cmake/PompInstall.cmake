@@ -4,7 +4,8 @@
 #            C/C++ program), pomp-link, pomp-report, pomp-run
 #   <dir>/lib/libpomp.so, libpomp.a
 #   <dir>/lib/pomp/clang/include      Clang 19's resource headers (omp.h, builtins) for ompinst
-#   <dir>/include/pomplib.h, pomp_types.h, pomp_events.def, pomp_omp_wrappers.h
+#   <dir>/include/pomplib.h, pomp_types.h, pomp_context_forms.h, pomp_events.def,
+#                pomp_omp_wrappers.h
 #   <dir>/include/fortran/pomp_lib.h, pomp_lib.f90   Fortran's include file and module source
 #   <dir>/include/fortran/{gfortran,flang}/pomp_lib.mod   the module, per compiler found
 #   <dir>/lib/cmake/POMP/             find_package(POMP): POMP::pomp, POMP::pomp_static, POMP::api,
