@@ -210,15 +210,19 @@ TEST(handleInitFile, PrologueDeclaresOnlyTheCalledRoutines) {
   EXPECT_EQ(Cxx.find("pomplib.h\""), std::string::npos) << Cxx;
 }
 
-TEST(handleInitFile, DeclarableRoutinesAreTheEventsAndSixOthers) {
+TEST(handleInitFile, DeclarableRoutinesAreTheEventsSixOthersAndTheContextForms) {
   const std::vector<std::string> All = declarableRoutines();
   EXPECT_TRUE(isDeclarableRoutine("POMP_Parallel_fork"));
   EXPECT_TRUE(isDeclarableRoutine("POMP_Join_barrier_needed"));
+  EXPECT_TRUE(isDeclarableRoutine("POMP_Parallel_fork_ctx"));
+  EXPECT_TRUE(isDeclarableRoutine("POMP_Task_create_enter_ctx"));
+  EXPECT_FALSE(isDeclarableRoutine("POMP_Parallel_end_ctx"));
   EXPECT_FALSE(isDeclarableRoutine("POMP_Init_Handles"));
   EXPECT_FALSE(isDeclarableRoutine("POMP_Set_level"));
   EXPECT_FALSE(isDeclarableRoutine("POMP_Parallel"));
   EXPECT_EQ(All.front(), "POMP_Parallel_enter");
-  EXPECT_EQ(All.back(), "POMP_Join_barrier_needed");
+  EXPECT_EQ(All.back(), "POMP_Task_create_enter_ctx");
+  EXPECT_EQ(All[All.size() - 4], "POMP_Join_barrier_needed");
 }
 
 TEST(handleInitFile, PrologueIsOneLinePerDeclaration) {
