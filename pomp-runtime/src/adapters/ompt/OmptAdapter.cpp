@@ -1426,23 +1426,24 @@ bool switchNeedsNothing(const ompt_data_t *Prior, const ompt_data_t *Next) {
   return T && !T->Trace && T->RunningTasks.empty();
 }
 
-/// A task switch that only pushes or pops the thread's stack of running
-/// tasks, done without the callback protocol; false, with nothing changed,
-/// when it needs more (followSwitch()). Such a switch closes, moves and opens
-/// no region: the task that ends or is suspended has nothing open above its
-/// base, and the task that starts is one whose regions POMP reports (an
-/// instrumented untied task) or a part of a followed task after a suspension
-/// that left no regions. These are most switches of instrumented untied
-/// tasks, four per task in libomp (each runs in two parts), which
-/// followSwitch() took some 85 instructions each for. No trace may record the
-/// switch. Reads and writes only what switchNeedsNothing() reads.
+/// A task switch of an instrumented untied task (POMP reports its regions)
+/// that only pushes or pops the thread's stack of running tasks, done without
+/// the callback protocol; false, with nothing changed, when it needs more
+/// (followSwitch()). Such a switch closes, moves and opens no region: the task
+/// starts, or it ends or is suspended with nothing open above its base. These
+/// are most switches of instrumented untied tasks, four per task in libomp
+/// (each runs in two parts), which followSwitch() took some 85 instructions
+/// each for. The tasks this adapter measures itself (OMPT only) always have
+/// their task region to open, move or close: they go to followSwitch() after
+/// one test (switchesInstrumentedTask()). No trace may record the switch. Reads
+/// and writes only what switchNeedsNothing() reads.
 bool switchOnlyMovesRunningTasks(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t *Next) {
+  const std::uint64_t NextValue = Next ? Next->value : 0;
   ThreadState *T = CurrentThread;
   if (!T || T->Trace || T->InEvent.load(std::memory_order_relaxed) ||
       Runtime::phase() != Phase::Running)
     return false;
   std::vector<RunningTask> &Running = T->RunningTasks;
-  const std::uint64_t NextValue = Next ? Next->value : 0;
   const std::size_t Depth = T->Stack.depth();
   // What followSwitch() would do to Prior: nothing, or pop it (its end, or its
   // suspension on the switch back to the task it came from).
@@ -1460,13 +1461,11 @@ bool switchOnlyMovesRunningTasks(ompt_data_t *Prior, ompt_task_status_t Status, 
   }
   bool PushNext = false;
   if (NextValue != 0) {
-    // The task the thread returns to is running already (below Prior, if that goes).
+    // The task the thread returns to is running already (below Prior, if
+    // that goes); else it starts, which only an instrumented task may here.
     const std::size_t Left = Running.size() - (PopPrior ? 1 : 0);
     if (Left == 0 || Running[Left - 1].Task != Next) {
-      // Not yet started (its task region opens) or suspended with regions
-      // (they come back): runTask() in followSwitch().
-      const std::uint64_t Tag = NextValue & TaskTagMask;
-      if (Tag != TaskInstrumented && Tag != TaskStarted)
+      if ((NextValue & TaskTagMask) != TaskInstrumented)
         return false;
       PushNext = true;
     }
@@ -1478,10 +1477,18 @@ bool switchOnlyMovesRunningTasks(ompt_data_t *Prior, ompt_task_status_t Status, 
   return true;
 }
 
+/// True when the task the thread leaves or the one it starts is an
+/// instrumented untied task: only such a switch may take
+/// switchOnlyMovesRunningTasks().
+bool switchesInstrumentedTask(const ompt_data_t *Prior, const ompt_data_t *Next) {
+  return (Next && (Next->value & TaskTagMask) == TaskInstrumented) ||
+         (Prior && (Prior->value & TaskTagMask) == TaskInstrumented);
+}
+
 void followSwitch(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t *Next);
 
-/// A switch that needs something: the push or pop shortcut, else the full
-/// path. Out of line, so that the switches that need nothing save no
+/// A switch of an instrumented untied task: the push or pop shortcut, else the
+/// full path. Out of line, so that the switches that need nothing save no
 /// registers.
 [[gnu::noinline]] void recordSwitch(ompt_data_t *Prior, ompt_task_status_t Status,
                                     ompt_data_t *Next) {
@@ -1494,8 +1501,13 @@ void on_task_schedule(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t
     tsanAcquire(Next);
     tsanAcquireTasks();
   }
-  if (!switchNeedsNothing(Prior, Next))
-    recordSwitch(Prior, Status, Next);
+  if (!switchNeedsNothing(Prior, Next)) {
+    // The tasks this adapter measures itself go to the full path directly.
+    if (switchesInstrumentedTask(Prior, Next))
+      recordSwitch(Prior, Status, Next);
+    else
+      followSwitch(Prior, Status, Next);
+  }
   if (Prior) {
     // After the task's data was written (a suspended task's regions).
     tsanRelease(Prior);
