@@ -622,17 +622,25 @@ constexpr pomp::rt::NoArg num_threads{};
 // The forms that return the context (pomp_context_forms.h): the same event as
 // the pointer routine, with the event's code inlined (no second call), storing
 // into a local.
+namespace pomp::rt {
+namespace {
+template <EventId E>
+POMP_Context_t contextReturned(POMP_Handle_t *Handle, const char *Ctc, std::uint64_t Payload) {
+  POMP_Context_t Context = 0;
+  handleEvent<E>(Handle, Ctc, &Context, Payload);
+  return Context;
+}
+} // namespace
+} // namespace pomp::rt
+
 POMP_EXPORT POMP_NOTHROW POMP_Context_t POMP_Parallel_fork_ctx(POMP_Handle_t *handle,
                                                                int32_t thread_id,
                                                                int32_t num_threads,
                                                                int32_t if_expr_result,
                                                                const char ctc[]) {
   using pomp::rt::EventId;
-  POMP_Context_t Context = 0;
-  pomp::rt::handleEvent<EventId::Parallel_fork>(
-      handle, ctc, &Context,
-      pomp::rt::payloadOf<EventId::Parallel_fork>(lock_id, was_lock_set, num_threads));
-  return Context;
+  return pomp::rt::contextReturned<EventId::Parallel_fork>(
+      handle, ctc, pomp::rt::payloadOf<EventId::Parallel_fork>(lock_id, was_lock_set, num_threads));
 }
 
 POMP_EXPORT POMP_NOTHROW POMP_Context_t POMP_Teams_enter_ctx(POMP_Handle_t *handle,
@@ -640,11 +648,8 @@ POMP_EXPORT POMP_NOTHROW POMP_Context_t POMP_Teams_enter_ctx(POMP_Handle_t *hand
                                                              int32_t thread_limit,
                                                              const char ctc[]) {
   using pomp::rt::EventId;
-  POMP_Context_t Context = 0;
-  pomp::rt::handleEvent<EventId::Teams_enter>(
-      handle, ctc, &Context,
-      pomp::rt::payloadOf<EventId::Teams_enter>(lock_id, was_lock_set, num_threads));
-  return Context;
+  return pomp::rt::contextReturned<EventId::Teams_enter>(
+      handle, ctc, pomp::rt::payloadOf<EventId::Teams_enter>(lock_id, was_lock_set, num_threads));
 }
 
 POMP_EXPORT POMP_NOTHROW POMP_Context_t POMP_Task_create_enter_ctx(POMP_Handle_t *handle,
@@ -652,11 +657,9 @@ POMP_EXPORT POMP_NOTHROW POMP_Context_t POMP_Task_create_enter_ctx(POMP_Handle_t
                                                                    int32_t if_expr_result,
                                                                    const char ctc[]) {
   using pomp::rt::EventId;
-  POMP_Context_t Context = 0;
-  pomp::rt::handleEvent<EventId::Task_create_enter>(
-      handle, ctc, &Context,
+  return pomp::rt::contextReturned<EventId::Task_create_enter>(
+      handle, ctc,
       pomp::rt::payloadOf<EventId::Task_create_enter>(lock_id, was_lock_set, num_threads));
-  return Context;
 }
 #pragma GCC diagnostic pop
 
