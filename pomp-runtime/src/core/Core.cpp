@@ -147,7 +147,7 @@ void Core::resumeTask(ThreadState &T, const SuspendedTask &Task, Tick Now) {
   for (const SuspendedTask::OpenRegion &R : Task.Regions) {
     bool Folded;
     Node *N = T.child(Parent, R.Key, Folded);
-    if (N->Recursive || tracksVisits(keyOpener(R.Key)))
+    if (N->Recursive || visitsTracked(keyOpener(R.Key)))
       N = T.trackedVisit(N);
     // The visit's frame starts as long ago as the task ran, so that its end
     // sees the visit's whole duration (minimum, maximum). The parts charged

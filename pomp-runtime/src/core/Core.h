@@ -65,7 +65,7 @@ public:
               std::uint64_t Payload = 0) {
     bool Folded;
     Node *N = T.child(Parent, makeKey(Region, canonicalOpener(Opener)), Folded);
-    if (__builtin_expect(N->Recursive || tracksVisits(Opener), 0)) {
+    if (__builtin_expect(N->Recursive || visitsTracked(Opener), 0)) {
       N = T.trackedVisit(N);
       N->Folded += Folded ? 1 : 0;
     }
@@ -232,9 +232,6 @@ public:
     return isRegionKind(N->Kind) ? N : nullptr;
   }
 
-  /// Whether every visit of Opener's nodes is tracked (visitsTracked()).
-  static constexpr bool tracksVisits(EventId Opener) { return visitsTracked(Opener); }
-
   /// True when Closer would close the thread's innermost open region.
   static bool closesInnermost(const ThreadState &T, RegionId Region, EventId Closer) {
     return T.Stack.back().Region->Key == makeKey(Region, canonicalOpener(Closer));
@@ -270,7 +267,7 @@ public:
     Frame &F = T.Stack.claimWithRoom();
     F = {N, Now(), 0};
   }
-  /// enterCached() for an opener that tracksVisits(): nullptr when a visit of
+  /// enterCached() for an opener whose visitsTracked(): nullptr when a visit of
   /// N is open already (the general path counts it at N's Inner node).
   template <typename ClockFn>
   static Node *enterCachedTracked(ThreadState &T, Node *N, ClockFn &&Now) {

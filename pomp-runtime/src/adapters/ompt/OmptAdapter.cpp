@@ -452,7 +452,7 @@ bool omptHas(ThreadState &T, EventId Opener) { return innermostIs(T, RegionOrigi
 
 /// Core::enter() under the thread's innermost open region.
 Node *enterInnermost(ThreadState &T, RegionId R, EventId Opener, CallbackTime &Now) {
-  if (Runtime::activation().isActiveFast(Opener) && !Core::tracksVisits(Opener))
+  if (Runtime::activation().isActiveFast(Opener) && !visitsTracked(Opener))
     if (Node *N = Core::cachedChild(T, T.current(), makeKey(R, canonicalOpener(Opener)))) {
       Core::enterCached(T, N, Now);
       return N;

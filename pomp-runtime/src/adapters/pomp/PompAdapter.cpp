@@ -501,7 +501,7 @@ handleEvent(HandleArg Handle, const char *Ctc, ContextArg Context, std::uint64_t
     } else {
       N = Core::cachedChild(*T, T->current(), Key);
     }
-    if constexpr (Core::tracksVisits(E)) {
+    if constexpr (visitsTracked(E)) {
       if (N != nullptr)
         N = Core::enterCachedTracked(*T, N, Clock::readTsc);
     }
@@ -509,7 +509,7 @@ handleEvent(HandleArg Handle, const char *Ctc, ContextArg Context, std::uint64_t
       T->InEvent.store(false, std::memory_order_relaxed);
       return slowEvent<E>(Handle, Ctc, Context, Payload);
     }
-    if constexpr (!Core::tracksVisits(E))
+    if constexpr (!visitsTracked(E))
       Core::enterCached(*T, N, Clock::readTsc);
     if constexpr (ReturnsContext<ContextArg>)
       *Context = Core::contextOf(N) | forkBits<E>(*N);
