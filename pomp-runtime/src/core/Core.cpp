@@ -251,10 +251,72 @@ void Core::closeOwnJoin(ThreadState &T, NodeKey Key, Tick Now) {
     Join.Fork->Join.ended(Join.Sequence, Now);
 }
 
+bool Core::deferLateEnd(ThreadState &T, const ImplicitTask &Task) {
+  const std::size_t Depth = T.Stack.depth();
+  if (Task.Depth != 1 || Depth > DeferredEnd::MaxFrames || T.Trace || T.Counters || DebugEvents)
+    return false;
+  const std::uint32_t Line = TeamEndLog::lineOf(Task.Generation);
+  // The master ended this team after every earlier one of its teams: once an
+  // end falls in a new line, the older lines are finished and read once.
+  if (const std::size_t Count = T.DeferredCount;
+      Count != 0 && (Count == ThreadState::DeferredLimit || T.Deferred[0].Line != Line ||
+                     T.Deferred[0].Team->Log != Task.Team->Log))
+    return deferAfterResolving(T, Task, Line);
+  addDeferred(T, Task, Line, Depth);
+  return true;
+}
+
+bool Core::deferAfterResolving(ThreadState &T, const ImplicitTask &Task, std::uint32_t Line) {
+  resolveLateEnds(T, T.DeferredCount == ThreadState::DeferredLimit, Task.Team->Log, Line);
+  addDeferred(T, Task, Line, T.Stack.depth());
+  return true;
+}
+
+void Core::resolveLateEnds(ThreadState &T, bool All, const TeamEndLog *OpenLog,
+                           std::uint32_t OpenLine) {
+  const std::size_t Count = T.DeferredCount;
+  std::size_t Kept = 0;
+  for (std::size_t I = 0; I < Count; ++I) {
+    DeferredEnd &D = T.Deferred[I];
+    bool Keep = !All && D.Line == OpenLine && D.Team->Log == OpenLog;
+    Tick End = 0;
+    if (!Keep) {
+      switch (D.Team->lookupEnd(D.Generation, End)) {
+      case TeamEndLog::Lookup::Ended:
+        break;
+      case TeamEndLog::Lookup::NotYet:
+        // The team runs (or its master has not got to its end): kept, unless
+        // everything must be charged now.
+        Keep = !All;
+        if (All)
+          End = Clock::now();
+        break;
+      case TeamEndLog::Lookup::Overwritten:
+        Counters.count(Anomaly::LateJoinUnknown);
+        End = D.Frames[D.Count - 1].Start;
+        break;
+      }
+    }
+    if (Keep) {
+      if (Kept != I)
+        T.Deferred[Kept] = D;
+      ++Kept;
+      continue;
+    }
+    // Charged as unwindJoin() would have charged them at the late end; the
+    // outermost's time goes to a sentinel, as it went to the stack's.
+    Frame Sentinel{T.Root, 0, 0};
+    for (std::size_t F = D.Count; F-- > 0;)
+      charge(D.Frames[F], F != 0 ? D.Frames[F - 1] : Sentinel, End);
+  }
+  T.DeferredCount = Kept;
+}
+
 void Core::closeEndedTeams(const std::vector<ThreadState *> &Selected) {
   for (ThreadState *T : Selected) {
     if (T->Departed)
       continue;
+    resolveLateEnds(*T, /*All=*/true);
     closeJoins(*T, /*Finalizing=*/true);
     std::vector<ImplicitTask> &Tasks = T->Teams.Tasks;
     while (!Tasks.empty()) {

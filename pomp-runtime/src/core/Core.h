@@ -365,6 +365,18 @@ public:
   /// OpenMP runtime had not delivered yet (Teams.h). None of the threads may
   /// be inside an event.
   void closeEndedTeams(const std::vector<ThreadState *> &Selected);
+  /// A worker's late implicit-task end of Task whose regions are all of T's
+  /// open ones (Teams.h): takes them off the stack without reading the team's
+  /// end, a line the master writes, and charges them once the master's log
+  /// holds the end in a line it has finished (resolveLateEnds()). False when
+  /// they must close now: regions below them, more than a DeferredEnd holds,
+  /// or a trace, counters or the debug output, which need the ends in order.
+  bool deferLateEnd(ThreadState &T, const ImplicitTask &Task);
+  /// Charges T's deferred ends but those of OpenLog's line OpenLine, which
+  /// its master still writes, and those whose team has not ended; with All
+  /// every one (finalisation, a full list), those still unknown at the time.
+  void resolveLateEnds(ThreadState &T, bool All, const TeamEndLog *OpenLog = nullptr,
+                       std::uint32_t OpenLine = 0);
 
   /// POMP_DEBUG_EVENTS: print every enter, leave and single event on stderr,
   /// one line each, starting with the thread's index (for `sort -n -s`).
@@ -423,6 +435,22 @@ private:
   /// Closes T's pending joins (Joins.h), innermost first; at finalisation
   /// only those whose team's end is known.
   void closeJoins(ThreadState &T, bool Finalizing);
+  /// deferLateEnd() when older lines are finished (or the list is full):
+  /// charges those first, out of the common path.
+  [[gnu::noinline]] bool deferAfterResolving(ThreadState &T, const ImplicitTask &Task,
+                                             std::uint32_t Line);
+  /// Moves T's Depth open regions into a new deferred end of Task.
+  static void addDeferred(ThreadState &T, const ImplicitTask &Task, std::uint32_t Line,
+                          std::size_t Depth) {
+    DeferredEnd &D = T.Deferred[T.DeferredCount++];
+    D.Team = Task.Team;
+    D.Generation = Task.Generation;
+    D.Count = static_cast<std::uint16_t>(Depth);
+    D.Line = Line;
+    for (std::size_t I = 0; I < Depth; ++I)
+      D.Frames[I] = T.Stack.open(I);
+    T.Stack.clear();
+  }
   /// unwindTo() for the regions of a late join: no trace or counters read
   /// their ends (Lifecycle.cpp turns late joins off for both).
   void unwindJoin(ThreadState &T, std::size_t Depth, Tick Now) {

@@ -15,9 +15,16 @@
 ///
 /// Each master thread owns a ring of instances, reused round-robin: a
 /// worker's late end names the previous region of the same master, never one
-/// many regions back, and the generation number tells a reused slot apart.
-/// An instance whose team still runs is never reused: the ring grows instead,
-/// so any depth of nested teams is measured exactly.
+/// many regions back. An instance whose team still runs is never reused: the
+/// ring grows instead, so any depth of nested teams is measured exactly.
+///
+/// The teams' ends go to the master's TeamEndLog, seven to a cache line, in
+/// the order of the forks. A worker at the top of its stack (the common
+/// case: a pool thread between two regions) does not read its team's end at
+/// its late end; it takes its regions off the stack and charges them once the
+/// log's line is complete (Core::deferLateEnd()). So a loop of parallel
+/// regions moves one line of ends between the cores per seven regions, not
+/// one each way per region (docs/PERFORMANCE.md, session 11).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef POMP_RUNTIME_CORE_TEAMS_H
@@ -67,18 +74,107 @@ struct TeamIdentity {
   }
 };
 
+/// The ends of the teams one master forked, by their fork's sequence number.
+/// Seven ends share a cache line with the line's tag (which seven), so that
+/// workers that read them once the line is complete move one line per seven
+/// teams. The log holds the last Lines lines: an end older than that, or one
+/// that would overwrite a later team's line (a team that outlived 56 nested
+/// teams of its master), is not in it (TeamInstance keeps that one).
+class TeamEndLog {
+public:
+  static constexpr std::uint32_t PerLine = 7;
+  static constexpr std::uint32_t Lines = 8;
+  /// Fork sequence numbers run modulo Period: a multiple of PerLine that fits
+  /// the 16 bits a team's parallel data carries (OmptAdapter.cpp, TeamFacts).
+  static constexpr std::uint32_t Period = PerLine * (0xffffu / PerLine);
+  static constexpr std::uint32_t LinesPerPeriod = Period / PerLine;
+
+  /// The sequence number of the fork after Sequence's.
+  static std::uint16_t next(std::uint16_t Sequence) {
+    return static_cast<std::uint16_t>(Sequence + 1u == Period ? 0u : Sequence + 1u);
+  }
+  /// Which line of the period holds Sequence's end.
+  static std::uint32_t lineOf(std::uint16_t Sequence) { return Sequence / PerLine; }
+
+  /// The master: the team of fork Sequence ended at End (End != 0). False
+  /// when the line holds later teams' ends already.
+  bool ended(std::uint16_t Sequence, Tick End) {
+    const std::uint32_t Want = lineOf(Sequence);
+    Line &L = Log[Want % Lines];
+    const std::uint32_t Tag = L.Tag.load(std::memory_order_relaxed);
+    if (Tag != Want) {
+      if (Tag != Empty && isLater(Tag, Want))
+        return false;
+      // A seqlock: a worker that reads while the line is cleared sees two
+      // different tags (or Writing) and reads again.
+      L.Tag.store(Writing, std::memory_order_relaxed);
+      std::atomic_thread_fence(std::memory_order_release);
+      for (std::atomic<Tick> &E : L.Ends)
+        E.store(0, std::memory_order_relaxed);
+      L.Tag.store(Want, std::memory_order_release);
+    }
+    L.Ends[Sequence % PerLine].store(End, std::memory_order_release);
+    return true;
+  }
+
+  /// What the log says about fork Sequence's end.
+  enum class Lookup {
+    Ended,      ///< End holds the team's end
+    NotYet,     ///< not recorded (yet): the team runs or did not record it
+    Overwritten ///< the line holds later teams' ends
+  };
+  Lookup endOf(std::uint16_t Sequence, Tick &End) const {
+    const std::uint32_t Want = lineOf(Sequence);
+    const Line &L = Log[Want % Lines];
+    constexpr int Attempts = 3;
+    for (int Attempt = 0; Attempt < Attempts; ++Attempt) {
+      const std::uint32_t Before = L.Tag.load(std::memory_order_acquire);
+      End = L.Ends[Sequence % PerLine].load(std::memory_order_relaxed);
+      std::atomic_thread_fence(std::memory_order_acquire);
+      if (Before == Writing || L.Tag.load(std::memory_order_relaxed) != Before)
+        continue;
+      if (Before == Want)
+        return End != 0 ? Lookup::Ended : Lookup::NotYet;
+      return Before != Empty && isLater(Before, Want) ? Lookup::Overwritten : Lookup::NotYet;
+    }
+    return Lookup::NotYet;
+  }
+
+private:
+  static constexpr std::uint32_t Empty = ~std::uint32_t{0};
+  static constexpr std::uint32_t Writing = Empty - 1;
+
+  /// Line numbers wrap: within half the period, a line ahead of Want is a
+  /// later one.
+  static bool isLater(std::uint32_t Tag, std::uint32_t Want) {
+    const std::uint32_t Ahead = Tag >= Want ? Tag - Want : Tag + LinesPerPeriod - Want;
+    return Ahead != 0 && Ahead < LinesPerPeriod / 2;
+  }
+
+  struct alignas(64) Line {
+    std::atomic<std::uint32_t> Tag{Empty};
+    std::atomic<Tick> Ends[PerLine] = {};
+  };
+  static_assert(sizeof(Line) == 64, "a line of the log is one cache line");
+  Line Log[Lines];
+};
+
 /// One execution of a parallel region (a team), owned by its master thread.
-/// Three cache lines, each written by the master at one moment only:
+/// Two cache lines, each written by the master at one moment only:
 ///  - the identity, which members read at their begin: written at a fork only
 ///    where it differs from the slot's previous team, so that a loop over one
 ///    construct writes nothing there and the members' copies stay valid;
-///  - the team's end, written at the team's end and read by members whose
-///    implicit-task end comes late (at the next fork);
-///  - the master's own: the slot's generation and whether its team runs.
-/// Every member read of a line the master had just written was a cross-core
-/// transfer on the way to the join (docs/PERFORMANCE.md).
+///  - the master's own: the fork's sequence number, whether the team runs,
+///    and the team's end where the log could not take it.
+/// The team's end goes to the master's log (TeamEndLog). Every member read of
+/// a line the master had just written was a cross-core transfer on the way to
+/// the join (docs/PERFORMANCE.md).
 struct alignas(64) TeamInstance {
+  explicit TeamInstance(TeamEndLog &Ends) : Log(&Ends) {}
+
   TeamIdentity Id;
+  /// The master's log of team ends; set once.
+  TeamEndLog *const Log;
 
   /// The identity of the slot's new team.
   void setIdentity(const TeamIdentity &New) {
@@ -89,6 +185,8 @@ struct alignas(64) TeamInstance {
   /// The master's time at the end of the team of this generation.
   void ended(Tick Now) {
     const std::uint32_t Current = Generation.load(std::memory_order_relaxed);
+    if (Log->ended(static_cast<std::uint16_t>(Current), Now))
+      return;
     // A seqlock: a member that reads while the end is written sees two
     // different generations and takes the end as unknown.
     EndGeneration.store(Writing, std::memory_order_relaxed);
@@ -97,26 +195,40 @@ struct alignas(64) TeamInstance {
     EndGeneration.store(Current, std::memory_order_release);
   }
 
-  /// The end of the team whose generation had these low bits, 0 while it
-  /// runs or once a later team of the slot ended.
-  Tick endOf(std::uint16_t LowGeneration) const {
+  /// What is known of the end of the team whose generation had these low
+  /// bits: Ended with its time in Result, NotYet while it runs, Overwritten
+  /// once it is too far back.
+  TeamEndLog::Lookup lookupEnd(std::uint16_t LowGeneration, Tick &Result) const {
+    const TeamEndLog::Lookup InLog = Log->endOf(LowGeneration, Result);
+    if (InLog != TeamEndLog::Lookup::Overwritten)
+      return InLog;
+    // The log's line was taken by later teams: the end is here if the log
+    // could not take it.
     const std::uint32_t Before = EndGeneration.load(std::memory_order_acquire);
     if (Before == Writing || static_cast<std::uint16_t>(Before) != LowGeneration)
-      return 0;
-    const Tick Result = End.load(std::memory_order_relaxed);
+      return TeamEndLog::Lookup::Overwritten;
+    Result = End.load(std::memory_order_relaxed);
     std::atomic_thread_fence(std::memory_order_acquire);
-    return EndGeneration.load(std::memory_order_relaxed) == Before ? Result : 0;
+    return EndGeneration.load(std::memory_order_relaxed) == Before
+               ? TeamEndLog::Lookup::Ended
+               : TeamEndLog::Lookup::Overwritten;
   }
 
-  /// The generation whose end End holds.
-  alignas(64) std::atomic<std::uint32_t> EndGeneration{Writing};
-  std::atomic<Tick> End{0};
+  /// The end of the team whose generation had these low bits, 0 while it
+  /// runs or once it is too far back.
+  Tick endOf(std::uint16_t LowGeneration) const {
+    Tick Result = 0;
+    return lookupEnd(LowGeneration, Result) == TeamEndLog::Lookup::Ended ? Result : 0;
+  }
 
-  /// Bumped each time the slot is reused (read by members only where the
-  /// team's parallel data cannot carry it).
+  /// The sequence number of the slot's fork (TeamEndLog): read by members
+  /// only where the team's parallel data cannot carry it.
   alignas(64) std::atomic<std::uint32_t> Generation{0};
   /// Between the region's begin and end; only the master reads and writes it.
   bool Running = false;
+  /// The generation whose end End holds, where the log could not take it.
+  std::atomic<std::uint32_t> EndGeneration{Writing};
+  std::atomic<Tick> End{0};
 
 private:
   static constexpr std::uint32_t Writing = ~std::uint32_t{0};
@@ -131,6 +243,9 @@ struct ImplicitTask {
   bool Instrumented = false;
   /// The initial task of a team of a league (host teams region).
   bool Initial = false;
+  /// A worker's task, or a league's team's initial task: its end may come
+  /// late, after the team's end (a master's comes in the join, before it).
+  bool MayEndLate = false;
   /// Stack depth with the implicit task's region open; 0 when no region was
   /// entered for it.
   std::uint32_t Depth = 0;
@@ -153,14 +268,19 @@ struct ThreadTeams {
   ThreadTeams() {
     Ring.reserve(RingSize);
     for (std::size_t I = 0; I < RingSize; ++I)
-      Ring.push_back(std::make_unique<TeamInstance>());
+      Ring.push_back(std::make_unique<TeamInstance>(*Ends));
     Tasks.reserve(ReservedNesting);
   }
+
+  /// The ends of the teams this thread masters, at a fixed address.
+  std::unique_ptr<TeamEndLog> Ends = std::make_unique<TeamEndLog>();
 
   /// The instances, each at a fixed address (workers and the runtime's
   /// ompt_data_t point to them) for the life of the thread.
   std::vector<std::unique_ptr<TeamInstance>> Ring;
   std::size_t NextInstance = 0;
+  /// The sequence number of this thread's next fork.
+  std::uint16_t NextSequence = 0;
 
   /// The implicit tasks the thread runs, innermost last.
   std::vector<ImplicitTask> Tasks;
@@ -172,13 +292,14 @@ struct ThreadTeams {
   TeamInstance &nextInstance() {
     if (Ring[NextInstance]->Running)
       Ring.insert(Ring.begin() + static_cast<std::ptrdiff_t>(NextInstance),
-                  std::make_unique<TeamInstance>());
+                  std::make_unique<TeamInstance>(*Ends));
     TeamInstance &I = *Ring[NextInstance];
     NextInstance = (NextInstance + 1) % Ring.size();
-    // Only the master writes an instance: a plain increment, not a locked
-    // one. The identity is left for setIdentity() and the end keeps the
-    // previous team's (its generation tells them apart).
-    I.Generation.store(I.Generation.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    // Only the master writes an instance. The identity is left for
+    // setIdentity(), and the log keeps the previous teams' ends (their
+    // sequence numbers tell them apart).
+    I.Generation.store(NextSequence, std::memory_order_relaxed);
+    NextSequence = TeamEndLog::next(NextSequence);
     I.Running = true;
     return I;
   }

@@ -46,6 +46,22 @@ struct Frame {
   Tick Children;
 };
 
+/// A worker's late implicit-task end whose regions came off its stack before
+/// their team's end was read (Core::deferLateEnd()): charged once the
+/// master's log has the end in a line it no longer writes.
+struct DeferredEnd {
+  /// Regions a deferred end holds at most: the implicit task or parallel
+  /// body, its implicit barrier, a worksharing region of a combined construct.
+  static constexpr std::size_t MaxFrames = 3;
+  const TeamInstance *Team;
+  std::uint16_t Generation;
+  std::uint16_t Count;
+  /// TeamEndLog::lineOf(Generation).
+  std::uint32_t Line;
+  /// The regions, outermost first, as they were open.
+  Frame Frames[MaxFrames];
+};
+
 /// The stack of a thread's open regions. Its bottom is a sentinel frame for
 /// the thread's root, so the innermost frame always exists and the hot path
 /// needs no emptiness tests; it grows (allocates) only when nesting gets
@@ -77,6 +93,8 @@ public:
   Frame &claimWithRoom() { return *++Top; }
   /// Removes the innermost open region (requires !empty()).
   void pop() { --Top; }
+  /// Removes every open region.
+  void clear() { Top = Data.get(); }
 
 private:
   void grow();
@@ -192,6 +210,10 @@ public:
   /// last (Joins.h). Room for PendingJoinsReserved without allocating.
   std::vector<PendingJoin> PendingJoins;
   static constexpr std::size_t PendingJoinsReserved = 32;
+  /// Late implicit-task ends not charged yet, oldest first (Teams.h).
+  static constexpr std::size_t DeferredLimit = 32;
+  DeferredEnd Deferred[DeferredLimit];
+  std::size_t DeferredCount = 0;
   /// Regions dropped uncounted because another source reports them.
   std::uint64_t HandedOver = 0;
   /// While tracing without the runtime's task records: the trace's tokens of

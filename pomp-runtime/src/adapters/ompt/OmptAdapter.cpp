@@ -505,9 +505,10 @@ void single(ThreadState &T, Construct C, const void *Code, EventId E, CallbackTi
 bool pompReportsSingles() { return Runtime::regions().hasPompRegions(); }
 
 /// Makes the callback's time the end of the thread's current team when that
-/// ended already: the runtime delivered this end event late (Teams.h).
+/// ended already: the runtime delivered this end event late (Teams.h). Only
+/// a worker's come late: a master's come in the join, before the team's end.
 void capAtTeamEnd(ThreadState &T, CallbackTime &Now) {
-  if (const ImplicitTask *Task = T.Teams.innermost())
+  if (const ImplicitTask *Task = T.Teams.innermost(); Task && Task->MayEndLate)
     if (const Tick End = Task->teamEnd(); End != 0)
       Now.set(End);
 }
@@ -721,9 +722,11 @@ void on_parallel_end(ompt_data_t *ParallelData, ompt_data_t *, int, const void *
   });
 }
 
-void beginImplicitTask(ThreadState &T, const TeamFacts &Facts, bool Initial, CallbackTime &Now) {
+void beginImplicitTask(ThreadState &T, const TeamFacts &Facts, bool Initial, bool Worker,
+                       CallbackTime &Now) {
   ImplicitTask &Task = T.Teams.Tasks.emplace_back();
   Task.Initial = Initial;
+  Task.MayEndLate = Worker || Initial;
   TeamInstance *Team = Facts.Team;
   if (!Team)
     return;
@@ -751,9 +754,13 @@ void endImplicitTask(ThreadState &T, CallbackTime &Now) {
   const ImplicitTask &Task = Tasks.back();
   if (Task.Depth != 0 && T.Stack.depth() >= Task.Depth) {
     // Only regions left open need the team's end, a line its master wrote:
-    // a team whose regions POMP closed reads nothing of it.
-    capAtTeamEnd(T, Now);
-    core().unwindTo(T, Task.Depth - 1, Now());
+    // a team whose regions POMP closed reads nothing of it, and a worker
+    // with nothing below them reads it later, with the ends of the master's
+    // next teams (Teams.h).
+    if (!Task.MayEndLate || !core().deferLateEnd(T, Task)) {
+      capAtTeamEnd(T, Now);
+      core().unwindTo(T, Task.Depth - 1, Now());
+    }
   }
   Tasks.pop_back();
   // Every explicit task bound to the team ended at its barrier: entries left
@@ -764,7 +771,7 @@ void endImplicitTask(ThreadState &T, CallbackTime &Now) {
 }
 
 void on_implicit_task(ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData, ompt_data_t *,
-                      unsigned int, unsigned int, int Flags) {
+                      unsigned int, unsigned int Index, int Flags) {
   if (ParallelData && (Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend))
     tsanAcquire(teamObject(ParallelData));
   guarded([&](ThreadState &T, CallbackTime &Now) {
@@ -774,7 +781,7 @@ void on_implicit_task(ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
       // of a league (host teams region) is the team's body, its Teams_begin.
       const TeamFacts Facts = factsOf(ParallelData);
       if (!Initial || (Facts.Team && Facts.League))
-        beginImplicitTask(T, Facts, Initial, Now);
+        beginImplicitTask(T, Facts, Initial, /*Worker=*/Index != 0, Now);
     }
     if (Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend) {
       // The end of an initial task names no team: it ends a league's team
@@ -1002,6 +1009,24 @@ bool isInstrumentedJoin(ThreadState &T, ompt_sync_region_t Kind) {
          inInstrumentedTeam(T);
 }
 
+/// The barrier that ends a team, whose end libomp may deliver late (at the
+/// next fork, or for the teams of a host teams region at shutdown).
+bool isJoinKind(ompt_sync_region_t Kind) {
+  return Kind == ompt_sync_region_barrier_implicit_parallel ||
+         Kind == ompt_sync_region_barrier_teams || Kind == ompt_sync_region_barrier_implicit;
+}
+
+/// The end of a worker's join barrier, which libomp delivers late, right
+/// before the worker's implicit-task end: that end closes the barrier with
+/// the task, at the team's end, so that the team's end is read once (or not
+/// yet: Core::deferLateEnd()).
+bool isWorkersLateJoinEnd(ThreadState &T, ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint) {
+  if (Kind != ompt_sync_region_barrier_implicit_parallel || Endpoint != ompt_scope_end)
+    return false;
+  const ImplicitTask *Task = T.Teams.innermost();
+  return Task && Task->MayEndLate && Task->Depth != 0 && T.Stack.depth() > Task->Depth;
+}
+
 /// The edges a synchronisation region makes, for TSan: a barrier or
 /// reduction orders the team (its parallel data), and its end, like a
 /// taskwait's or taskgroup's, comes after the tasks it waited for.
@@ -1025,7 +1050,7 @@ void tsanSyncRegion(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
                                         Construct C) {
   guarded([&](ThreadState &T, CallbackTime &Now) {
     noteCurrentTask(T, TaskData, Now);
-    if (isInstrumentedJoin(T, Kind))
+    if (isInstrumentedJoin(T, Kind) || isWorkersLateJoinEnd(T, Kind, Endpoint))
       return;
     if ((Endpoint == ompt_scope_begin || Endpoint == ompt_scope_beginend) &&
         !pompReportsSync(T, Enter)) {
@@ -1040,7 +1065,9 @@ void tsanSyncRegion(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
       // Nothing to close when POMP reports the instance (the common case
       // of instrumented code): no clock read, no team end to look up.
       if (omptHas(T, Enter)) {
-        capAtTeamEnd(T, Now);
+        // Only a team's last barrier ends late: the others need no team end.
+        if (isJoinKind(Kind))
+          capAtTeamEnd(T, Now);
         leaveInnermost(T, Now);
       }
     }
@@ -1057,7 +1084,7 @@ void on_sync_region(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
     return;
   }
   if (nothingToDo(TaskData, [&](ThreadState &T) {
-        if (isInstrumentedJoin(T, Kind))
+        if (isInstrumentedJoin(T, Kind) || isWorkersLateJoinEnd(T, Kind, Endpoint))
           return true;
         return Endpoint == ompt_scope_begin ? pompReportsSync(T, Enter)
                                             : Endpoint == ompt_scope_end && !omptHas(T, Enter);
