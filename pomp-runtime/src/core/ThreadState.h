@@ -210,10 +210,6 @@ public:
   /// last (Joins.h). Room for PendingJoinsReserved without allocating.
   std::vector<PendingJoin> PendingJoins;
   static constexpr std::size_t PendingJoinsReserved = 32;
-  /// Late implicit-task ends not charged yet, oldest first (Teams.h).
-  static constexpr std::size_t DeferredLimit = 32;
-  DeferredEnd Deferred[DeferredLimit];
-  std::size_t DeferredCount = 0;
   /// Regions dropped uncounted because another source reports them.
   std::uint64_t HandedOver = 0;
   /// While tracing without the runtime's task records: the trace's tokens of
@@ -230,6 +226,11 @@ public:
   /// exist in the child. Its nodes stay for the contexts that name them; it
   /// contributes nothing to the child's profile.
   bool Departed = false;
+  /// Late implicit-task ends not charged yet, oldest first (Teams.h): at the
+  /// end, away from the fields every event reads.
+  static constexpr std::size_t DeferredLimit = 32;
+  DeferredEnd Deferred[DeferredLimit];
+  std::size_t DeferredCount = 0;
 
 private:
   Node *childSlow(Node *Parent, NodeKey Key, bool &Folded);
