@@ -158,6 +158,58 @@ TEST_F(TeamsTest, DeferredLateEndsAreChargedAtTheirTeamsEnds) {
   EXPECT_EQ(P.Anomalies[static_cast<std::size_t>(Anomaly::OpenAtFinalize)], 0u);
 }
 
+// A pool thread that works for two masters (nested teams) defers ends of both logs: an end of
+// another log than the oldest one's reads the waiting ones and keeps a team that has not ended
+// yet (its master is still inside it) until it has; each is charged at its own team's end.
+TEST_F(TeamsTest, DeferredEndsOfTwoMastersWaitForTheirTeams) {
+  const RegionId Par = region("type=parallel*file=t.c*slines=1,1");
+  const RegionId Bar = region("type=implicitbarrier*file=t.c*slines=1,1");
+  ThreadState &First = *C.attachThread();
+  ThreadState &Second = *C.attachThread();
+  ThreadState &Pool = *C.attachThread();
+  // A team of the first master that the pool thread leaves late, before the team ended.
+  TeamInstance &Running = First.Teams.nextInstance();
+  Running.Id.Fork = C.enter(First, Par, E::Parallel_enter, 0);
+  joinTeam(Pool, Running, Par, Bar, 5);
+  Pool.Teams.Tasks.back().MayEndLate = true;
+  ASSERT_TRUE(C.deferLateEnd(Pool, Pool.Teams.Tasks.back()));
+  Pool.Teams.Tasks.pop_back();
+  // A team of the second master, ended.
+  TeamInstance &Ended = Second.Teams.nextInstance();
+  Ended.Id.Fork = C.enter(Second, Par, E::Parallel_enter, 100);
+  joinTeam(Pool, Ended, Par, Bar, 105);
+  Pool.Teams.Tasks.back().MayEndLate = true;
+  Ended.ended(130);
+  Ended.Running = false;
+  C.leave(Second, Par, E::Parallel_exit, 130);
+  ASSERT_TRUE(C.deferLateEnd(Pool, Pool.Teams.Tasks.back()));
+  Pool.Teams.Tasks.pop_back();
+  EXPECT_EQ(Pool.DeferredCount, 2u) << "the first team has not ended: kept";
+  // Another team of the first master, in the oldest end's line.
+  TeamInstance &Next = First.Teams.nextInstance();
+  Running.ended(200);
+  Running.Running = false;
+  Next.Id.Fork = Running.Id.Fork;
+  joinTeam(Pool, Next, Par, Bar, 205);
+  Pool.Teams.Tasks.back().MayEndLate = true;
+  ASSERT_TRUE(C.deferLateEnd(Pool, Pool.Teams.Tasks.back()));
+  Pool.Teams.Tasks.pop_back();
+  EXPECT_EQ(Pool.DeferredCount, 3u) << "the oldest end is of this line: nothing read yet";
+  Next.ended(230);
+  Next.Running = false;
+  C.leave(First, Par, E::Parallel_exit, 230);
+  C.closeEndedTeams({&First, &Second, &Pool});
+  EXPECT_EQ(Pool.DeferredCount, 0u);
+
+  const Profile P = C.collect(100000, OneNsPerTick);
+  const ProfileNode *Body = find(P, {{Par, E::Parallel_enter}, {Par, E::Parallel_begin}});
+  ASSERT_NE(Body, nullptr);
+  EXPECT_EQ(of(*Body, Pool.Index).Visits, 3u);
+  EXPECT_EQ(of(*Body, Pool.Index).InclusiveNs, 195u + 25u + 25u) << "each at its own team's end";
+  EXPECT_EQ(of(*Body, Pool.Index).MaxNs, 195u);
+  EXPECT_EQ(P.Anomalies[static_cast<std::size_t>(Anomaly::LateJoinUnknown)], 0u);
+}
+
 // A deferred end whose line the master filled again before the worker read it (the worker idled
 // through 56 of its master's teams) is unknown: counted, its regions closed at their last start.
 // Regions below the implicit task, and a trace, keep the ends from being deferred.
