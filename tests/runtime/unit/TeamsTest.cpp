@@ -30,6 +30,28 @@ protected:
     Task.Depth = static_cast<std::uint32_t>(Worker.Stack.depth());
     C.enter(Worker, Bar, E::Implicit_barrier_enter, Start + 10);
   }
+  /// A team Master forks at Fork.
+  TeamInstance &forkTeam(ThreadState &Master, RegionId Par, Tick Fork) {
+    TeamInstance &Team = Master.Teams.nextInstance();
+    Team.Id.Fork = C.enter(Master, Par, E::Parallel_enter, Fork);
+    return Team;
+  }
+  /// Its end at End, and the master's exit.
+  void endTeam(ThreadState &Master, TeamInstance &Team, RegionId Par, Tick End) {
+    Team.ended(End);
+    Team.Running = false;
+    C.leave(Master, Par, E::Parallel_exit, End);
+  }
+  /// The late end of Worker's innermost implicit task, deferred (Core::deferLateEnd()).
+  ::testing::AssertionResult deferLateEnd(ThreadState &Worker) {
+    ImplicitTask &Task = Worker.Teams.Tasks.back();
+    Task.MayEndLate = true;
+    const bool Deferred = C.deferLateEnd(Worker, Task);
+    Worker.Teams.Tasks.pop_back();
+    if (!Deferred)
+      return ::testing::AssertionFailure() << "the late end was not deferred";
+    return ::testing::AssertionSuccess();
+  }
 };
 
 TEST_F(TeamsTest, RegionsOfAnEndedTeamCloseAtItsEnd) {
@@ -124,17 +146,11 @@ TEST_F(TeamsTest, DeferredLateEndsAreChargedAtTheirTeamsEnds) {
   constexpr std::size_t Teams = TeamEndLog::PerLine + 2;
   for (std::size_t I = 0; I < Teams; ++I) {
     const Tick Fork = 100 * I + 1;
-    TeamInstance &Team = Master.Teams.nextInstance();
-    Team.Id.Fork = C.enter(Master, Par, E::Parallel_enter, Fork);
+    TeamInstance &Team = forkTeam(Master, Par, Fork);
     joinTeam(Worker, Team, Par, Bar, Fork + 1);
-    Team.ended(Fork + 20);
-    Team.Running = false;
-    C.leave(Master, Par, E::Parallel_exit, Fork + 20);
+    endTeam(Master, Team, Par, Fork + 20);
     // The worker's late end, at the next fork.
-    ImplicitTask &Task = Worker.Teams.Tasks.back();
-    Task.MayEndLate = true;
-    ASSERT_TRUE(C.deferLateEnd(Worker, Task)) << "team " << I;
-    Worker.Teams.Tasks.pop_back();
+    ASSERT_TRUE(deferLateEnd(Worker)) << "team " << I;
     EXPECT_TRUE(Worker.Stack.empty());
     // The first line's seven ends wait until an end falls in the second.
     const std::size_t Waiting = I < TeamEndLog::PerLine ? I + 1 : I + 1 - TeamEndLog::PerLine;
@@ -168,36 +184,22 @@ TEST_F(TeamsTest, DeferredEndsOfTwoMastersWaitForTheirTeams) {
   ThreadState &Second = *C.attachThread();
   ThreadState &Pool = *C.attachThread();
   // A team of the first master that the pool thread leaves late, before the team ended.
-  TeamInstance &Running = First.Teams.nextInstance();
-  Running.Id.Fork = C.enter(First, Par, E::Parallel_enter, 0);
+  TeamInstance &Running = forkTeam(First, Par, 0);
   joinTeam(Pool, Running, Par, Bar, 5);
-  Pool.Teams.Tasks.back().MayEndLate = true;
-  ASSERT_TRUE(C.deferLateEnd(Pool, Pool.Teams.Tasks.back()));
-  Pool.Teams.Tasks.pop_back();
+  ASSERT_TRUE(deferLateEnd(Pool));
   // A team of the second master, ended.
-  TeamInstance &Ended = Second.Teams.nextInstance();
-  Ended.Id.Fork = C.enter(Second, Par, E::Parallel_enter, 100);
+  TeamInstance &Ended = forkTeam(Second, Par, 100);
   joinTeam(Pool, Ended, Par, Bar, 105);
-  Pool.Teams.Tasks.back().MayEndLate = true;
-  Ended.ended(130);
-  Ended.Running = false;
-  C.leave(Second, Par, E::Parallel_exit, 130);
-  ASSERT_TRUE(C.deferLateEnd(Pool, Pool.Teams.Tasks.back()));
-  Pool.Teams.Tasks.pop_back();
+  endTeam(Second, Ended, Par, 130);
+  ASSERT_TRUE(deferLateEnd(Pool));
   EXPECT_EQ(Pool.DeferredCount, 2u) << "the first team has not ended: kept";
   // Another team of the first master, in the oldest end's line.
-  TeamInstance &Next = First.Teams.nextInstance();
-  Running.ended(200);
-  Running.Running = false;
-  Next.Id.Fork = Running.Id.Fork;
+  endTeam(First, Running, Par, 200);
+  TeamInstance &Next = forkTeam(First, Par, 201);
   joinTeam(Pool, Next, Par, Bar, 205);
-  Pool.Teams.Tasks.back().MayEndLate = true;
-  ASSERT_TRUE(C.deferLateEnd(Pool, Pool.Teams.Tasks.back()));
-  Pool.Teams.Tasks.pop_back();
+  ASSERT_TRUE(deferLateEnd(Pool));
   EXPECT_EQ(Pool.DeferredCount, 3u) << "the oldest end is of this line: nothing read yet";
-  Next.ended(230);
-  Next.Running = false;
-  C.leave(First, Par, E::Parallel_exit, 230);
+  endTeam(First, Next, Par, 230);
   C.closeEndedTeams({&First, &Second, &Pool});
   EXPECT_EQ(Pool.DeferredCount, 0u);
 
@@ -212,21 +214,16 @@ TEST_F(TeamsTest, DeferredEndsOfTwoMastersWaitForTheirTeams) {
 
 // A deferred end whose line the master filled again before the worker read it (the worker idled
 // through 56 of its master's teams) is unknown: counted, its regions closed at their last start.
-// Regions below the implicit task, and a trace, keep the ends from being deferred.
+// Regions below the implicit task keep the ends from being deferred.
 TEST_F(TeamsTest, ADeferredEndTooFarBackIsCounted) {
   const RegionId Par = region("type=parallel*file=t.c*slines=1,1");
   const RegionId Bar = region("type=implicitbarrier*file=t.c*slines=1,1");
   ThreadState &Master = *C.attachThread();
   ThreadState &Worker = *C.attachThread();
-  TeamInstance &Team = Master.Teams.nextInstance();
-  Team.Id.Fork = C.enter(Master, Par, E::Parallel_enter, 0);
+  TeamInstance &Team = forkTeam(Master, Par, 0);
   joinTeam(Worker, Team, Par, Bar, 5);
-  Worker.Teams.Tasks.back().MayEndLate = true;
-  ASSERT_TRUE(C.deferLateEnd(Worker, Worker.Teams.Tasks.back()));
-  Worker.Teams.Tasks.pop_back();
-  Team.ended(100);
-  Team.Running = false;
-  C.leave(Master, Par, E::Parallel_exit, 100);
+  ASSERT_TRUE(deferLateEnd(Worker));
+  endTeam(Master, Team, Par, 100);
   for (std::size_t I = 0; I < TeamEndLog::PerLine * TeamEndLog::Lines; ++I) {
     TeamInstance &Next = Master.Teams.nextInstance();
     Next.ended(200 + I);
