@@ -8,11 +8,12 @@
 ///
 //===----------------------------------------------------------------------===//
 #include "pomp/ompcc/Driver.h"
+#include "pomp/ompcc/LineStream.h"
 
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/raw_ostream.h"
 
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 int main(int Argc, char **Argv) {
@@ -20,5 +21,7 @@ int main(int Argc, char **Argv) {
   // The executable itself, links resolved: the toolkit is found next to it.
   const std::string Executable =
       llvm::sys::fs::getMainExecutable(Argv[0], reinterpret_cast<void *>(&main));
-  return pomp::ompcc::runDriver(Argv[0], Executable, Args, llvm::errs());
+  // Whole lines: the ompcc processes of a parallel build share the terminal.
+  pomp::ompcc::LineStream Diagnostics(STDERR_FILENO);
+  return pomp::ompcc::runDriver(Argv[0], Executable, Args, Diagnostics);
 }

@@ -11,6 +11,7 @@
 #include "pomp/ompcc/CompilerCommand.h"
 #include "pomp/ompcc/DependencyFile.h"
 #include "pomp/ompcc/Driver.h"
+#include "pomp/ompcc/LineStream.h"
 #include "pomp/ompcc/Process.h"
 #include "pomp/ompcc/SourceChecks.h"
 
@@ -32,6 +33,39 @@
 
 namespace pomp::ompcc {
 namespace {
+
+/// What a non-blocking read of the pipe finds now ("" when nothing was written).
+std::string readAvailable(int FileDescriptor) {
+  std::string Text;
+  char Buffer[256];
+  ssize_t Got;
+  while ((Got = ::read(FileDescriptor, Buffer, sizeof Buffer)) > 0)
+    Text.append(Buffer, static_cast<size_t>(Got));
+  return Text;
+}
+
+// The pieces of a message reach the file descriptor as whole lines, each in one write: parallel
+// builds' ompcc processes share a terminal (ccache.test saw "ompc++: ompccmain.cpp: ...").
+TEST(LineStream, WritesWholeLinesOnly) {
+  int Pipe[2];
+  ASSERT_EQ(::pipe(Pipe), 0);
+  ASSERT_EQ(::fcntl(Pipe[0], F_SETFL, O_NONBLOCK), 0);
+  {
+    LineStream Out(Pipe[1]);
+    Out << "ompcc: "
+        << "main.cpp"
+        << ": ";
+    EXPECT_EQ(readAvailable(Pipe[0]), "") << "an incomplete line is held back";
+    Out << "instrumented\nompcc: kept " << 2;
+    EXPECT_EQ(readAvailable(Pipe[0]), "ompcc: main.cpp: instrumented\n");
+    Out << "\nfirst\nsecond\nthird";
+    EXPECT_EQ(readAvailable(Pipe[0]), "ompcc: kept 2\nfirst\nsecond\n");
+    EXPECT_EQ(Out.tell(), 62u);
+  }
+  EXPECT_EQ(readAvailable(Pipe[0]), "third") << "the rest at the end";
+  ::close(Pipe[0]);
+  ::close(Pipe[1]);
+}
 
 CompilerCommand parse(std::vector<std::string> Args, bool Cxx = false) {
   return parseCompilerCommand(Args, Cxx);
