@@ -226,10 +226,10 @@ public:
   /// exist in the child. Its nodes stay for the contexts that name them; it
   /// contributes nothing to the child's profile.
   bool Departed = false;
-  /// Late implicit-task ends not charged yet, oldest first (Teams.h): at the
-  /// end, away from the fields every event reads.
+  /// Late implicit-task ends not charged yet, oldest first (Teams.h). On
+  /// the heap: 2.8 KB inside the state moved the fields every event reads.
   static constexpr std::size_t DeferredLimit = 32;
-  DeferredEnd Deferred[DeferredLimit];
+  std::unique_ptr<DeferredEnd[]> Deferred = std::make_unique<DeferredEnd[]>(DeferredLimit);
   std::size_t DeferredCount = 0;
 
 private:

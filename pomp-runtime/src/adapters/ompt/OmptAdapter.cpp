@@ -1084,7 +1084,7 @@ void on_sync_region(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
     return;
   }
   if (nothingToDo(TaskData, [&](ThreadState &T) {
-        if (isInstrumentedJoin(T, Kind) || isWorkersLateJoinEnd(T, Kind, Endpoint))
+        if (isInstrumentedJoin(T, Kind))
           return true;
         return Endpoint == ompt_scope_begin ? pompReportsSync(T, Enter)
                                             : Endpoint == ompt_scope_end && !omptHas(T, Enter);
