@@ -19,28 +19,42 @@ using E = EventId;
 
 class TeamsTest : public CoreFixture {
 protected:
+  /// The parallel construct most tests fork and its implicit barrier.
+  const RegionId Par = region("type=parallel*file=t.c*slines=1,1");
+  const RegionId Bar = region("type=implicitbarrier*file=t.c*slines=1,1");
+
+  /// Par's body and its barrier in a profile (nullptr when missing).
+  const ProfileNode *body(const Profile &P) const {
+    return find(P, {{Par, E::Parallel_enter}, {Par, E::Parallel_begin}});
+  }
+  const ProfileNode *wait(const Profile &P) const {
+    return find(
+        P, {{Par, E::Parallel_enter}, {Par, E::Parallel_begin}, {Bar, E::Implicit_barrier_enter}});
+  }
+
   /// A worker thread that entered the implicit task of Team under Fork at
   /// Start, with a barrier inside it from Start + 10.
-  void joinTeam(ThreadState &Worker, TeamInstance &Team, RegionId Par, RegionId Bar, Tick Start) {
-    C.enter(Worker, Par, E::Parallel_begin, Start,
+  void joinTeam(ThreadState &Worker, TeamInstance &Team, RegionId Body, RegionId Barrier,
+                Tick Start) {
+    C.enter(Worker, Body, E::Parallel_begin, Start,
             C.forkParent(Worker, Core::contextOf(Team.Id.Fork)));
     ImplicitTask &Task = Worker.Teams.Tasks.emplace_back();
     Task.Team = &Team;
     Task.Generation = Team.Generation.load();
     Task.Depth = static_cast<std::uint32_t>(Worker.Stack.depth());
-    C.enter(Worker, Bar, E::Implicit_barrier_enter, Start + 10);
+    C.enter(Worker, Barrier, E::Implicit_barrier_enter, Start + 10);
   }
   /// A team Master forks at Fork.
-  TeamInstance &forkTeam(ThreadState &Master, RegionId Par, Tick Fork) {
+  TeamInstance &forkTeam(ThreadState &Master, RegionId Construct, Tick Fork) {
     TeamInstance &Team = Master.Teams.nextInstance();
-    Team.Id.Fork = C.enter(Master, Par, E::Parallel_enter, Fork);
+    Team.Id.Fork = C.enter(Master, Construct, E::Parallel_enter, Fork);
     return Team;
   }
   /// Its end at End, and the master's exit.
-  void endTeam(ThreadState &Master, TeamInstance &Team, RegionId Par, Tick End) {
+  void endTeam(ThreadState &Master, TeamInstance &Team, RegionId Construct, Tick End) {
     Team.ended(End);
     Team.Running = false;
-    C.leave(Master, Par, E::Parallel_exit, End);
+    C.leave(Master, Construct, E::Parallel_exit, End);
   }
   /// The late end of Worker's innermost implicit task, deferred (Core::deferLateEnd()).
   ::testing::AssertionResult deferLateEnd(ThreadState &Worker) {
@@ -55,12 +69,9 @@ protected:
 };
 
 TEST_F(TeamsTest, RegionsOfAnEndedTeamCloseAtItsEnd) {
-  const RegionId Par = region("type=parallel*file=t.c*slines=1,1");
-  const RegionId Bar = region("type=implicitbarrier*file=t.c*slines=1,1");
   ThreadState &Master = *C.attachThread();
   ThreadState &Worker = *C.attachThread();
-  TeamInstance &Team = Master.Teams.nextInstance();
-  Team.Id.Fork = C.enter(Master, Par, E::Parallel_enter, 0);
+  TeamInstance &Team = forkTeam(Master, Par, 0);
   joinTeam(Worker, Team, Par, Bar, 5);
   Team.ended(100);
   C.leave(Master, Par, E::Parallel_exit, 100);
@@ -70,9 +81,8 @@ TEST_F(TeamsTest, RegionsOfAnEndedTeamCloseAtItsEnd) {
   EXPECT_TRUE(Worker.Teams.Tasks.empty());
 
   const Profile P = C.collect(10000, OneNsPerTick);
-  const ProfileNode *Body = find(P, {{Par, E::Parallel_enter}, {Par, E::Parallel_begin}});
-  const ProfileNode *Wait = find(
-      P, {{Par, E::Parallel_enter}, {Par, E::Parallel_begin}, {Bar, E::Implicit_barrier_enter}});
+  const ProfileNode *Body = body(P);
+  const ProfileNode *Wait = wait(P);
   ASSERT_NE(Body, nullptr);
   ASSERT_NE(Wait, nullptr);
   EXPECT_EQ(of(*Body, Worker.Index).InclusiveNs, 95u) << "closed at the team's end, not at 10000";
@@ -81,13 +91,10 @@ TEST_F(TeamsTest, RegionsOfAnEndedTeamCloseAtItsEnd) {
 }
 
 TEST_F(TeamsTest, ATeamStillRunningOrAReusedSlotIsLeftOpen) {
-  const RegionId Par = region("type=parallel*file=t.c*slines=1,1");
-  const RegionId Bar = region("type=implicitbarrier*file=t.c*slines=1,1");
   ThreadState &Master = *C.attachThread();
   ThreadState &Running = *C.attachThread();
   ThreadState &Stale = *C.attachThread();
-  TeamInstance &Team = Master.Teams.nextInstance();
-  Team.Id.Fork = C.enter(Master, Par, E::Parallel_enter, 0);
+  TeamInstance &Team = forkTeam(Master, Par, 0);
   joinTeam(Running, Team, Par, Bar, 5);
   joinTeam(Stale, Team, Par, Bar, 5);
   // The worker "Stale" joined an earlier use of the slot.
@@ -139,8 +146,6 @@ TEST_F(TeamsTest, NestedTeamsCloseInnermostFirst) {
 // stack at once, and are charged at their teams' ends when an end falls in the next line of the
 // master's log (the earlier line is finished then) or at finalisation.
 TEST_F(TeamsTest, DeferredLateEndsAreChargedAtTheirTeamsEnds) {
-  const RegionId Par = region("type=parallel*file=t.c*slines=1,1");
-  const RegionId Bar = region("type=implicitbarrier*file=t.c*slines=1,1");
   ThreadState &Master = *C.attachThread();
   ThreadState &Worker = *C.attachThread();
   constexpr std::size_t Teams = TeamEndLog::PerLine + 2;
@@ -160,9 +165,8 @@ TEST_F(TeamsTest, DeferredLateEndsAreChargedAtTheirTeamsEnds) {
   EXPECT_EQ(Worker.DeferredCount, 0u);
 
   const Profile P = C.collect(100000, OneNsPerTick);
-  const ProfileNode *Body = find(P, {{Par, E::Parallel_enter}, {Par, E::Parallel_begin}});
-  const ProfileNode *Wait = find(
-      P, {{Par, E::Parallel_enter}, {Par, E::Parallel_begin}, {Bar, E::Implicit_barrier_enter}});
+  const ProfileNode *Body = body(P);
+  const ProfileNode *Wait = wait(P);
   ASSERT_NE(Body, nullptr);
   ASSERT_NE(Wait, nullptr);
   EXPECT_EQ(of(*Body, Worker.Index).Visits, Teams);
@@ -178,8 +182,6 @@ TEST_F(TeamsTest, DeferredLateEndsAreChargedAtTheirTeamsEnds) {
 // another log than the oldest one's reads the waiting ones and keeps a team that has not ended
 // yet (its master is still inside it) until it has; each is charged at its own team's end.
 TEST_F(TeamsTest, DeferredEndsOfTwoMastersWaitForTheirTeams) {
-  const RegionId Par = region("type=parallel*file=t.c*slines=1,1");
-  const RegionId Bar = region("type=implicitbarrier*file=t.c*slines=1,1");
   ThreadState &First = *C.attachThread();
   ThreadState &Second = *C.attachThread();
   ThreadState &Pool = *C.attachThread();
@@ -204,7 +206,7 @@ TEST_F(TeamsTest, DeferredEndsOfTwoMastersWaitForTheirTeams) {
   EXPECT_EQ(Pool.DeferredCount, 0u);
 
   const Profile P = C.collect(100000, OneNsPerTick);
-  const ProfileNode *Body = find(P, {{Par, E::Parallel_enter}, {Par, E::Parallel_begin}});
+  const ProfileNode *Body = body(P);
   ASSERT_NE(Body, nullptr);
   EXPECT_EQ(of(*Body, Pool.Index).Visits, 3u);
   EXPECT_EQ(of(*Body, Pool.Index).InclusiveNs, 195u + 25u + 25u) << "each at its own team's end";
@@ -216,8 +218,6 @@ TEST_F(TeamsTest, DeferredEndsOfTwoMastersWaitForTheirTeams) {
 // through 56 of its master's teams) is unknown: counted, its regions closed at their last start.
 // Regions below the implicit task keep the ends from being deferred.
 TEST_F(TeamsTest, ADeferredEndTooFarBackIsCounted) {
-  const RegionId Par = region("type=parallel*file=t.c*slines=1,1");
-  const RegionId Bar = region("type=implicitbarrier*file=t.c*slines=1,1");
   ThreadState &Master = *C.attachThread();
   ThreadState &Worker = *C.attachThread();
   TeamInstance &Team = forkTeam(Master, Par, 0);
@@ -231,7 +231,7 @@ TEST_F(TeamsTest, ADeferredEndTooFarBackIsCounted) {
   }
   C.closeEndedTeams({&Master, &Worker});
   const Profile P = C.collect(100000, OneNsPerTick);
-  const ProfileNode *Body = find(P, {{Par, E::Parallel_enter}, {Par, E::Parallel_begin}});
+  const ProfileNode *Body = body(P);
   ASSERT_NE(Body, nullptr);
   EXPECT_EQ(of(*Body, Worker.Index).Visits, 1u);
   EXPECT_EQ(of(*Body, Worker.Index).InclusiveNs, 10u) << "closed at the barrier's start";
