@@ -28,7 +28,9 @@
 /// instrumented text from the cache: no parse, the compile only).
 ///
 //===----------------------------------------------------------------------===//
+#include "pomp/instrumenter/CompilePreamble.h"
 #include "pomp/instrumenter/Instrumenter.h"
+#include "pomp/instrumenter/Preamble.h"
 #include "pomp/instrumenter/PreambleCache.h"
 #include "pomp/instrumenter/RecordingFileSystem.h"
 #include "pomp/model/Levels.h"
@@ -51,6 +53,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <dlfcn.h>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -159,14 +162,18 @@ std::shared_ptr<CompilerInvocation> nestedInvocation(const CompilerInvocation &O
   return Invocation;
 }
 
-/// Runs Action in a compiler instance of Invocation that shares the outer
-/// instance's files and diagnostics printer; true without errors.
+/// Runs Action in a compiler instance of Invocation that reads through Files
+/// and shares the outer instance's diagnostics printer (Setup, when given,
+/// prepares the instance before the action); true without errors.
 bool runNested(CompilerInstance &Outer, std::shared_ptr<CompilerInvocation> Invocation,
-               FrontendAction &Action) {
+               FrontendAction &Action, FileManager &Files,
+               const std::function<void(CompilerInstance &)> &Setup = nullptr) {
   CompilerInstance Nested(Outer.getPCHContainerOperations());
   Nested.setInvocation(std::move(Invocation));
   Nested.createDiagnostics(&Outer.getDiagnosticClient(), /*ShouldOwnClient=*/false);
-  Nested.setFileManager(&Outer.getFileManager());
+  if (Setup)
+    Setup(Nested);
+  Nested.setFileManager(&Files);
   const bool Success = Nested.ExecuteAction(Action);
   // The nested action ended the printer's source file; the outer one's
   // diagnostics need it back.
@@ -336,6 +343,33 @@ protected:
     // #line directives, the dependency file and the debug information name
     // the user's file, and `#include "x.h"` searches the user's directory.
     std::shared_ptr<CompilerInvocation> Compile = nestedInvocation(*Original, Emit);
+    // Its preamble precompiled, from ompinst's cache (inst::CompilePreamble).
+    if (std::unique_ptr<inst::CompilePreamble> Pch =
+            inst::CompilePreamble::prepare(Preamble, *Compile, Text, Opts.HeaderDirectory,
+                                           pluginFile(), CI.getPCHContainerOperations())) {
+      auto WithPch = std::make_shared<CompilerInvocation>(*Compile);
+      llvm::IntrusiveRefCntPtr<FileManager> Files(
+          new FileManager(CI.getFileSystemOpts(),
+                          Pch->apply(*WithPch, CI.getFileManager().getVirtualFileSystemPtr())));
+      bool LoadFailed = false;
+      compile(CI, WithPch, Source, Pch->textToCompile(Text), *Files,
+              [&LoadFailed, &Pch](CompilerInstance &Nested) {
+                inst::PreambleLoadErrors::install(Nested.getDiagnostics(),
+                                                  [&LoadFailed] { LoadFailed = true; });
+                Pch->attach(Nested);
+              });
+      if (!LoadFailed)
+        return;
+      Pch->failed();
+    }
+    compile(CI, Compile, Source, Text, CI.getFileManager());
+  }
+
+private:
+  /// Compiles Text under Source's name with Compile's options.
+  static void compile(CompilerInstance &CI, std::shared_ptr<CompilerInvocation> Compile,
+                      const std::string &Source, const std::string &Text, FileManager &Files,
+                      const std::function<void(CompilerInstance &)> &Setup = nullptr) {
     Compile->getPreprocessorOpts().addRemappedFile(
         Source, llvm::MemoryBuffer::getMemBufferCopy(Text, Source).release());
     CompilerInstance Probe(CI.getPCHContainerOperations());
@@ -349,10 +383,9 @@ protected:
       fail(CI, "pomp plugin: no compile action");
       return;
     }
-    runNested(CI, Compile, *Action);
+    runNested(CI, Compile, *Action, Files, Setup);
   }
 
-private:
   /// Instruments Source and writes what ompinst-clang would write, and the
   /// inputs list and the log when asked; Text is the instrumented text.
   /// False after the errors were reported.

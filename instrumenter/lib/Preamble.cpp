@@ -33,7 +33,12 @@ bool mentionsOpenMP(StringRef Name) {
 
 } // namespace
 
-PreambleBounds precompilableBounds(const LangOptions &Lang, StringRef Text) {
+namespace {
+
+/// precompilableBounds() and compileBounds(): ForCompile keeps `#line` (at
+/// conditional depth 0) and the macros of directives, and sets LineAfter.
+PreambleBounds boundsFor(const LangOptions &Lang, StringRef Text, bool ForCompile,
+                         std::string *LineAfter = nullptr) {
   const PreambleBounds Clang = Lexer::ComputePreamble(Text, Lang, /*MaxLines=*/0);
   // A raw lexer over a copy of the preamble alone (a lexer stops only at a
   // null character): comments are skipped, every token belongs to a
@@ -49,6 +54,14 @@ PreambleBounds precompilableBounds(const LangOptions &Lang, StringRef Text) {
   // predecessors may all be precompiled.
   std::size_t Safe = 0;
   int Depth = 0;
+  // The last `#line`: its physical line, number and file name (as written).
+  std::size_t LineDirectiveAt = 0;
+  unsigned LineNumber = 0;
+  std::string LineFile;
+  auto PhysicalLine = [&Preamble](std::size_t Offset) {
+    return static_cast<std::size_t>(std::count(Preamble.begin(), Preamble.begin() + Offset, '\n')) +
+           1;
+  };
   Token Tok;
   Lex.LexFromRawLexer(Tok);
   while (true) {
@@ -61,6 +74,7 @@ PreambleBounds precompilableBounds(const LangOptions &Lang, StringRef Text) {
       break;
     if (Depth == 0)
       Safe = OffsetOf(Tok);
+    const std::size_t DirectiveAt = OffsetOf(Tok);
     Lex.LexFromRawLexer(Tok);
     StringRef Name;
     bool LineMarker = false;
@@ -68,12 +82,25 @@ PreambleBounds precompilableBounds(const LangOptions &Lang, StringRef Text) {
       Name = Tok.getRawIdentifier();
     else if (Tok.is(tok::numeric_constant) && !Tok.isAtStartOfLine())
       LineMarker = true;
-    bool Cut = LineMarker || Name == "pragma" || Name == "line";
+    bool Cut = LineMarker || Name == "pragma" || (Name == "line" && (!ForCompile || Depth > 0));
+    if (Name == "line" && !Cut) {
+      Lex.LexFromRawLexer(Tok);
+      if (Tok.isAtStartOfLine() || Tok.isNot(tok::numeric_constant) ||
+          StringRef(Tok.getLiteralData(), Tok.getLength()).getAsInteger(10, LineNumber)) {
+        Cut = true;
+      } else {
+        LineDirectiveAt = PhysicalLine(DirectiveAt);
+        Lex.LexFromRawLexer(Tok);
+        if (!Tok.isAtStartOfLine() && Tok.is(tok::string_literal))
+          LineFile = std::string(Tok.getLiteralData(), Tok.getLength());
+      }
+    }
     // The rest of the directive: up to the next token at the start of a line.
     while (Tok.isNot(tok::eof) && !Tok.isAtStartOfLine()) {
       if (Tok.is(tok::raw_identifier)) {
         const StringRef Identifier = Tok.getRawIdentifier();
-        if (isPragmaOperator(Identifier) || (Name == "define" && mentionsOpenMP(Identifier)))
+        if (!ForCompile &&
+            (isPragmaOperator(Identifier) || (Name == "define" && mentionsOpenMP(Identifier))))
           Cut = true;
       }
       Lex.LexFromRawLexer(Tok);
@@ -85,9 +112,31 @@ PreambleBounds precompilableBounds(const LangOptions &Lang, StringRef Text) {
     else if (Name == "endif" && --Depth < 0)
       break;
   }
-  if (Safe == Clang.Size)
-    return Clang;
-  return PreambleBounds(static_cast<unsigned>(Safe), /*PreambleEndsAtStartOfLine=*/true);
+  const PreambleBounds Bounds =
+      Safe == Clang.Size
+          ? Clang
+          : PreambleBounds(static_cast<unsigned>(Safe), /*PreambleEndsAtStartOfLine=*/true);
+  if (LineAfter && LineDirectiveAt != 0) {
+    // Restated where the preamble ends, the line it starts is numbered as
+    // the `#line` said; a preamble that ends within a line cannot be.
+    if (!Bounds.PreambleEndsAtStartOfLine)
+      return PreambleBounds(0, true);
+    const std::size_t Presumed = LineNumber + (PhysicalLine(Bounds.Size) - LineDirectiveAt - 1);
+    *LineAfter =
+        "#line " + std::to_string(Presumed) + (LineFile.empty() ? "" : " " + LineFile) + "\n";
+  }
+  return Bounds;
+}
+
+} // namespace
+
+PreambleBounds precompilableBounds(const LangOptions &Lang, StringRef Text) {
+  return boundsFor(Lang, Text, /*ForCompile=*/false);
+}
+
+PreambleBounds compileBounds(const LangOptions &Lang, StringRef Text, std::string &LineAfter) {
+  LineAfter.clear();
+  return boundsFor(Lang, Text, /*ForCompile=*/true, &LineAfter);
 }
 
 //===--- PreambleWatcher ---------------------------------------------------===//

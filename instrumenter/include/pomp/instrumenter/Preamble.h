@@ -42,6 +42,15 @@ namespace pomp::inst {
 /// inside a conditional block. Size 0: nothing to precompile.
 clang::PreambleBounds precompilableBounds(const clang::LangOptions &Lang, llvm::StringRef Text);
 
+/// The part of an instrumented text that its compile may load precompiled
+/// (CompilePreamble.h): as precompilableBounds(), but `#line` (which the
+/// instrumented text starts with; at conditional depth 0) and `#define`s of
+/// directives stay in. A loaded PCH does not carry the main file's `#line`
+/// past its end: LineAfter is then the `#line` that restates where the
+/// compile is at the preamble's end, which goes there (empty without one).
+clang::PreambleBounds compileBounds(const clang::LangOptions &Lang, llvm::StringRef Text,
+                                    std::string &LineAfter);
+
 /// Watches the parse that precompiles a preamble: the bodies of its
 /// functions are skipped, as ompinst skips those of headers without OpenMP;
 /// the names of the macros whose expansion holds `_Pragma` are kept for the

@@ -34,13 +34,17 @@ namespace pomp::inst {
 /// The cache's settings, from the environment.
 struct PreambleSettings {
   bool Enabled = false;
+  /// Also precompile the preambles of the compiles inside clang-19
+  /// (CompilePreamble.h); off with OMPINST_PREAMBLE=parse.
+  bool Compile = true;
   std::string Directory;
   std::uint64_t MaxSize = 0;
   /// Say what the cache did, on stderr (--verbose).
   bool Verbose = false;
 };
 
-/// Reads OMPINST_PREAMBLE (0 off, 1 or unset on), OMPINST_PREAMBLE_DIR
+/// Reads OMPINST_PREAMBLE (0 off, 1 or unset on, parse: ompinst's parse
+/// only), OMPINST_PREAMBLE_DIR
 /// (default $XDG_CACHE_HOME/pomp-ompinst-preamble, else
 /// $HOME/.cache/pomp-ompinst-preamble; off without either) and
 /// OMPINST_PREAMBLE_MAXSIZE (bytes with K, M or G; default 1G). False, with

@@ -1,0 +1,309 @@
+//===- CompilePreamble.cpp - The compile's precompiled preamble ------------===//
+#include "pomp/instrumenter/CompilePreamble.h"
+
+#include "pomp/instrumenter/Preamble.h"
+
+#include "PreambleEntry.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/PrecompiledPreamble.h"
+#include "clang/Frontend/Utils.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace pomp::inst {
+
+using namespace llvm;
+using namespace clang;
+
+namespace {
+
+/// Counts the diagnostics of the preamble's parse that a loaded PCH would
+/// not give again (warnings and errors; notes belong to them).
+class DiagnosticCounter : public DiagnosticConsumer {
+public:
+  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level < DiagnosticsEngine::Warning || Given++ > 0)
+      return;
+    // The first one, for --verbose.
+    SmallString<128> Message;
+    Info.FormatDiagnostic(Message);
+    First = Message.str().str();
+    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+      const PresumedLoc Where = Info.getSourceManager().getPresumedLoc(Info.getLocation());
+      if (Where.isValid())
+        First = sys::path::filename(Where.getFilename()).str() + ":" +
+                std::to_string(Where.getLine()) + ": " + First;
+    }
+  }
+  unsigned Given = 0;
+  std::string First;
+};
+
+/// Watches the preamble's parse for the macros whose value is the time of
+/// the parse: a PCH would keep the first compile's.
+class ClockMacros : public PPCallbacks {
+public:
+  explicit ClockMacros(std::shared_ptr<std::string> Found) : Found(std::move(Found)) {}
+
+  void MacroExpands(const Token &Name, const MacroDefinition &MD, SourceRange,
+                    const MacroArgs *) override {
+    const MacroInfo *Info = MD.getMacroInfo();
+    if (!Found->empty() || !Info || !Info->isBuiltinMacro() || !Name.getIdentifierInfo())
+      return;
+    const StringRef Text = Name.getIdentifierInfo()->getName();
+    if (Text == "__DATE__" || Text == "__TIME__" || Text == "__TIMESTAMP__")
+      *Found = Text.str();
+  }
+
+private:
+  std::shared_ptr<std::string> Found;
+};
+
+/// Records the files a dependency file would name for the preamble, in
+/// order, under the names its parse used (preamble::Entry::Deps).
+class DependencyRecorder : public DependencyCollector {
+public:
+  bool needSystemDependencies() override { return true; }
+  void maybeAddDependency(StringRef Filename, bool, bool IsSystem, bool, bool) override {
+    if (Seen.insert(Filename).second)
+      Deps += (IsSystem ? "S " : "U ") + Filename.str() + "\n";
+  }
+  std::string Deps;
+
+private:
+  llvm::StringSet<> Seen;
+};
+
+/// The preamble's parse keeps function bodies (the compile emits them),
+/// notes a clock macro and records the dependencies.
+class CompileWatcher : public PreambleCallbacks {
+public:
+  void BeforeExecute(CompilerInstance &CI) override {
+    Dependencies->attachToPreprocessor(CI.getPreprocessor());
+  }
+  std::unique_ptr<PPCallbacks> createPPCallbacks() override {
+    return std::make_unique<ClockMacros>(ClockMacro);
+  }
+  std::shared_ptr<std::string> ClockMacro = std::make_shared<std::string>();
+  std::shared_ptr<DependencyRecorder> Dependencies = std::make_shared<DependencyRecorder>();
+};
+
+/// The compile's dependency file with the PCH: the preamble's files first,
+/// as its parse named them, then the rest of the compile's.
+class PreambleDependencyFile : public DependencyFileGenerator {
+public:
+  PreambleDependencyFile(const DependencyOutputOptions &Opts, StringRef Recorded)
+      : DependencyFileGenerator(Opts), Recorded(Recorded.str()) {}
+
+  void attachToPreprocessor(Preprocessor &PP) override {
+    StringRef Rest = Recorded;
+    while (!Rest.empty()) {
+      auto [Line, Next] = Rest.split('\n');
+      Rest = Next;
+      if (Line.size() > 2)
+        maybeAddDependency(Line.drop_front(2), /*FromModule=*/false,
+                           /*IsSystem=*/Line.front() == 'S', /*IsModuleFile=*/false,
+                           /*IsMissing=*/false);
+    }
+    DependencyFileGenerator::attachToPreprocessor(PP);
+  }
+
+  /// The PCH's files are named above; the PCH itself is not a dependency.
+  void attachToASTReader(ASTReader &) override {}
+
+private:
+  std::string Recorded;
+};
+
+/// What the preamble cannot be used for when precompiled; empty when it can.
+std::string whyNotUsable(const CompilerInvocation &Compile) {
+  const PreprocessorOptions &PP = Compile.getPreprocessorOpts();
+  const FrontendOptions &Frontend = Compile.getFrontendOpts();
+  if (Frontend.Inputs.size() != 1 || !Frontend.Inputs[0].isFile())
+    return "not one source file";
+  if (!PP.Includes.empty() || !PP.MacroIncludes.empty())
+    return "-include or -imacros";
+  if (!PP.ImplicitPCHInclude.empty())
+    return "a precompiled header of the command line";
+  if (!PP.RemappedFiles.empty() || !PP.RemappedFileBuffers.empty())
+    return "remapped files";
+  if (Compile.getLangOpts().Modules)
+    return "modules";
+  // Header lists other than a dependency file (-H, /showIncludes,
+  // CC_PRINT_HEADERS, -dependency-dot) would miss the preamble's headers.
+  const DependencyOutputOptions &Deps = Compile.getDependencyOutputOpts();
+  if (Deps.ShowHeaderIncludes || !Deps.HeaderIncludeOutputFile.empty() ||
+      !Deps.DOTOutputFile.empty() || !Deps.ModuleDependencyOutputDir.empty() ||
+      Deps.ShowIncludesDest != ShowIncludesDestination::None)
+    return "a list of the included headers is asked for";
+  return "";
+}
+
+} // namespace
+
+std::unique_ptr<CompilePreamble>
+CompilePreamble::prepare(const PreambleSettings &Settings, const CompilerInvocation &Compile,
+                         StringRef Text, StringRef Avoid, StringRef Executable,
+                         std::shared_ptr<PCHContainerOperations> Ops) {
+  if (!Settings.Enabled || !Settings.Compile)
+    return nullptr;
+  const std::string MainPath = Compile.getFrontendOpts().Inputs.empty()
+                                   ? std::string()
+                                   : Compile.getFrontendOpts().Inputs[0].getFile().str();
+  auto Say = [&](const Twine &Message) {
+    if (Settings.Verbose)
+      errs() << "ompinst: compile preamble: " << MainPath << ": " << Message << "\n";
+  };
+  if (const std::string Why = whyNotUsable(Compile); !Why.empty()) {
+    Say("not precompiled: " + Why);
+    return nullptr;
+  }
+  std::string LineAfter;
+  const PreambleBounds Bounds = compileBounds(Compile.getLangOpts(), Text, LineAfter);
+  if (Bounds.Size == 0) {
+    Say("no preamble to precompile");
+    return nullptr;
+  }
+  const StringRef Preamble = Text.take_front(Bounds.Size);
+  if (!Avoid.empty() && Preamble.contains(Avoid)) {
+    Say("not precompiled: it includes copies of headers, which each build writes anew");
+    return nullptr;
+  }
+  ErrorOr<std::string> WorkingDir = vfs::getRealFileSystem()->getCurrentWorkingDirectory();
+  if (!WorkingDir)
+    return nullptr;
+  // The key leaves out where the outputs go: ompcc compiles to a new
+  // temporary name every time.
+  CompilerInvocation Build(Compile);
+  Build.getFrontendOpts().OutputFile.clear();
+  Build.getFrontendOpts().ProgramAction = frontend::GeneratePCH;
+  Build.getDependencyOutputOpts() = DependencyOutputOptions();
+  const std::string Key =
+      preamble::keyOf("compile", Build, MainPath, *WorkingDir, Bounds, Preamble, Executable);
+  const std::string Name = Key + preamble::EntrySuffix.str();
+  SmallString<256> EntryPath(Settings.Directory);
+  sys::path::append(EntryPath, Name);
+
+  preamble::LookedUp Stored = preamble::lookUp(EntryPath);
+  if (Stored.Found && !Stored.Found->Pending) {
+    if (!Stored.Found->WhyNot.empty()) {
+      Say("not precompiled: " + Stored.Found->WhyNot);
+      return nullptr;
+    }
+    Say("precompiled preamble " + Name + " from the cache");
+    const StringRef Pch = Stored.Found->Pch;
+    std::string Deps = Stored.Found->Deps;
+    return std::unique_ptr<CompilePreamble>(
+        new CompilePreamble(Settings, MainPath, Key, std::string(EntryPath), Bounds,
+                            std::move(LineAfter), std::move(Stored.Bytes), Pch, std::move(Deps)));
+  }
+  if (std::error_code EC = sys::fs::create_directories(Settings.Directory)) {
+    Say("cannot create the cache '" + Settings.Directory + "': " + EC.message());
+    return nullptr;
+  }
+  std::string Error;
+  // Seen for the first time: only noted.
+  if (!Stored.Found && Stored.Why.empty()) {
+    preamble::Entry Pending;
+    Pending.Pending = true;
+    if (!preamble::storeAtomically(Settings.Directory, Name, preamble::render(Pending), Error))
+      Say("entry " + Name + " not stored: " + Error);
+    else
+      Say("first compile of this preamble: noted in " + Name + ", precompiled the next time");
+    return nullptr;
+  }
+  if (!Stored.Why.empty())
+    Say("entry " + Name + " " + Stored.Why + ": built again");
+
+  DiagnosticCounter Counter;
+  IntrusiveRefCntPtr<DiagnosticsEngine> Diags =
+      CompilerInstance::createDiagnostics(&Build.getDiagnosticOpts(), &Counter, false);
+  CompileWatcher Watcher;
+  std::unique_ptr<MemoryBuffer> Main = MemoryBuffer::getMemBuffer(Text, MainPath);
+  std::string Why;
+  std::optional<preamble::Precompiled> Made =
+      preamble::precompile(Build, *Main, Bounds, *Diags, *WorkingDir, std::move(Ops), Watcher, Why);
+  if (!Made) {
+    if (!Why.empty())
+      Say(Why);
+    return nullptr;
+  }
+  preamble::Entry New;
+  New.Inputs = std::move(Made->Inputs);
+  New.Deps = std::move(Watcher.Dependencies->Deps);
+  // (Clang warns of __DATE__ and __TIME__ in a PCH, not of __TIMESTAMP__.)
+  if (!Watcher.ClockMacro->empty())
+    New.WhyNot = "it expands " + *Watcher.ClockMacro;
+  else if (Counter.Given > 0)
+    New.WhyNot = "its headers give " + std::to_string(Counter.Given) +
+                 " diagnostics, the first: " + Counter.First;
+  else
+    New.Pch = Made->Pch->getBuffer();
+  std::string Built = preamble::render(New);
+  if (Built.size() > Settings.MaxSize)
+    Say("entry " + Name + " (" + Twine(Built.size()) +
+        " bytes) is larger than the cache's bound: not stored");
+  else if (!preamble::storeAtomically(Settings.Directory, Name, Built, Error))
+    Say("entry " + Name + " not stored: " + Error);
+  else
+    preamble::trim(Settings.Directory, Settings.MaxSize);
+  if (!New.WhyNot.empty()) {
+    Say("not precompiled: " + New.WhyNot);
+    return nullptr;
+  }
+  Say("precompiled the preamble (" + Twine(Bounds.Size) + " bytes) into " + Name);
+  std::unique_ptr<MemoryBuffer> Bytes = MemoryBuffer::getMemBufferCopy(Built, EntryPath);
+  std::optional<preamble::Entry> Kept = preamble::parseEntry(Bytes->getBuffer());
+  if (!Kept)
+    return nullptr;
+  const StringRef Pch = Kept->Pch;
+  return std::unique_ptr<CompilePreamble>(
+      new CompilePreamble(Settings, MainPath, Key, std::string(EntryPath), Bounds,
+                          std::move(LineAfter), std::move(Bytes), Pch, std::move(Kept->Deps)));
+}
+
+std::string CompilePreamble::textToCompile(StringRef Text) const {
+  return (Text.take_front(Bounds.Size) + LineAfter + Text.drop_front(Bounds.Size)).str();
+}
+
+IntrusiveRefCntPtr<vfs::FileSystem>
+CompilePreamble::apply(CompilerInvocation &Compile, IntrusiveRefCntPtr<vfs::FileSystem> Base) {
+  IntrusiveRefCntPtr<vfs::InMemoryFileSystem> Memory(new vfs::InMemoryFileSystem());
+  preamble::usePch(Compile.getPreprocessorOpts(), *Memory, Key, Pch, Bounds);
+  DependencyOutputOptions &Deps = Compile.getDependencyOutputOpts();
+  if (!Deps.OutputFile.empty()) {
+    DependencyFile = std::make_unique<DependencyOutputOptions>(Deps);
+    Deps.OutputFile.clear();
+  }
+  const ErrorOr<std::string> WorkingDir = Base->getCurrentWorkingDirectory();
+  IntrusiveRefCntPtr<vfs::OverlayFileSystem> Overlay(new vfs::OverlayFileSystem(std::move(Base)));
+  Overlay->pushOverlay(Memory);
+  if (WorkingDir)
+    (void)Overlay->setCurrentWorkingDirectory(*WorkingDir);
+  return Overlay;
+}
+
+void CompilePreamble::attach(CompilerInstance &Instance) const {
+  if (DependencyFile)
+    Instance.addDependencyCollector(
+        std::make_shared<PreambleDependencyFile>(*DependencyFile, Deps));
+}
+
+void CompilePreamble::failed() const {
+  if (Settings.Verbose)
+    errs() << "ompinst: compile preamble: " << MainPath << ": the precompiled preamble "
+           << sys::path::filename(EntryPath) << " cannot be loaded; compiled in full\n";
+  sys::fs::remove(EntryPath);
+}
+
+} // namespace pomp::inst
