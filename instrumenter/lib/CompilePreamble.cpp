@@ -207,19 +207,12 @@ CompilePreamble::prepare(const PreambleSettings &Settings, const CompilerInvocat
         new CompilePreamble(Settings, MainPath, Key, std::string(EntryPath), Bounds,
                             std::move(LineAfter), std::move(Stored.Bytes), Pch, std::move(Deps)));
   }
-  if (std::error_code EC = sys::fs::create_directories(Settings.Directory)) {
-    Say("cannot create the cache '" + Settings.Directory + "': " + EC.message());
-    return nullptr;
-  }
-  std::string Error;
   // Seen for the first time: only noted.
   if (!Stored.Found && Stored.Why.empty()) {
-    preamble::Entry Pending;
-    Pending.Pending = true;
-    if (!preamble::storeAtomically(Settings.Directory, Name, preamble::render(Pending), Error))
-      Say("entry " + Name + " not stored: " + Error);
-    else
-      Say("first compile of this preamble: noted in " + Name + ", precompiled the next time");
+    const std::string Problem = preamble::notePending(Settings.Directory, Name);
+    Say(Problem.empty()
+            ? "first compile of this preamble: noted in " + Name + ", precompiled the next time"
+            : Problem);
     return nullptr;
   }
   if (!Stored.Why.empty())
@@ -249,14 +242,10 @@ CompilePreamble::prepare(const PreambleSettings &Settings, const CompilerInvocat
                  " diagnostics, the first: " + Counter.First;
   else
     New.Pch = Made->Pch->getBuffer();
-  std::string Built = preamble::render(New);
-  if (Built.size() > Settings.MaxSize)
-    Say("entry " + Name + " (" + Twine(Built.size()) +
-        " bytes) is larger than the cache's bound: not stored");
-  else if (!preamble::storeAtomically(Settings.Directory, Name, Built, Error))
-    Say("entry " + Name + " not stored: " + Error);
-  else
-    preamble::trim(Settings.Directory, Settings.MaxSize);
+  std::string Problem;
+  std::string Built = preamble::store(New, Settings.Directory, Name, Settings.MaxSize, Problem);
+  if (!Problem.empty())
+    Say(Problem);
   if (!New.WhyNot.empty()) {
     Say("not precompiled: " + New.WhyNot);
     return nullptr;

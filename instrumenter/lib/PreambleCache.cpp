@@ -159,7 +159,16 @@ bool PreambleActionFactory::runInvocation(std::shared_ptr<CompilerInvocation> In
   std::unique_ptr<MemoryBuffer> FoundBuffer = std::move(Stored.Bytes);
   if (!Stored.Why.empty())
     say(MainPath + ": entry " + Name + " " + Stored.Why + ": built again");
-  // A compile's entry under the parse's key would be a hash collision.
+  // Seen for the first time: only noted; seen before (pending): precompiled
+  // now.
+  if (!Found && Stored.Why.empty()) {
+    const std::string Problem = preamble::notePending(Settings.Directory, Name);
+    say(MainPath + ": " +
+        (Problem.empty()
+             ? "first parse of this preamble: noted in " + Name + ", precompiled the next time"
+             : Problem + "; parsed in full"));
+    return runPlain(Invocation, Files, PCHContainerOps, DiagConsumer);
+  }
   if (Found && Found->Pending)
     Found.reset();
 
@@ -195,15 +204,10 @@ bool PreambleActionFactory::runInvocation(std::shared_ptr<CompilerInvocation> In
       New.PragmaMacros = Watcher.pragmaMacros();
       New.Pch = Made->Pch->getBuffer();
     }
-    Built = preamble::render(New);
-    std::string Error;
-    if (Built.size() > Settings.MaxSize)
-      say(MainPath + ": entry " + Name + " (" + Twine(Built.size()) +
-          " bytes) is larger than the cache's bound: not stored");
-    else if (!preamble::storeAtomically(Settings.Directory, Name, Built, Error))
-      say(MainPath + ": entry " + Name + " not stored: " + Error);
-    else
-      preamble::trim(Settings.Directory, Settings.MaxSize);
+    std::string Problem;
+    Built = preamble::store(New, Settings.Directory, Name, Settings.MaxSize, Problem);
+    if (!Problem.empty())
+      say(MainPath + ": " + Problem);
     if (!New.WhyNot.empty()) {
       say(MainPath + ": preamble not precompiled: " + New.WhyNot + "; parsed in full");
       return runPlain(Invocation, Files, PCHContainerOps, DiagConsumer);

@@ -230,6 +230,38 @@ void touch(StringRef Path) {
   sys::Process::SafelyCloseFileDescriptor(FD);
 }
 
+std::string notePending(StringRef Directory, StringRef Name) {
+  if (std::error_code EC = sys::fs::create_directories(Directory))
+    return "cannot create the cache '" + Directory.str() + "': " + EC.message();
+  Entry Pending;
+  Pending.Pending = true;
+  std::string Error;
+  if (!storeAtomically(Directory, Name, render(Pending), Error))
+    return "entry " + Name.str() + " not stored: " + Error;
+  return "";
+}
+
+std::string store(Entry &E, StringRef Directory, StringRef Name, std::uint64_t MaxSize,
+                  std::string &Problem) {
+  std::string Text = render(E);
+  if (Text.size() > MaxSize) {
+    E.WhyNot = "its entry (" + std::to_string(Text.size()) +
+               " bytes) would be larger than the cache's bound";
+    E.PragmaMacros.clear();
+    E.Pch = StringRef();
+    // Nor its inputs, which may be over the bound themselves: such an entry
+    // stays until the trim takes it.
+    E.Inputs.clear();
+    E.Deps.clear();
+    Text = render(E);
+  }
+  if (!storeAtomically(Directory, Name, Text, Problem))
+    Problem = "entry " + Name.str() + " not stored: " + Problem;
+  else
+    trim(Directory, MaxSize);
+  return Text;
+}
+
 LookedUp lookUp(StringRef Path) {
   LookedUp Result;
   ErrorOr<std::unique_ptr<MemoryBuffer>> Stored =
@@ -240,7 +272,7 @@ LookedUp lookUp(StringRef Path) {
   std::string Changed;
   if (!Found) {
     Result.Why = "is damaged";
-  } else if (!Found->Pending &&
+  } else if (!Found->Inputs.empty() &&
              !RecordingFileSystem::stillTrue(Found->Inputs, *vfs::getRealFileSystem(), Changed)) {
     Result.Why = "is stale (" + Changed + ")";
   } else {

@@ -73,6 +73,19 @@ std::string keyOf(llvm::StringRef Use, const clang::CompilerInvocation &Invocati
 /// concurrent reader sees the old entry or the new one, never a part.
 bool storeAtomically(llvm::StringRef Directory, llvm::StringRef Name, llvm::StringRef Text,
                      std::string &Error);
+/// Notes, as Directory/Name, a preamble seen for the first time: it is
+/// precompiled the next time (a build from scratch compiles each file once
+/// and would pay the PCH's writing for nothing). Empty, or what went wrong.
+std::string notePending(llvm::StringRef Directory, llvm::StringRef Name);
+
+/// Stores E as Directory/Name and keeps the cache under MaxSize; returns
+/// what was stored. An entry larger than the bound is stored unusable (its
+/// WhyNot says why; no PCH), so that later parses do not precompile it
+/// again; it lists no inputs, so it stays until the trim takes it. Problem
+/// says what went wrong, if anything.
+std::string store(Entry &E, llvm::StringRef Directory, llvm::StringRef Name, std::uint64_t MaxSize,
+                  std::string &Problem);
+
 /// Keeps the cache under its bound: the least recently used entries go
 /// (a hit sets an entry's time), and temporary files a killed ompinst left.
 void trim(llvm::StringRef Directory, std::uint64_t MaxSize);
@@ -80,8 +93,9 @@ void trim(llvm::StringRef Directory, std::uint64_t MaxSize);
 void touch(llvm::StringRef Path);
 
 /// An entry looked up: Found is set (and Bytes holds it) when it is whole
-/// and everything its preamble read is unchanged (a pending entry read
-/// nothing); else Why says what was wrong with it (empty: there is none).
+/// and everything its preamble read is unchanged (a pending entry, and one
+/// over the bound, list nothing); else Why says what was wrong with it
+/// (empty: there is none).
 struct LookedUp {
   std::optional<Entry> Found;
   std::unique_ptr<llvm::MemoryBuffer> Bytes;
