@@ -21,11 +21,14 @@ as medians and ratios:
             (issue 15: at most 1.10 x)
 
 each with clang-19 and with gcc as the real compiler. The load average is printed before and
-after: the machine is shared, and timings taken under load are noisy.
+after: the machine is shared, and timings taken under load are noisy. By default a first build is
+measured (ompinst's preamble cache off); --preamble warm measures the build an edit-compile cycle
+repeats: the cache, a private one, serves the instrumentation's parse and, inside clang-19, the
+compile (docs/OMPCC.md, "The compile's precompiled preamble").
 
     bench/ompcc_build_time.py [--bin build/bin] [--rounds 5] [--compilers clang,gcc]
         [--what samples,project,probe,steps,lulesh] [--lulesh DIR] [--base-bin OLD_BIN]
-        [--base-env NAME=VALUE]... [--steps-sample FILE]
+        [--base-env NAME=VALUE]... [--steps-sample FILE] [--preamble off|warm]
 
 --base-env runs the base with more environment, also the same toolkit as --bin when --base-bin is
 not given: `--base-env OMPCC_PRELINK=pomp-link` compares ompcc's own pre-link with pomp-link's.
@@ -63,11 +66,15 @@ BASE = []
 
 def alternate(rounds, plain, wrapped, base=None):
     """Runs plain(), wrapped() and base() (when given) in alternating rounds after one warm-up
-    each; medians. The base median goes to BASE for report()."""
+    each (WARMUPS[0] of the wrapped ones: with --preamble warm the preamble cache notes a
+    preamble at its first compile and precompiles it at the second); medians. The base median
+    goes to BASE for report()."""
     plain()
-    wrapped()
+    for _ in range(WARMUPS[0]):
+        wrapped()
     if base:
-        base()
+        for _ in range(WARMUPS[0]):
+            base()
     ours, theirs, before = [], [], []
     for _ in range(rounds):
         theirs.append(plain())
@@ -76,6 +83,9 @@ def alternate(rounds, plain, wrapped, base=None):
             before.append(base())
     BASE[:] = [statistics.median(before)] if base else []
     return statistics.median(theirs), statistics.median(ours)
+
+
+WARMUPS = [1]
 
 
 def report(name, plain_name, plain, wrapped):
@@ -184,6 +194,10 @@ def main():
     parser.add_argument("--what", default="samples,project,probe,lulesh",
                         help="the measurements to take (lulesh only with --lulesh)")
     parser.add_argument("--lulesh", default=None, help="a directory with LULESH's lulesh.cc")
+    parser.add_argument("--preamble", choices=("off", "warm"), default="off",
+                        help="off (the default): a first build, ompinst's preamble cache off; "
+                             "warm: a build after two others, the cache (a private one) serving "
+                             "the instrumentation's parse and, inside clang-19, the compile")
     parser.add_argument("--steps-sample", default=None,
                         help="the program of the steps measurement (default samples/jacobi.c)")
     parser.add_argument("--base-bin", default=None,
@@ -217,9 +231,14 @@ def main():
         for key in args.compilers.split(","):
             cc, cxx = COMPILERS[key]
             # A first build is measured: ompcc's own cache and ompinst's preamble cache would
-            # serve every round after the first (bench/ompcc_ccache.py measures the second build).
+            # serve every round after the first (bench/ompcc_ccache.py measures the second build)
+            # unless --preamble warm asks for the preamble cache.
             env = dict(os.environ, OMPCC_CC=cc, OMPCC_CXX=cxx, POMP_QUIET="1", OMPCC_CACHE="0",
                        OMPINST_PREAMBLE="0")
+            if args.preamble == "warm":
+                env.update(OMPINST_PREAMBLE="1",
+                           OMPINST_PREAMBLE_DIR=os.path.join(work, "preamble-" + key))
+                WARMUPS[0] = 2
 
             def build_samples(c_driver, cxx_driver, extra, run_env=None):
                 def run():

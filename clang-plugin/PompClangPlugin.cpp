@@ -10,10 +10,11 @@
 /// x.c as ompinst-clang does (the same instrumenter library, the same
 /// output), writes the instrumented text and the copies of the project's
 /// headers where ompinst-clang would, then compiles the instrumented text in
-/// place of x.c with the compile's own options. Clang and LLVM are loaded once,
-/// by the compiler: a separate ompinst-clang pays some 50 ms to load and
-/// relocate them (docs/PERFORMANCE.md). docs/OMPCC.md, "Instrumenting inside
-/// clang-19", says when ompcc uses it.
+/// place of x.c with the compile's own options, loading its preamble
+/// precompiled when the cache has it (inst::CompilePreamble). Clang and LLVM
+/// are loaded once, by the compiler: a separate ompinst-clang pays some 50 ms
+/// to load and relocate them (docs/PERFORMANCE.md). docs/OMPCC.md,
+/// "Instrumenting inside clang-19", says when ompcc uses it.
 ///
 /// Arguments (-fplugin-arg-pomp-<arg>): output=<file> (where the
 /// instrumented text is written), header-dir=<dir>, emit=obj|asm|bc|ll (the
