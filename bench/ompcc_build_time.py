@@ -290,15 +290,16 @@ def main():
                 plain, wrapped = alternate(args.rounds * 4, build_probe(cc), build_probe(ompcc))
                 report("probe", cc + " (conftest)", plain, wrapped)
 
-            def build_lulesh(driver, extra):
+            def build_lulesh(driver, extra, run_env=None):
                 source = os.path.join(os.path.abspath(args.lulesh), "lulesh.cc")
                 flags = ["-O2", "-DUSE_MPI=0", "-std=c++17", "-c", source, "-o", "lulesh.o"]
-                return lambda: timed([driver] + extra + flags, work, env)
+                return lambda: timed([driver] + extra + flags, work, run_env or env)
 
             if "lulesh" in what:
                 plain, wrapped = alternate(args.rounds, build_lulesh(cxx, ["-fopenmp"]),
                                            build_lulesh(ompcxx, []),
-                                           build_lulesh(base[1], []) if base else None)
+                                           build_lulesh(base[1], [], dict(env, **base_env))
+                                           if base else None)
                 report("lulesh", cxx + " -c lulesh.cc", plain, wrapped)
         print("load after: %s" % " ".join("%.2f" % x for x in os.getloadavg()))
     finally:
