@@ -2,8 +2,8 @@
 #include "PreambleEntry.h"
 
 #include "pomp/instrumenter/RecordingFileSystem.h"
-#include "clang/Basic/Version.h"
 
+#include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/PrecompiledPreamble.h"
 #include "clang/Lex/PreprocessorOptions.h"

@@ -14,10 +14,11 @@
 /// and would pay the PCH's writing for nothing. A preamble whose parse gives
 /// a diagnostic, or expands `__DATE__`, `__TIME__` or `__TIMESTAMP__`, is
 /// never used precompiled: a loaded PCH would give neither the warnings nor
-/// today's date. The compile's dependency file names the same files in the
-/// same order as without the PCH, and its debug information and diagnostics
-/// the same lines: the object is the same, byte for byte. docs/OMPCC.md, "The compile's precompiled
-/// preamble".
+/// today's date; nor is one loaded by a compile with debug information,
+/// which Clang writes otherwise from a PCH. The compile's dependency file
+/// names the same files in the same order as without the PCH, and its
+/// diagnostics the same lines: the object is the same, byte for byte.
+/// docs/OMPCC.md, "The compile's precompiled preamble".
 ///
 //===----------------------------------------------------------------------===//
 #ifndef POMP_INSTRUMENTER_COMPILEPREAMBLE_H
