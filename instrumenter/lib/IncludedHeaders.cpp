@@ -263,7 +263,11 @@ unsigned TranslationUnitFiles::finishHeaders(std::vector<handleinit::HeaderHandl
     if (H->CopyPath.empty())
       continue;
     FileInstrumentation &File = *H->File;
-    std::string Prologue = "/* ompinst: the instrumented copy of a header */\n";
+    // The POMP declarations too are put in the original, by the #line that
+    // starts the copy: debug information must not name the copy, whose path
+    // (under ompcc's temporary directory) changes with every build.
+    std::string Prologue = "/* ompinst: the instrumented copy of a header */\n" +
+                           lineDirective(File, File.contentStart()) + "\n";
     if (!File.ctcStrings().empty())
       Prologue += handleinit::headerPrologue({H->Tag, File.ctcStrings()}, Lang);
     File.edits().insert(File.contentStart(), InsertSide::First, 0, Prologue);
