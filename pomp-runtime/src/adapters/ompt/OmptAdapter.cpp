@@ -925,6 +925,21 @@ void on_work(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *, om
   recordWork(Kind, Endpoint, TaskData, Code, Enter, C);
 }
 
+/// on_dispatch() past its shortcut, out of line as recordWork(): the
+/// shortcut (chunks whose events are off, the default) saves no registers.
+[[gnu::noinline]] void recordDispatch(EventId Part, EventId Whole) {
+  guarded([&](ThreadState &T, CallbackTime &Now) {
+    closeOwn(T, Part, Now);
+    const Region *R = core().innermostRegion(T);
+    if (!R || keyOpener(T.current()->Key) != canonicalOpener(Whole))
+      return;
+    // Instrumented sections report their sections themselves.
+    if (Part == EventId::Section_begin && R->Origin == RegionOrigin::Pomp)
+      return;
+    core().enter(T, R->Id, Part, Now());
+  });
+}
+
 void on_dispatch(ompt_data_t *, ompt_data_t *, ompt_dispatch_t Kind, ompt_data_t) {
   EventId Part;
   EventId Whole;
@@ -947,18 +962,8 @@ void on_dispatch(ompt_data_t *, ompt_data_t *, ompt_dispatch_t Kind, ompt_data_t
   }
   // Parts whose events are off (loop chunks at the default level) need
   // nothing: decided before the callback protocol, from the activation bits.
-  if (!Runtime::activation().isActive(Part))
-    return;
-  guarded([&](ThreadState &T, CallbackTime &Now) {
-    closeOwn(T, Part, Now);
-    const Region *R = core().innermostRegion(T);
-    if (!R || keyOpener(T.current()->Key) != canonicalOpener(Whole))
-      return;
-    // Instrumented sections report their sections themselves.
-    if (Part == EventId::Section_begin && R->Origin == RegionOrigin::Pomp)
-      return;
-    core().enter(T, R->Id, Part, Now());
-  });
+  if (Runtime::activation().isActive(Part))
+    recordDispatch(Part, Whole);
 }
 
 //--- Synchronisation -----------------------------------------------------//
