@@ -79,6 +79,13 @@ constexpr bool isRegionKind(NodeKind K) {
   return K == NodeKind::Region || K == NodeKind::Alias || K == NodeKind::Inner;
 }
 
+/// Node::OriginOpener of a region node: its origin above its canonical
+/// opener, never 0.
+constexpr std::uint16_t originOpener(RegionOrigin Origin, EventId CanonicalOpener) {
+  return static_cast<std::uint16_t>((static_cast<unsigned>(Origin) + 1) << 8 |
+                                    static_cast<unsigned>(CanonicalOpener));
+}
+
 struct Node;
 /// What Node::LastChild points to before a node has children: a node whose
 /// key no region has, so the lookup needs no null test.
@@ -147,6 +154,12 @@ struct Node {
   /// opened a thread's innermost region (most callbacks of instrumented code)
   /// read it beside Kind instead of in the table.
   RegionOrigin Origin = RegionOrigin::Pomp;
+  /// For the nodes of a region: originOpener() of Origin and the key's
+  /// opener, made with the node; 0 for the other nodes. Most callbacks of
+  /// instrumented code ask whether a given source opened the thread's
+  /// innermost region with a given opener (they find POMP's region of their
+  /// construct and return): one comparison instead of three fields' tests.
+  std::uint16_t OriginOpener = 0;
   /// Inclusive minus nested time.
   Tick exclusive() const { return Inclusive - Nested; }
 

@@ -181,8 +181,10 @@ Node *ThreadState::newNode(NodeKind Kind, NodeKey Key, Node *Parent, std::uint64
   N->Key = Key;
   N->Parent = Parent;
   N->PathHash = Hash;
-  if (isRegionKind(Kind))
+  if (isRegionKind(Kind)) {
     N->Origin = Regions.get(keyRegion(Key)).Origin;
+    N->OriginOpener = originOpener(N->Origin, keyOpener(Key));
+  }
   return N;
 }
 

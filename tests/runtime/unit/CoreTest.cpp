@@ -382,6 +382,43 @@ TEST_F(CoreTest, ChildrenAreOrderedByRegionAndTicksConvertToNanoseconds) {
   EXPECT_EQ(P.Nodes[P.Nodes[0].Children[1]].total().InclusiveNs, 5u);
 }
 
+TEST_F(CoreTest, EveryNodeNamesTheSourceAndOpenerOfItsRegion) {
+  // The OMPT adapter's callbacks decide from the innermost node's
+  // OriginOpener alone whether instrumented code reports their construct
+  // (most of them return there): a region node carries its region's origin
+  // and its canonical opener, every other node 0.
+  const RegionId Pomp = region("type=barrier*file=t.c*slines=1,1");
+  pomp::ctc::RegionDescriptor Barrier;
+  Barrier.Type = "barrier";
+  Barrier.Kind = pomp::ctc::regionKindFromSpelling("barrier");
+  const RegionId Ompt =
+      Regions.registerDescriptor("ompt:barrier@0x10", Barrier, RegionOrigin::Ompt, 0x10).Id;
+  ASSERT_NE(Ompt, 0u);
+  ThreadState &T = *C.attachThread();
+  EXPECT_EQ(T.current()->OriginOpener, 0u) << "the thread's root";
+  C.enter(T, Pomp, E::Implicit_barrier_enter, 0);
+  const std::uint16_t PompBarrier =
+      originOpener(RegionOrigin::Pomp, canonicalOpener(E::Implicit_barrier_enter));
+  EXPECT_EQ(T.current()->OriginOpener, PompBarrier);
+  C.enter(T, Ompt, E::Implicit_barrier_enter, 1);
+  const std::uint16_t OmptBarrier =
+      originOpener(RegionOrigin::Ompt, canonicalOpener(E::Implicit_barrier_enter));
+  EXPECT_EQ(T.current()->OriginOpener, OmptBarrier);
+  EXPECT_NE(OmptBarrier, PompBarrier);
+  // Entered again below itself: the node that counts the nested visit says
+  // the same.
+  C.enter(T, Pomp, E::Implicit_barrier_enter, 2);
+  EXPECT_EQ(T.current()->OriginOpener, PompBarrier);
+  C.leave(T, Pomp, E::Implicit_barrier_exit, 3);
+  C.leave(T, Ompt, E::Implicit_barrier_exit, 4);
+  C.leave(T, Pomp, E::Implicit_barrier_exit, 5);
+  EXPECT_EQ(T.current()->OriginOpener, 0u);
+  // A fork context's mirror on another thread stands for no region.
+  const POMP_Context_t Fork = Core::contextOf(C.enter(T, Pomp, E::Parallel_fork, 6));
+  ThreadState &Worker = *C.attachThread();
+  EXPECT_EQ(C.forkParent(Worker, Fork)->OriginOpener, 0u);
+}
+
 TEST_F(CoreTest, NoThreadsAttachAfterStopping) {
   EXPECT_NE(C.attachThread(), nullptr);
   EXPECT_EQ(C.stopAttaching().size(), 1u);

@@ -418,26 +418,29 @@ RegionId codeRegion(ThreadState &T, Construct C, const void *Code) {
 }
 
 /// The thread's innermost open region as the adapter's checks see it: which
-/// source opened it, with which event. Taken once for a callback's several
-/// checks (each took a region-table lookup).
+/// source opened it, with which event (its node's Node::OriginOpener, one
+/// load: each check is one comparison).
 struct Innermost {
-  /// The region's node; nullptr when none is open.
-  const Node *R = nullptr;
-  EventId Opener{};
+  /// originOpener() of the region; 0 when none is open.
+  std::uint16_t OriginOpener = 0;
 
   /// True when the region came from Origin and was opened by E
   /// (canonically); false when none is open or it is the other source's.
   bool is(RegionOrigin Origin, EventId E) const {
-    return R && R->Origin == Origin && Opener == canonicalOpener(E);
+    return OriginOpener == originOpener(Origin, canonicalOpener(E));
   }
   /// True when this adapter opened it: only then may a callback close it.
-  bool fromOmpt() const { return R && R->Origin == RegionOrigin::Ompt; }
+  bool fromOmpt() const { return from(RegionOrigin::Ompt); }
+  /// True when instrumented code opened it.
+  bool fromPomp() const { return from(RegionOrigin::Pomp); }
+
+private:
+  bool from(RegionOrigin Origin) const {
+    return (OriginOpener >> 8) == originOpener(Origin, EventId{}) >> 8;
+  }
 };
 
-Innermost innermost(const ThreadState &T) {
-  const Node *R = Core::innermostRegionNode(T);
-  return {R, R ? keyOpener(R->Key) : EventId{}};
-}
+Innermost innermost(const ThreadState &T) { return {T.current()->OriginOpener}; }
 
 bool innermostIs(ThreadState &T, RegionOrigin Origin, EventId Opener) {
   return innermost(T).is(Origin, Opener);
@@ -919,7 +922,7 @@ void on_work(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *, om
   if (nothingToDo(TaskData, [&](ThreadState &T) {
         const Innermost I = innermost(T);
         return Endpoint == ompt_scope_begin ? I.is(RegionOrigin::Pomp, Enter)
-                                            : Endpoint == ompt_scope_end && I.R && !I.fromOmpt();
+                                            : Endpoint == ompt_scope_end && I.fromPomp();
       }))
     return;
   recordWork(Kind, Endpoint, TaskData, Code, Enter, C);
