@@ -154,12 +154,6 @@ struct Node {
   /// opened a thread's innermost region (most callbacks of instrumented code)
   /// read it beside Kind instead of in the table.
   RegionOrigin Origin = RegionOrigin::Pomp;
-  /// For the nodes of a region: originOpener() of Origin and the key's
-  /// opener, made with the node; 0 for the other nodes. Most callbacks of
-  /// instrumented code ask whether a given source opened the thread's
-  /// innermost region with a given opener (they find POMP's region of their
-  /// construct and return): one comparison instead of three fields' tests.
-  std::uint16_t OriginOpener = 0;
   /// Inclusive minus nested time.
   Tick exclusive() const { return Inclusive - Nested; }
 
@@ -169,6 +163,13 @@ struct Node {
 
   /// Scratch for the merge at finalisation: the merged node's index plus one.
   std::uint32_t Merged = 0;
+  /// For the nodes of a region: originOpener() of Origin and the key's
+  /// opener, made with the node; 0 for the other nodes. Most callbacks of
+  /// instrumented code ask whether a given source opened the thread's
+  /// innermost region with a given opener (they find POMP's region of their
+  /// construct and return): one comparison instead of three fields' tests.
+  /// In the node's tail padding, so that the node keeps its size.
+  std::uint16_t OriginOpener = 0;
 
   static constexpr std::uint32_t NotOpen = std::numeric_limits<std::uint32_t>::max();
 };
