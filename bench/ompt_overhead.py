@@ -20,9 +20,14 @@ rounds so that machine noise hits all alike, and the table shows medians:
                (CALI_USE_OMPT=1 CALI_CONFIG=openmp-report: its ompt, event and aggregate
                services; PREFIX/lib*/libcaliper.so as the OMPT tool); fetch and
                build Caliper yourself (-DWITH_OMPT=ON), it is never part of this project or CI
+  Score-P      with --scorep PREFIX: the program built by PREFIX/bin/scorep (--scorep-flags,
+               by default OPARI2's source instrumentation of OpenMP, as Score-P 4 to 8 spell
+               it: --openmp --thread=omp --nocompiler), profiling on, tracing off; fetch and
+               build Score-P yourself, it is never part of this project or CI
 
     bench/ompt_overhead.py [--bin build/bin] [--lib build/lib] [--rounds 11] [--epcc DIR]
                            [--taskbench] [--baseline PREFIX] [--caliper PREFIX]
+                           [--scorep PREFIX [--scorep-flags FLAGS]]
 """
 import argparse
 import glob
@@ -85,7 +90,19 @@ def build(args, work):
         baseline = os.path.join(work, "instrumented-baseline")
         check([os.path.join(args.baseline, "bin", "ompcc"), "--cc=" + cc] + flags + sources +
               ["-o", baseline, "-lm"], cwd=work)
-    return plain, inst, tool, baseline
+    scorep = None
+    if args.scorep:
+        scorep = os.path.join(work, "scorep")
+        # Older Score-P versions have no POMP2 wrapper of omp_init_lock_with_hint (a hint is
+        # advisory), and link their measurement archives, whose common symbols (-fcommon
+        # builds) would take EPCC's function `stats` for their own data: renamed here.
+        shim = os.path.join(work, "scorep_shim.h")
+        with open(shim, "w") as f:
+            f.write("#define omp_init_lock_with_hint(lock, hint) omp_init_lock(lock)\n")
+        check([os.path.join(args.scorep, "bin", "scorep")] + args.scorep_flags.split() +
+              [cc] + flags + ["-include" + shim, "-Dstats=epcc_stats"] + sources +
+              ["-o", scorep, "-lm"], cwd=work, env=dict(os.environ, TMPDIR=work))
+    return plain, inst, tool, baseline, scorep
 
 
 def measure(args, exe, env):
@@ -156,13 +173,16 @@ def main():
     parser.add_argument("--caliper", help="prefix of a Caliper installation built with OMPT")
     parser.add_argument("--caliper-config", default="openmp-report,output=/dev/null",
                         help="CALI_CONFIG of the Caliper runs (default: %(default)s)")
+    parser.add_argument("--scorep", help="prefix of a Score-P installation (bin/scorep)")
+    parser.add_argument("--scorep-flags", default="--openmp --thread=omp --nocompiler",
+                        help="the scorep wrapper's options (default: %(default)s)")
     args = parser.parse_args()
     args.bin = os.path.abspath(args.bin)
     if args.baseline:
         args.baseline = os.path.abspath(args.baseline)
     libpomp = os.path.abspath(os.path.join(args.lib, "libpomp.so"))
     with tempfile.TemporaryDirectory(prefix="pomp-ompt-bench-") as work:
-        plain, inst, tool, baseline = build(args, work)
+        plain, inst, tool, baseline, scorep = build(args, work)
         base = dict(os.environ, OMP_NUM_THREADS=args.threads, OMP_PROC_BIND="true",
                     POMP_QUIET="1")
         for name in ("OMP_TOOL_LIBRARIES", "POMP_OMPT", "OMP_TOOL"):
@@ -191,6 +211,14 @@ def main():
             runs["Caliper"] = (plain, {"OMP_TOOL_LIBRARIES": found[0], "CALI_USE_OMPT": "1",
                                        "CALI_CONFIG": args.caliper_config})
             configs.append("Caliper")
+        if scorep:
+            runs["Score-P"] = (scorep, {"SCOREP_ENABLE_PROFILING": "true",
+                                        "SCOREP_ENABLE_TRACING": "false",
+                                        "SCOREP_OVERWRITE_EXPERIMENT_DIRECTORY": "true",
+                                        # Its default 16 MB run out in taskbench (a profile node
+                                        # per task instance in older versions).
+                                        "SCOREP_TOTAL_MEMORY": "1G"})
+            configs.append("Score-P")
         samples = {c: {} for c in configs}
         load_before = os.getloadavg()
         for r in range(args.rounds):
@@ -198,6 +226,7 @@ def main():
                 exe, extra = runs[config]
                 env = dict(base, POMP_EXPERIMENT_DIR=os.path.join(work, "exp-%d" % r), **extra)
                 env["POMP_EXPERIMENT_DIR"] += "-" + config.replace(" ", "_")
+                env["SCOREP_EXPERIMENT_DIRECTORY"] = env["POMP_EXPERIMENT_DIR"]
                 for key, value in measure(args, exe, env).items():
                     samples[config].setdefault(key, []).append(value)
         unit = "us" if args.epcc else "ns"
