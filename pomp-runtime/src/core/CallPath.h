@@ -149,11 +149,6 @@ struct Node {
   /// A Mirror whose context names a node of this thread: it stands for that
   /// node itself.
   bool OwnTarget = false;
-  /// For the nodes of a region (isRegionKind()): its source, copied from the
-  /// region table when the node is made, so that the callbacks that ask who
-  /// opened a thread's innermost region (most callbacks of instrumented code)
-  /// read it beside Kind instead of in the table.
-  RegionOrigin Origin = RegionOrigin::Pomp;
   /// Inclusive minus nested time.
   Tick exclusive() const { return Inclusive - Nested; }
 
@@ -163,12 +158,13 @@ struct Node {
 
   /// Scratch for the merge at finalisation: the merged node's index plus one.
   std::uint32_t Merged = 0;
-  /// For the nodes of a region: originOpener() of Origin and the key's
-  /// opener, made with the node; 0 for the other nodes. Most callbacks of
-  /// instrumented code ask whether a given source opened the thread's
-  /// innermost region with a given opener (they find POMP's region of their
-  /// construct and return): one comparison instead of three fields' tests.
-  /// In the node's tail padding, so that the node keeps its size.
+  /// For the nodes of a region (isRegionKind()): originOpener() of the
+  /// region's source (from the region table) and the key's opener, made with
+  /// the node; 0 for the other nodes. Most callbacks of instrumented code ask
+  /// whether a given source opened the thread's innermost region with a given
+  /// opener (they find POMP's region of their construct and return): one
+  /// comparison instead of a look-up in the region table. In the node's tail
+  /// padding, so that the node keeps its size.
   std::uint16_t OriginOpener = 0;
 
   static constexpr std::uint32_t NotOpen = std::numeric_limits<std::uint32_t>::max();

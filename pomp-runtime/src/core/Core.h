@@ -131,8 +131,7 @@ public:
   /// Opener: instrumented code is about to report the same construct instance
   /// (a masked construct, whose runtime begin comes before POMP's).
   void replaceRuntimeRegion(ThreadState &T, EventId Opener, Tick Now) {
-    const Node *N = innermostRegionNode(T);
-    if (N && N->Origin == RegionOrigin::Ompt && keyOpener(N->Key) == canonicalOpener(Opener))
+    if (T.current()->OriginOpener == originOpener(RegionOrigin::Ompt, canonicalOpener(Opener)))
       discardInnermost(T, Now);
   }
 
@@ -222,14 +221,8 @@ public:
 
   /// The region of the thread's innermost open region; nullptr when none is.
   const Region *innermostRegion(const ThreadState &T) const {
-    const Node *N = innermostRegionNode(T);
-    return N ? &Regions.get(keyRegion(N->Key)) : nullptr;
-  }
-  /// The node of the thread's innermost open region (its Key and Origin),
-  /// nullptr when none is open; cheaper than innermostRegion().
-  static const Node *innermostRegionNode(const ThreadState &T) {
     const Node *N = T.current();
-    return isRegionKind(N->Kind) ? N : nullptr;
+    return isRegionKind(N->Kind) ? &Regions.get(keyRegion(N->Key)) : nullptr;
   }
 
   /// True when Closer would close the thread's innermost open region.

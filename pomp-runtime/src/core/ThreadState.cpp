@@ -181,10 +181,8 @@ Node *ThreadState::newNode(NodeKind Kind, NodeKey Key, Node *Parent, std::uint64
   N->Key = Key;
   N->Parent = Parent;
   N->PathHash = Hash;
-  if (isRegionKind(Kind)) {
-    N->Origin = Regions.get(keyRegion(Key)).Origin;
-    N->OriginOpener = originOpener(N->Origin, keyOpener(Key));
-  }
+  if (isRegionKind(Kind))
+    N->OriginOpener = originOpener(Regions.get(keyRegion(Key)).Origin, keyOpener(Key));
   return N;
 }
 
