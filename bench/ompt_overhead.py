@@ -12,6 +12,10 @@ rounds so that machine noise hits all alike, and the table shows medians:
 
   no tool      plain build, no OMPT tool
   noop OMPT    plain build, bench/noop_ompt_tool.c (empty callbacks): the floor of OMPT tools
+  noop (libpomp's callbacks)
+               the same tool built to register exactly the callbacks libpomp registers (tasks,
+               mutexes, ...): libomp's own cost of delivering them, the floor of a tool that
+               records what libpomp records
   OMPT only    plain build, libpomp as libomp's OMPT tool (what pomp-run does)
   POMP only    ompcc build, POMP_OMPT=off
   both         ompcc build, POMP and OMPT merged (the default with libomp)
@@ -39,7 +43,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CONFIGS = ["no tool", "noop OMPT", "OMPT only", "POMP only", "both"]
+CONFIGS = ["no tool", "noop OMPT", "noop (libpomp's callbacks)", "OMPT only", "POMP only", "both"]
 # EPCC v4.0 prints "<CONSTRUCT> median_ovrhd = <us> microseconds" (TARGETS.md compares medians).
 EPCC_LINE = re.compile(r"^(.+?) median_ovrhd\s*=\s*(-?[0-9.]+) microseconds")
 # Tasks each thread runs per inner repetition of a taskbench test (n: the thread count), read
@@ -73,6 +77,10 @@ def build(args, work):
     cc = args.cc
     tool = os.path.join(work, "noop_ompt_tool.so")
     check([cc, "-O2", "-shared", "-fPIC", os.path.join(HERE, "noop_ompt_tool.c"), "-o", tool])
+    tool_all = os.path.join(work, "noop_ompt_tool_libpomp.so")
+    check([cc, "-O2", "-shared", "-fPIC", "-DNOOP_LIBPOMP_CALLBACKS",
+           "-I" + os.path.join(HERE, "..", "pomp-runtime", "src", "adapters", "ompt"),
+           os.path.join(HERE, "noop_ompt_tool.c"), "-o", tool_all])
     if args.epcc:
         bench = "taskbench.c" if args.taskbench else "syncbench.c"
         sources = [os.path.join(args.epcc, bench), os.path.join(args.epcc, "common.c")]
@@ -102,7 +110,7 @@ def build(args, work):
         check([os.path.join(args.scorep, "bin", "scorep")] + args.scorep_flags.split() +
               [cc] + flags + ["-include" + shim, "-Dstats=epcc_stats"] + sources +
               ["-o", scorep, "-lm"], cwd=work, env=dict(os.environ, TMPDIR=work))
-    return plain, inst, tool, baseline, scorep
+    return plain, inst, (tool, tool_all), baseline, scorep
 
 
 def measure(args, exe, env):
@@ -182,7 +190,7 @@ def main():
         args.baseline = os.path.abspath(args.baseline)
     libpomp = os.path.abspath(os.path.join(args.lib, "libpomp.so"))
     with tempfile.TemporaryDirectory(prefix="pomp-ompt-bench-") as work:
-        plain, inst, tool, baseline, scorep = build(args, work)
+        plain, inst, (tool, tool_all), baseline, scorep = build(args, work)
         base = dict(os.environ, OMP_NUM_THREADS=args.threads, OMP_PROC_BIND="true",
                     POMP_QUIET="1")
         for name in ("OMP_TOOL_LIBRARIES", "POMP_OMPT", "OMP_TOOL"):
@@ -190,6 +198,7 @@ def main():
         runs = {
             "no tool": (plain, {}),
             "noop OMPT": (plain, {"OMP_TOOL_LIBRARIES": tool}),
+            "noop (libpomp's callbacks)": (plain, {"OMP_TOOL_LIBRARIES": tool_all}),
             "OMPT only": (plain, {"OMP_TOOL_LIBRARIES": libpomp}),
             "POMP only": (inst, {"POMP_OMPT": "off"}),
             "both": (inst, {}),
