@@ -36,11 +36,15 @@
 #include "pomp/instrumenter/RecordingFileSystem.h"
 #include "pomp/model/Levels.h"
 
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/Basic/DiagnosticFrontend.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/FrontendTool/Utils.h"
 #include "clang/Lex/PreprocessorOptions.h"
@@ -59,6 +63,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 namespace {
@@ -164,14 +169,17 @@ std::shared_ptr<CompilerInvocation> nestedInvocation(const CompilerInvocation &O
 }
 
 /// Runs Action in a compiler instance of Invocation that reads through Files
-/// and shares the outer instance's diagnostics printer (Setup, when given,
-/// prepares the instance before the action); true without errors.
+/// and shows its diagnostics through Client, by default the outer instance's
+/// printer (Setup, when given, prepares the instance before the action); true
+/// without errors.
 bool runNested(CompilerInstance &Outer, std::shared_ptr<CompilerInvocation> Invocation,
                FrontendAction &Action, FileManager &Files,
-               const std::function<void(CompilerInstance &)> &Setup = nullptr) {
+               const std::function<void(CompilerInstance &)> &Setup = nullptr,
+               DiagnosticConsumer *Client = nullptr) {
   CompilerInstance Nested(Outer.getPCHContainerOperations());
   Nested.setInvocation(std::move(Invocation));
-  Nested.createDiagnostics(&Outer.getDiagnosticClient(), /*ShouldOwnClient=*/false);
+  Nested.createDiagnostics(Client ? Client : &Outer.getDiagnosticClient(),
+                           /*ShouldOwnClient=*/false);
   if (Setup)
     Setup(Nested);
   Nested.setFileManager(&Files);
@@ -221,6 +229,184 @@ private:
   llvm::raw_string_ostream Stream{Buffer};
   llvm::IntrusiveRefCntPtr<DiagnosticOptions> TextOptions;
   TextDiagnosticPrinter Text;
+};
+
+/// The diagnostics client of the compile of the instrumented text: passes
+/// every diagnostic on to the compile's printer, a backend diagnostic located
+/// in the main file at the user's line. LLVM locates a backend diagnostic
+/// (an optimization remark, -Wpass-failed, ...: category "Backend Issue") by
+/// its debug location, the user's file, line and column through the #line
+/// directives, and Clang maps that back to a source location by the physical
+/// lines of the file of that name (BackendConsumer::
+/// getBestLocationFromDebugLoc), here the instrumented text compiled under
+/// the source's name: the warning named a line of the instrumented text (with
+/// -g, `#pragma omp simd`'s "loop not vectorized" showed a POMP handle's
+/// declaration). Such a diagnostic is passed on at the same line and column
+/// of the user's own file, loaded for it as a file of its own under the name
+/// the #line directives give, with the same level, arguments and flag: as a
+/// plain compile shows it.
+class BackendLocationFix : public DiagnosticConsumer {
+public:
+  BackendLocationFix(DiagnosticConsumer &Shown, std::string Source)
+      : Shown(Shown), Source(std::move(Source)) {}
+
+  void BeginSourceFile(const LangOptions &Lang, const Preprocessor *PP) override {
+    Shown.BeginSourceFile(Lang, PP);
+  }
+  void EndSourceFile() override { Shown.EndSourceFile(); }
+  void finish() override { Shown.finish(); }
+  bool IncludeInDiagnosticCounts() const override { return Shown.IncludeInDiagnosticCounts(); }
+
+  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    const SourceLocation User = userLocation(Info);
+    if (User.isInvalid()) {
+      Shown.HandleDiagnostic(Level, Info);
+      return;
+    }
+    // A second engine reports it there, to the same printer: a diagnostic's
+    // location is its engine's. The level is the one the compile's engine
+    // decided (-Werror, -R...), set as the diagnostic's severity.
+    const DiagnosticsEngine &Engine = *Info.getDiags();
+    DiagnosticsEngine Shadow(Engine.getDiagnosticIDs(), &Engine.getDiagnosticOptions(), &Shown,
+                             /*ShouldOwnClient=*/false);
+    Shadow.setSourceManager(&Info.getSourceManager());
+    Shadow.setSeverity(Info.getID(), severityOf(Level), SourceLocation());
+    DiagnosticBuilder Again = Shadow.Report(User, Info.getID());
+    for (unsigned I = 0; I < Info.getNumArgs(); ++I) {
+      if (Info.getArgKind(I) == DiagnosticsEngine::ak_std_string)
+        Again << Info.getArgStdStr(I);
+      else
+        Again.AddTaggedVal(Info.getRawArg(I), Info.getArgKind(I));
+    }
+    if (!Engine.getFlagValue().empty())
+      Again << AddFlagValue(Engine.getFlagValue());
+  }
+
+private:
+  static diag::Severity severityOf(DiagnosticsEngine::Level Level) {
+    switch (Level) {
+    case DiagnosticsEngine::Remark:
+      return diag::Severity::Remark;
+    case DiagnosticsEngine::Warning:
+      return diag::Severity::Warning;
+    case DiagnosticsEngine::Error:
+      return diag::Severity::Error;
+    case DiagnosticsEngine::Fatal:
+      return diag::Severity::Fatal;
+    default:
+      return diag::Severity::Ignored;
+    }
+  }
+
+  /// True for the backend diagnostics Clang locates by a debug location
+  /// (BackendConsumer::getBestLocationFromDebugLoc); the others (stack and
+  /// resource limits, the error and warning attributes, inline assembly) carry
+  /// a location of the source, right already.
+  static bool locatedByDebugLocation(unsigned ID) {
+    switch (ID) {
+    case diag::remark_fe_backend_optimization_remark:
+    case diag::remark_fe_backend_optimization_remark_missed:
+    case diag::remark_fe_backend_optimization_remark_analysis:
+    case diag::remark_fe_backend_optimization_remark_analysis_fpcommute:
+    case diag::remark_fe_backend_optimization_remark_analysis_aliasing:
+    case diag::warn_fe_backend_optimization_failure:
+    case diag::err_fe_backend_unsupported:
+    case diag::warn_fe_backend_unsupported:
+    case diag::warn_profile_data_misexpect:
+      return true;
+    default:
+      return false;
+    }
+  }
+
+  /// The location in the user's own file of a backend diagnostic located in
+  /// the main file by a debug location; invalid for every other diagnostic.
+  SourceLocation userLocation(const Diagnostic &Info) {
+    if (!locatedByDebugLocation(Info.getID()) || !Info.hasSourceManager() ||
+        Info.getLocation().isInvalid() || !Info.getLocation().isFileID())
+      return SourceLocation();
+    SourceManager &SM = Info.getSourceManager();
+    const auto [File, Offset] = SM.getDecomposedLoc(Info.getLocation());
+    // Without a debug location Clang names the function's declaration,
+    // right already.
+    if (File != SM.getMainFileID() || Functions.count(Info.getLocation().getRawEncoding()))
+      return SourceLocation();
+    // The physical line and column are the debug location's: the user's.
+    const unsigned Line = SM.getLineNumber(File, Offset);
+    const unsigned Column = SM.getColumnNumber(File, Offset);
+    if (Original.isInvalid()) {
+      llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text = llvm::MemoryBuffer::getFile(Source);
+      if (!Text)
+        return SourceLocation();
+      // Named as the #line directives name it (the debug location's file).
+      const PresumedLoc Named = SM.getPresumedLoc(Info.getLocation());
+      const std::string Name = Named.isValid() ? Named.getFilename() : Source;
+      Original = SM.createFileID(llvm::MemoryBuffer::getMemBufferCopy((*Text)->getBuffer(), Name));
+    }
+    return SM.translateLineCol(Original, Line, Column);
+  }
+
+  DiagnosticConsumer &Shown;
+  const std::string Source;
+  FileID Original;
+
+public:
+  /// Where the main file declares functions (raw encodings), collected by
+  /// FunctionLocations while the compile parses: the backend runs after the
+  /// AST is cleared (-clear-ast-before-backend).
+  std::unordered_set<SourceLocation::UIntTy> Functions;
+};
+
+/// Collects where the main file declares functions for BackendLocationFix.
+class FunctionLocations : public ASTConsumer {
+public:
+  explicit FunctionLocations(std::unordered_set<SourceLocation::UIntTy> &Into) : Into(Into) {}
+
+  void Initialize(ASTContext &Context) override { SM = &Context.getSourceManager(); }
+  bool HandleTopLevelDecl(DeclGroupRef Group) override {
+    for (Decl *D : Group)
+      collect(D);
+    return true;
+  }
+  void HandleInlineFunctionDefinition(FunctionDecl *D) override { collect(D); }
+
+private:
+  void collect(Decl *D) {
+    if (!SM || !SM->isWrittenInMainFile(D->getLocation()))
+      return;
+    if (auto *Template = dyn_cast<FunctionTemplateDecl>(D))
+      D = Template->getTemplatedDecl();
+    if (isa<FunctionDecl>(D))
+      Into.insert(D->getLocation().getRawEncoding());
+    if (isa<NamespaceDecl, LinkageSpecDecl, RecordDecl>(D))
+      for (Decl *Inner : cast<DeclContext>(D)->decls())
+        collect(Inner);
+  }
+
+  std::unordered_set<SourceLocation::UIntTy> &Into;
+  const SourceManager *SM = nullptr;
+};
+
+/// The compile's own action, with FunctionLocations beside its consumer.
+class CompileAction : public WrapperFrontendAction {
+public:
+  CompileAction(std::unique_ptr<FrontendAction> Compile, BackendLocationFix &Fix)
+      : WrapperFrontendAction(std::move(Compile)), Fix(Fix) {}
+
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef File) override {
+    std::unique_ptr<ASTConsumer> Compile = WrapperFrontendAction::CreateASTConsumer(CI, File);
+    if (!Compile)
+      return nullptr;
+    std::vector<std::unique_ptr<ASTConsumer>> Both;
+    Both.push_back(std::make_unique<FunctionLocations>(Fix.Functions));
+    Both.push_back(std::move(Compile));
+    return std::make_unique<MultiplexConsumer>(std::move(Both));
+  }
+
+private:
+  BackendLocationFix &Fix;
 };
 
 /// The plugin's action: instrument the main file, then compile the result.
@@ -384,7 +570,9 @@ private:
       fail(CI, "pomp plugin: no compile action");
       return;
     }
-    runNested(CI, Compile, *Action, Files, Setup);
+    BackendLocationFix Shown(CI.getDiagnosticClient(), Source);
+    CompileAction WithLocations(std::move(Action), Shown);
+    runNested(CI, Compile, WithLocations, Files, Setup, &Shown);
   }
 
   /// Instruments Source and writes what ompinst-clang would write, and the
