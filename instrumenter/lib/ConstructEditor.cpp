@@ -1,5 +1,6 @@
 //===- ConstructEditor.cpp - What a construct handler can do ---------------===//
 #include "ConstructEditor.h"
+#include "IncludedHeaders.h"
 
 #include "pomp/handle-init/HandleInit.h"
 
@@ -424,6 +425,15 @@ void ConstructEditor::replacePragma(std::string Text) {
 void ConstructEditor::afterPragma(std::string Text) {
   File.edits().insert(File.pragmaEnd(Directive.getBeginLoc()), InsertSide::Last,
                       depthKey(EditLayer::Construct), std::move(Text));
+}
+
+std::string ConstructEditor::atDirective() const {
+  if (!File.options().LineDirectives)
+    return "";
+  const std::size_t At = File.offset(Directive.getBeginLoc());
+  const PresumedLoc P = File.sourceManager().getPresumedLoc(File.location(At));
+  const unsigned Indent = P.isValid() && P.getColumn() > 1 ? P.getColumn() - 1 : 0;
+  return lineDirective(File, At) + "\n" + std::string(Indent, ' ');
 }
 
 std::vector<std::pair<const OMPClause *, std::string>> ConstructEditor::clauseTexts() const {

@@ -211,6 +211,13 @@ public:
   /// Text after the pragma's last token and everything appended to it: the
   /// second half of a combined construct split in two.
   void afterPragma(std::string Text);
+  /// A #line directive and indentation that put the text after them where
+  /// the directive's `#` is, line and column; empty with
+  /// --no-line-directives. A pragma the instrumenter writes on a line of its
+  /// own (the second half of a split combined construct) then stands for the
+  /// user's directive in the debug locations of the code the compiler makes
+  /// for it and in its diagnostics, as the directive would.
+  std::string atDirective() const;
   /// The source text of each explicit clause, in source order.
   std::vector<std::pair<const clang::OMPClause *, std::string>> clauseTexts() const;
   /// Replaces the source of an expression in a clause by Text.

@@ -18,7 +18,7 @@ int main(void) {
   for (int i = 0; i < 100; i++)
     a[i] = i;
   // WARN-NOT: warning: OpenMP construct
-  // CHECK: {{^}}#pragma omp for reduction(+ : s) nowait{{$}}
+  // CHECK: {{^ *}}#pragma omp for reduction(+ : s) nowait{{$}}
   [[omp::directive(parallel for reduction(+ : s))]]
   for (int i = 0; i < 100; i++)
     s += a[i];

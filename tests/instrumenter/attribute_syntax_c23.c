@@ -12,7 +12,7 @@
 
 int main(void) {
   int s = 0;
-  // CHECK: {{^}}#pragma omp for reduction(+ : s) nowait{{$}}
+  // CHECK: {{^ *}}#pragma omp for reduction(+ : s) nowait{{$}}
   [[omp::directive(parallel for reduction(+ : s))]]
   for (int i = 0; i < 100; i++)
     s += i;

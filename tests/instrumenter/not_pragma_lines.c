@@ -25,7 +25,7 @@ int main(void) {
   // CHECK: POMP_Parallel_fork_ctx(
   // CHECK-NEXT: #line [[@LINE+5]] "{{.*}}not_pragma_lines.c"
   // CHECK-NEXT: {{^}}  #pragma omp parallel firstprivate(pomp_ctx_{{[0-9]+}}){{$}}
-  // CHECK: {{^}}#pragma omp for reduction(+:s) nowait{{$}}
+  // CHECK: {{^ *}}#pragma omp for reduction(+:s) nowait{{$}}
   // CHECK: {{^}}#line [[@LINE+2]]{{$}}
   // CHECK-NEXT: {{^}}                                           for (int i = 0; i < 10; i++){{$}}
   _Pragma("omp parallel for reduction(+:s)") for (int i = 0; i < 10; i++)

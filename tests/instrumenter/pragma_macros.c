@@ -15,13 +15,13 @@
 int main(void) {
   int s = 0, t = 0;
   // CHECK: {{^}}  #pragma omp parallel num_threads(pomp_num_threads_{{[0-9]+}}) firstprivate(pomp_ctx_{{[0-9]+}}){{$}}
-  // CHECK: {{^}}#pragma omp for reduction(+:s) nowait{{$}}
+  // CHECK: {{^ *}}#pragma omp for reduction(+:s) nowait{{$}}
   // CHECK: {{^}}#line [[@LINE+2]]{{$}}
   // CHECK-NEXT: {{^}}                                                     for (int i = 0; i < 100; i++){{$}}
   OMP(parallel for reduction(+:s) num_threads(NT)) for (int i = 0; i < 100; i++)
     s += i;
   // CHECK: {{^}}  #pragma omp parallel firstprivate(pomp_ctx_{{[0-9]+}}){{$}}
-  // CHECK: {{^}}#pragma omp for reduction(+ : t) nowait{{$}}
+  // CHECK: {{^ *}}#pragma omp for reduction(+ : t) nowait{{$}}
   OMP_PARALLEL_FOR_SUM(t)
   for (int i = 0; i < 10; i++)
     t += i;

@@ -150,8 +150,8 @@ public:
     // Declared first in the team's block (C89).
     const std::string JoinDeclaration = ReusesJoin ? "int " + JoinResult + "; " : "";
     E.afterPragma("\n{ " + JoinDeclaration + ParallelBegin +
-                  (InnerBefore.empty() ? "" : " " + InnerBefore) + "\n#pragma omp " +
-                  Inner.Spelling + InnerClauses);
+                  (InnerBefore.empty() ? "" : " " + InnerBefore) + "\n" + E.atDirective() +
+                  "#pragma omp " + Inner.Spelling + InnerClauses);
     E.afterConstruct((InnerAfter.empty() ? "" : InnerAfter + " ") + ParallelEnd + " } " +
                      ConstructEditor::call(Event::Parallel_exit, {E.handle(H), Tid}) + " }");
   }
