@@ -247,8 +247,17 @@ private:
 /// plain compile shows it.
 class BackendLocationFix : public DiagnosticConsumer {
 public:
-  BackendLocationFix(DiagnosticConsumer &Shown, std::string Source)
-      : Shown(Shown), Source(std::move(Source)) {}
+  /// DebugLocations: whether the compile makes debug locations at all (-g,
+  /// or the line tables -R and friends ask for); without them every backend
+  /// diagnostic names its function's declaration, right already.
+  BackendLocationFix(DiagnosticConsumer &Shown, std::string Source, bool DebugLocations)
+      : Shown(Shown), Source(std::move(Source)), DebugLocations(DebugLocations) {}
+
+  /// Where the main file declares functions (raw encodings), collected by
+  /// FunctionLocations while the compile parses (the backend runs after the
+  /// AST is cleared, -clear-ast-before-backend): a diagnostic without a
+  /// debug location names its function's declaration, right already.
+  std::unordered_set<SourceLocation::UIntTy> Functions;
 
   void BeginSourceFile(const LangOptions &Lang, const Preprocessor *PP) override {
     Shown.BeginSourceFile(Lang, PP);
@@ -323,13 +332,11 @@ private:
   /// The location in the user's own file of a backend diagnostic located in
   /// the main file by a debug location; invalid for every other diagnostic.
   SourceLocation userLocation(const Diagnostic &Info) {
-    if (!locatedByDebugLocation(Info.getID()) || !Info.hasSourceManager() ||
+    if (!DebugLocations || !locatedByDebugLocation(Info.getID()) || !Info.hasSourceManager() ||
         Info.getLocation().isInvalid() || !Info.getLocation().isFileID())
       return SourceLocation();
     SourceManager &SM = Info.getSourceManager();
     const auto [File, Offset] = SM.getDecomposedLoc(Info.getLocation());
-    // Without a debug location Clang names the function's declaration,
-    // right already.
     if (File != SM.getMainFileID() || Functions.count(Info.getLocation().getRawEncoding()))
       return SourceLocation();
     // The physical line and column are the debug location's: the user's.
@@ -349,13 +356,8 @@ private:
 
   DiagnosticConsumer &Shown;
   const std::string Source;
+  const bool DebugLocations;
   FileID Original;
-
-public:
-  /// Where the main file declares functions (raw encodings), collected by
-  /// FunctionLocations while the compile parses: the backend runs after the
-  /// AST is cleared (-clear-ast-before-backend).
-  std::unordered_set<SourceLocation::UIntTy> Functions;
 };
 
 /// Collects where the main file declares functions for BackendLocationFix.
@@ -377,6 +379,8 @@ private:
       return;
     if (auto *Template = dyn_cast<FunctionTemplateDecl>(D))
       D = Template->getTemplatedDecl();
+    else if (auto *Class = dyn_cast<ClassTemplateDecl>(D))
+      D = Class->getTemplatedDecl();
     if (isa<FunctionDecl>(D))
       Into.insert(D->getLocation().getRawEncoding());
     if (isa<NamespaceDecl, LinkageSpecDecl, RecordDecl>(D))
@@ -570,7 +574,9 @@ private:
       fail(CI, "pomp plugin: no compile action");
       return;
     }
-    BackendLocationFix Shown(CI.getDiagnosticClient(), Source);
+    BackendLocationFix Shown(CI.getDiagnosticClient(), Source,
+                             Compile->getCodeGenOpts().getDebugInfo() !=
+                                 llvm::codegenoptions::NoDebugInfo);
     CompileAction WithLocations(std::move(Action), Shown);
     runNested(CI, Compile, WithLocations, Files, Setup, &Shown);
   }
