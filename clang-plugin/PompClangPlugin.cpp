@@ -247,11 +247,10 @@ private:
 /// plain compile shows it.
 class BackendLocationFix : public DiagnosticConsumer {
 public:
-  /// DebugLocations: whether the compile makes debug locations at all (-g,
-  /// or the line tables -R and friends ask for); without them every backend
-  /// diagnostic names its function's declaration, right already.
-  BackendLocationFix(DiagnosticConsumer &Shown, std::string Source, bool DebugLocations)
-      : Shown(Shown), Source(std::move(Source)), DebugLocations(DebugLocations) {}
+  /// For a compile that makes debug locations (-g, or the line tables -R
+  /// and friends ask for).
+  BackendLocationFix(DiagnosticConsumer &Shown, std::string Source)
+      : Shown(Shown), Source(std::move(Source)) {}
 
   /// Where the main file declares functions (raw encodings), collected by
   /// FunctionLocations while the compile parses (the backend runs after the
@@ -332,7 +331,7 @@ private:
   /// The location in the user's own file of a backend diagnostic located in
   /// the main file by a debug location; invalid for every other diagnostic.
   SourceLocation userLocation(const Diagnostic &Info) {
-    if (!DebugLocations || !locatedByDebugLocation(Info.getID()) || !Info.hasSourceManager() ||
+    if (!locatedByDebugLocation(Info.getID()) || !Info.hasSourceManager() ||
         Info.getLocation().isInvalid() || !Info.getLocation().isFileID())
       return SourceLocation();
     SourceManager &SM = Info.getSourceManager();
@@ -356,7 +355,6 @@ private:
 
   DiagnosticConsumer &Shown;
   const std::string Source;
-  const bool DebugLocations;
   FileID Original;
 };
 
@@ -574,9 +572,13 @@ private:
       fail(CI, "pomp plugin: no compile action");
       return;
     }
-    BackendLocationFix Shown(CI.getDiagnosticClient(), Source,
-                             Compile->getCodeGenOpts().getDebugInfo() !=
-                                 llvm::codegenoptions::NoDebugInfo);
+    // Without debug locations (no -g, no -R) every backend diagnostic names
+    // its function's declaration, right already: nothing to relocate.
+    if (Compile->getCodeGenOpts().getDebugInfo() == llvm::codegenoptions::NoDebugInfo) {
+      runNested(CI, Compile, *Action, Files, Setup);
+      return;
+    }
+    BackendLocationFix Shown(CI.getDiagnosticClient(), Source);
     CompileAction WithLocations(std::move(Action), Shown);
     runNested(CI, Compile, WithLocations, Files, Setup, &Shown);
   }

@@ -13,6 +13,7 @@
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
@@ -98,6 +99,18 @@ public:
   std::shared_ptr<DependencyRecorder> Dependencies = std::make_shared<DependencyRecorder>();
 };
 
+/// Calls Each(name, is-system) for the files DependencyRecorder wrote into
+/// Deps ("S <name>" or "U <name>" per line), in order, until it returns
+/// false.
+void forEachRecorded(StringRef Deps, function_ref<bool(StringRef, bool)> Each) {
+  while (!Deps.empty()) {
+    auto [Line, Rest] = Deps.split('\n');
+    Deps = Rest;
+    if (Line.size() > 2 && !Each(Line.drop_front(2), Line.front() == 'S'))
+      return;
+  }
+}
+
 /// The compile's dependency file with the PCH: the preamble's files first,
 /// as its parse named them, then the rest of the compile's.
 class PreambleDependencyFile : public DependencyFileGenerator {
@@ -106,15 +119,11 @@ public:
       : DependencyFileGenerator(Opts), Recorded(Recorded.str()) {}
 
   void attachToPreprocessor(Preprocessor &PP) override {
-    StringRef Rest = Recorded;
-    while (!Rest.empty()) {
-      auto [Line, Next] = Rest.split('\n');
-      Rest = Next;
-      if (Line.size() > 2)
-        maybeAddDependency(Line.drop_front(2), /*FromModule=*/false,
-                           /*IsSystem=*/Line.front() == 'S', /*IsModuleFile=*/false,
-                           /*IsMissing=*/false);
-    }
+    forEachRecorded(Recorded, [this](StringRef Name, bool IsSystem) {
+      maybeAddDependency(Name, /*FromModule=*/false, IsSystem, /*IsModuleFile=*/false,
+                         /*IsMissing=*/false);
+      return true;
+    });
     DependencyFileGenerator::attachToPreprocessor(PP);
   }
 
@@ -130,18 +139,15 @@ private:
 /// names without `.` components or repeated separators: `../..//common`
 /// becomes `../../common` in the debug information); empty when none is.
 std::string respelledHeader(StringRef Deps) {
-  while (!Deps.empty()) {
-    auto [Line, Rest] = Deps.split('\n');
-    Deps = Rest;
-    if (Line.size() <= 2)
-      continue;
-    const StringRef Name = Line.drop_front(2);
+  std::string Respelled;
+  forEachRecorded(Deps, [&Respelled](StringRef Name, bool) {
     SmallString<256> Normal(Name);
     sys::path::remove_dots(Normal, /*remove_dot_dot=*/false);
     if (Normal != Name)
-      return Name.str();
-  }
-  return "";
+      Respelled = Name.str();
+    return Respelled.empty();
+  });
+  return Respelled;
 }
 
 /// What the preamble cannot be used for when precompiled; empty when it can.
