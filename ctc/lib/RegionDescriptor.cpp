@@ -72,6 +72,7 @@ constexpr KnownKey KnownKeys[] = {
     {"hasUntied", nullptr, nullptr, &RegionDescriptor::HasUntied},
     {"hasCollapse", nullptr, nullptr, &RegionDescriptor::HasCollapse},
     {"hasDepend", nullptr, nullptr, &RegionDescriptor::HasDepend},
+    {"directiveFree", nullptr, nullptr, &RegionDescriptor::DirectiveFree},
     // Where the construct is in the program rather than what it is: last, so
     // that readers that predate it keep it as an unknown key at the end.
     {"function", &RegionDescriptor::Function},

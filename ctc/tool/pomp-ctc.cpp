@@ -56,7 +56,8 @@ void printDescriptor(const pomp::ctc::RegionDescriptor &D) {
       {"hasCopyin", D.HasCopyin},             {"hasCopyprivate", D.HasCopyprivate},
       {"hasOrdered", D.HasOrdered},           {"hasIf", D.HasIf},
       {"hasNumThreads", D.HasNumThreads},     {"hasUntied", D.HasUntied},
-      {"hasCollapse", D.HasCollapse},         {"hasDepend", D.HasDepend}};
+      {"hasCollapse", D.HasCollapse},         {"hasDepend", D.HasDepend},
+      {"directiveFree", D.DirectiveFree}};
   for (const auto &[Key, Set] : Flags)
     if (Set)
       std::cout << "  " << Key << " = 1\n";

@@ -47,6 +47,7 @@ const FlagCase Flags[] = {
     {"hasUntied", &RegionDescriptor::HasUntied},
     {"hasCollapse", &RegionDescriptor::HasCollapse},
     {"hasDepend", &RegionDescriptor::HasDepend},
+    {"directiveFree", &RegionDescriptor::DirectiveFree},
 };
 
 const std::string MaxLine = std::to_string(std::numeric_limits<unsigned>::max());
@@ -105,8 +106,9 @@ TEST(ctcDescriptor, WritesKnownKeysInFixedOrderThenExtras) {
   const std::string Body = "type=parallelfor*name=n*group=g*file=f.c*slines=3,4*elines=9,9*"
                            "schedule=dynamic*hasFirstprivate=1*hasLastprivate=1*hasReduction=1*"
                            "hasNowait=1*hasCopyin=1*hasCopyprivate=1*hasOrdered=1*hasIf=1*"
-                           "hasNumThreads=1*hasUntied=1*hasCollapse=1*hasDepend=1*zz=1*aa=x\\*y*";
-  EXPECT_EQ(writeDescriptor(D), "261*" + Body + "*");
+                           "hasNumThreads=1*hasUntied=1*hasCollapse=1*hasDepend=1*"
+                           "directiveFree=1*zz=1*aa=x\\*y*";
+  EXPECT_EQ(writeDescriptor(D), "277*" + Body + "*");
   EXPECT_EQ(mustParse(writeDescriptor(D)), D);
 }
 
@@ -293,7 +295,7 @@ TEST(ctcDescriptor, KnownKeyTwiceIsAnError) {
   std::vector<std::pair<std::string, std::string>> AllKeys = KnownKeys;
   for (const FlagCase &Flag : Flags)
     AllKeys.emplace_back(Flag.Key, "0");
-  ASSERT_EQ(AllKeys.size(), 19u);
+  ASSERT_EQ(AllKeys.size(), 20u);
   for (const auto &[Key, Value] : AllKeys) {
     const std::string Field = Key + "=" + Value + "*";
     const std::string Ctc = wrap("x=1*" + Field + "y=2*" + Field);

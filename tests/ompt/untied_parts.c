@@ -3,7 +3,9 @@
 // stack of running tasks and take the OMPT adapter's shortcut (switchOnlyMovesRunningTasks): a part
 // that ends with nothing open, the start of a part, a completion after Task_end. The others must
 // still take the full path: a part that ends with regions open (they move to the thread that
-// resumes the task), the resumption, a switch from a task this adapter does not follow. Each
+// resumes the task), the resumption, a switch from a task this adapter does not follow. An
+// untied task whose CTC says that its block holds no directive (`directiveFree=1`) is not followed
+// at all: its task data stays 0, as a tied task's, and its body runs in its second part on B. Each
 // region must end once, where POMP ends it, with no anomaly.
 // UNSUPPORTED: sanitize
 // RUN: %clang -g -O0 -Wall -Wextra -Werror -I%pomp_include %s -lpthread -L%pomp_lib -lpomp -Wl,-rpath,%pomp_lib -o %t
@@ -19,9 +21,9 @@
 
 static int Failures;
 
-static ompt_data_t ImplicitA, ImplicitB, Moving, Staying, Child;
-static POMP_Handle_t MovingTask, Wait, StayingTask, ChildTask, StayingWait;
-static POMP_Context_t MovingContext, StayingContext, ChildContext;
+static ompt_data_t ImplicitA, ImplicitB, Moving, Staying, Child, Plain;
+static POMP_Handle_t MovingTask, Wait, StayingTask, ChildTask, StayingWait, PlainTask;
+static POMP_Context_t MovingContext, StayingContext, ChildContext, PlainContext;
 
 // POMP's Task_create_enter and _exit around the runtime's task creation, as in instrumented code.
 static void createTask(POMP_Handle_t *Handle, POMP_Context_t *Context, const char *Ctc,
@@ -39,6 +41,7 @@ static void *threadA(void *Unused) {
   // An untied task that moves: its first part is empty (clang's untied tasks start with one).
   createTask(&MovingTask, &MovingContext, "45*type=task*file=untied_parts.c*slines=60,60**",
              &ImplicitA, &Moving, ompt_task_untied);
+  Failures += Moving.value == 0;
   schedule(&ImplicitA, ompt_task_switch, &Moving);
   schedule(&Moving, ompt_task_switch, &ImplicitA);
   // Its second part ends in a taskwait: the task region and the taskwait move to B.
@@ -64,10 +67,17 @@ static void *threadA(void *Unused) {
   Failures += POMP_Taskwait_exit(StayingWait, 0) != 0;
   Failures += POMP_Task_end(StayingTask, 0) != 0;
   schedule(&Staying, ompt_task_complete, &ImplicitA);
+  // A directive-free untied task: its empty first part here, its body on B.
+  createTask(&PlainTask, &PlainContext, "73*type=task*file=untied_parts.c*slines=65,65*hasUntied=1*directiveFree=1**", &ImplicitA, &Plain,
+             ompt_task_untied);
+  Failures += Plain.value != 0;
+  schedule(&ImplicitA, ompt_task_switch, &Plain);
+  schedule(&Plain, ompt_task_switch, &ImplicitA);
+  sem_post(&TurnB);
   return NULL;
 }
 
-// B resumes the moving task in its taskwait and completes it.
+// B resumes the moving task in its taskwait and completes it, then runs the directive-free task.
 static void *threadB(void *Unused) {
   (void)Unused;
   ompt_data_t Thread = {0};
@@ -78,6 +88,11 @@ static void *threadB(void *Unused) {
   Failures += POMP_Task_end(MovingTask, 1) != 0;
   schedule(&Moving, ompt_task_complete, &ImplicitB);
   sem_post(&TurnA);
+  sem_wait(&TurnB);
+  schedule(&ImplicitB, ompt_task_switch, &Plain);
+  Failures += POMP_Task_begin(PlainTask, 1, PlainContext) != 0;
+  Failures += POMP_Task_end(PlainTask, 1) != 0;
+  schedule(&Plain, ompt_task_complete, &ImplicitB);
   return NULL;
 }
 
@@ -101,4 +116,6 @@ int main(void) {
 // CHECK-NEXT:     task create @{{.*}}untied_parts.c:63 visits=1 threads=1
 // CHECK-NEXT:       task @{{.*}}untied_parts.c:63 visits=1 threads=1
 // CHECK-NEXT:     taskwait @{{.*}}untied_parts.c:64 visits=1 threads=1
+// CHECK-NEXT: task create @{{.*}}untied_parts.c:65 visits=1 threads=1
+// CHECK-NEXT:   task @{{.*}}untied_parts.c:65 visits=1 threads=1
 // CHECK-NEXT: anomalies: none

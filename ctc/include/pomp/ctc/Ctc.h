@@ -133,6 +133,12 @@ struct RegionDescriptor {
   bool HasUntied = false;
   bool HasCollapse = false;
   bool HasDepend = false;
+  /// `directiveFree=1`: the construct's structured block holds no OpenMP
+  /// directive (written for untied tasks). Such a task has no task scheduling
+  /// point of its own, so a compiler that splits untied tasks into parts at
+  /// those points (Clang) runs its block in one part, and the measurement
+  /// need not move its regions between threads (docs/OMPT.md).
+  bool DirectiveFree = false;
 
   /// Fields with keys this library does not know, kept in their order so that
   /// newer writers work with older readers.

@@ -1345,6 +1345,18 @@ void traceTask(ThreadState &T, ThreadTrace::TaskRecord What, const ompt_data_t *
 
 void recordTaskCreate(ompt_data_t *Encountering, ompt_data_t *NewTask, int Flags, const void *Code);
 
+/// True when a new task whose creation POMP reports (T's innermost region)
+/// must be followed between threads: an untied one whose regions may be open
+/// when one of its parts ends. Not so when its CTC says that its block holds
+/// no directive (ctc::RegionDescriptor::DirectiveFree): Clang ends the parts
+/// of an untied task only at the scheduling points in its block, so such a
+/// task runs its block, POMP's Task_begin to Task_end, in one part. That
+/// spares the four followed switches of each such task.
+bool followsInstrumentedTask(const ThreadState &T, int Flags) {
+  return (Flags & ompt_task_untied) &&
+         !Runtime::regions().get(keyRegion(T.current()->Key)).Descriptor.DirectiveFree;
+}
+
 void on_task_create(ompt_data_t *Encountering, const ompt_frame_t *, ompt_data_t *NewTask,
                     int Flags, int, const void *Code) {
   // libomp gives a new task the memory of a completed one (its own free lists), and the creating
@@ -1356,10 +1368,14 @@ void on_task_create(ompt_data_t *Encountering, const ompt_frame_t *, ompt_data_t
   if (!(Flags & ompt_task_explicit))
     return;
   // POMP reports the task (the slow path's case below), no trace records it.
-  if (nothingToDo(Encountering, [](ThreadState &T) {
-        return !T.Trace && pompHas(T, EventId::Task_create_enter);
+  bool Follow = false;
+  if (nothingToDo(Encountering, [&](ThreadState &T) {
+        if (T.Trace || !pompHas(T, EventId::Task_create_enter))
+          return false;
+        Follow = followsInstrumentedTask(T, Flags);
+        return true;
       })) {
-    if (Flags & ompt_task_untied)
+    if (Follow)
       NewTask->value = TaskInstrumented;
   } else {
     recordTaskCreate(Encountering, NewTask, Flags, Code);
@@ -1380,7 +1396,7 @@ void on_task_create(ompt_data_t *Encountering, const ompt_frame_t *, ompt_data_t
       // followed, whose regions must travel with it to the thread that
       // resumes it: a tied task stays on its thread, nested like a call, and
       // its switches need nothing here (some 80 instructions per task).
-      if (Flags & ompt_task_untied)
+      if (followsInstrumentedTask(T, Flags))
         NewTask->value = TaskInstrumented;
       return;
     }
