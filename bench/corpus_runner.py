@@ -270,8 +270,12 @@ def make_configs(args):
         Config("ompcc-clang", "clang", ompcc, ompcxx,
                {"OMPCC_CC": args.clang, "OMPCC_CXX": args.clangxx, "OMPCC_FC": args.flang},
                instrumented=True, fc=ompfc),
+        # Atomic counters: threads that bump one counter at once lose updates otherwise, and
+        # llvm-cov derives a branch's count by subtraction, so a lost update made BOTS fft's
+        # never-taken `else` an executed site of 2^64 - k runs.
         Config("cov-clang", "clang", args.clang, args.clangxx,
-               extra=["-fprofile-instr-generate", "-fcoverage-mapping"], coverage=True,
+               extra=["-fprofile-instr-generate", "-fcoverage-mapping",
+                      "-fprofile-update=atomic"], coverage=True,
                fc=args.flang),
     ]
 
