@@ -37,7 +37,9 @@
 #include "pomp/model/Levels.h"
 
 #include "clang/AST/ASTConsumer.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExternalASTSource.h"
 #include "clang/Basic/DiagnosticFrontend.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -390,6 +392,83 @@ private:
   const SourceManager *SM = nullptr;
 };
 
+/// The compile's consumer, given the `using` declarations of the headers a
+/// precompiled preamble holds before anything else. CodeGen emits a header's
+/// `using` declaration, `using` directive or namespace alias into the debug
+/// information when it sees it at the top level (a DW_TAG_imported_*), but a
+/// PCH passes on only the declarations that must be emitted: without this a
+/// C++ compile with -g and the PCH would lose them (<cstdlib> has some 250).
+/// They come first, in the headers' order, as all of the headers' come before
+/// the main file's in a compile without the PCH; the reader finds them by
+/// kind without loading the headers' other declarations.
+class UsingReplay : public MultiplexConsumer {
+public:
+  explicit UsingReplay(std::unique_ptr<ASTConsumer> Compile)
+      : MultiplexConsumer(only(std::move(Compile))) {}
+
+  void Initialize(ASTContext &Context) override {
+    this->Context = &Context;
+    MultiplexConsumer::Initialize(Context);
+  }
+  bool HandleTopLevelDecl(DeclGroupRef Group) override {
+    replay();
+    return MultiplexConsumer::HandleTopLevelDecl(Group);
+  }
+  void HandleInterestingDecl(DeclGroupRef Group) override {
+    replay();
+    MultiplexConsumer::HandleInterestingDecl(Group);
+  }
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    replay();
+    MultiplexConsumer::HandleTranslationUnit(Ctx);
+  }
+
+private:
+  static std::vector<std::unique_ptr<ASTConsumer>> only(std::unique_ptr<ASTConsumer> Consumer) {
+    std::vector<std::unique_ptr<ASTConsumer>> One;
+    One.push_back(std::move(Consumer));
+    return One;
+  }
+
+  void replay() {
+    if (Replayed || !Context)
+      return;
+    Replayed = true;
+    if (ExternalASTSource *Pch = Context->getExternalSource())
+      replayIn(*Pch, Context->getTranslationUnitDecl());
+  }
+
+  void replayIn(ExternalASTSource &Pch, const DeclContext *Scope) {
+    SmallVector<Decl *, 64> Found;
+    Pch.FindExternalLexicalDecls(
+        Scope,
+        [](Decl::Kind Kind) {
+          switch (Kind) {
+          case Decl::Using:
+          case Decl::UsingDirective:
+          case Decl::NamespaceAlias:
+          case Decl::UsingEnum:
+          case Decl::Namespace:
+          case Decl::LinkageSpec:
+          case Decl::Export:
+            return true;
+          default:
+            return false;
+          }
+        },
+        Found);
+    for (Decl *D : Found) {
+      if (isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(D))
+        replayIn(Pch, cast<DeclContext>(D));
+      else
+        MultiplexConsumer::HandleTopLevelDecl(DeclGroupRef(D));
+    }
+  }
+
+  ASTContext *Context = nullptr;
+  bool Replayed = false;
+};
+
 /// The compile's own action, with FunctionLocations beside its consumer.
 class CompileAction : public WrapperFrontendAction {
 public:
@@ -401,6 +480,9 @@ protected:
     std::unique_ptr<ASTConsumer> Compile = WrapperFrontendAction::CreateASTConsumer(CI, File);
     if (!Compile)
       return nullptr;
+    // A C++ compile that loads its precompiled preamble (inst::CompilePreamble).
+    if (CI.getLangOpts().CPlusPlus && !CI.getPreprocessorOpts().ImplicitPCHInclude.empty())
+      Compile = std::make_unique<UsingReplay>(std::move(Compile));
     std::vector<std::unique_ptr<ASTConsumer>> Both;
     Both.push_back(std::make_unique<FunctionLocations>(Fix.Functions));
     Both.push_back(std::move(Compile));

@@ -42,6 +42,9 @@ for var in ("HOME", "TMPDIR", "LANG", "OMPCC_INPROCESS"):
         config.environment[var] = os.environ[var]
 
 config.substitutions.append(("%FileCheck", config.filecheck))
+# llvm-dwarfdump comes with LLVM, beside FileCheck.
+config.substitutions.append(
+    ("%llvm-dwarfdump", os.path.join(os.path.dirname(config.filecheck), "llvm-dwarfdump")))
 config.substitutions.append(("%clangxx", config.clangxx))
 config.substitutions.append(("%clang", config.clang))
 config.substitutions.append(("%gxx", config.gxx))

@@ -70,6 +70,30 @@ private:
   std::shared_ptr<std::string> Found;
 };
 
+/// Watches the preamble's parse for the first header whose name a PCH would
+/// respell: it keeps names without `.` components or repeated separators
+/// (`./x.h` becomes `x.h`, `../..//common` `../../common`), and with debug
+/// information those names would differ from a compile's without the PCH.
+/// The dependency collector cannot tell: it drops a leading `./` itself.
+class RespelledNames : public PPCallbacks {
+public:
+  explicit RespelledNames(std::shared_ptr<std::string> Found) : Found(std::move(Found)) {}
+
+  void InclusionDirective(SourceLocation, const Token &, StringRef, bool, CharSourceRange,
+                          OptionalFileEntryRef File, StringRef, StringRef, const Module *, bool,
+                          SrcMgr::CharacteristicKind) override {
+    if (!Found->empty() || !File)
+      return;
+    SmallString<256> Normal(File->getName());
+    sys::path::remove_dots(Normal, /*remove_dot_dot=*/false);
+    if (Normal != File->getName())
+      *Found = File->getName().str();
+  }
+
+private:
+  std::shared_ptr<std::string> Found;
+};
+
 /// Records the files a dependency file would name for the preamble, in
 /// order, under the names its parse used (preamble::Entry::Deps).
 class DependencyRecorder : public DependencyCollector {
@@ -93,9 +117,11 @@ public:
     Dependencies->attachToPreprocessor(CI.getPreprocessor());
   }
   std::unique_ptr<PPCallbacks> createPPCallbacks() override {
-    return std::make_unique<ClockMacros>(ClockMacro);
+    return std::make_unique<PPChainedCallbacks>(std::make_unique<ClockMacros>(ClockMacro),
+                                                std::make_unique<RespelledNames>(Respelled));
   }
   std::shared_ptr<std::string> ClockMacro = std::make_shared<std::string>();
+  std::shared_ptr<std::string> Respelled = std::make_shared<std::string>();
   std::shared_ptr<DependencyRecorder> Dependencies = std::make_shared<DependencyRecorder>();
 };
 
@@ -134,22 +160,6 @@ private:
   std::string Recorded;
 };
 
-/// With debug information: the first of the preamble's files (Deps, as
-/// DependencyRecorder writes them) whose name a PCH would respell (it keeps
-/// names without `.` components or repeated separators: `../..//common`
-/// becomes `../../common` in the debug information); empty when none is.
-std::string respelledHeader(StringRef Deps) {
-  std::string Respelled;
-  forEachRecorded(Deps, [&Respelled](StringRef Name, bool) {
-    SmallString<256> Normal(Name);
-    sys::path::remove_dots(Normal, /*remove_dot_dot=*/false);
-    if (Normal != Name)
-      Respelled = Name.str();
-    return Respelled.empty();
-  });
-  return Respelled;
-}
-
 /// What the preamble cannot be used for when precompiled; empty when it can.
 std::string whyNotUsable(const CompilerInvocation &Compile) {
   const PreprocessorOptions &PP = Compile.getPreprocessorOpts();
@@ -165,17 +175,17 @@ std::string whyNotUsable(const CompilerInvocation &Compile) {
   if (Compile.getLangOpts().Modules)
     return "modules";
   // Debug information (also the line tables of -Rpass and friends) comes out
-  // of a PCH as without it for C only (the corpus, sessions 12 and 14): in
-  // C++ Clang leaves out the headers' `using` declarations (<cstdlib> has
-  // some 250), and in any language what it emits for every declaration or
-  // macro of a header as it is parsed. Header names a PCH would respell are
-  // checked when it is built (respelledHeader()).
+  // of a PCH as without it in C (the corpus, sessions 12 and 14) and in C++
+  // with the headers' `using` declarations, which a PCH leaves out, given to
+  // CodeGen again by the plugin's compile (UsingReplay, session 15); not what
+  // a compile emits for every declaration or macro of a header as it is
+  // parsed. Header names a PCH would respell are checked when it is built
+  // (RespelledNames).
   const CodeGenOptions &CodeGen = Compile.getCodeGenOpts();
   if (CodeGen.getDebugInfo() != llvm::codegenoptions::NoDebugInfo) {
     const LangOptions &Lang = Compile.getLangOpts();
-    if (Lang.CPlusPlus || Lang.ObjC)
-      return "debug information is asked for (-g) in C++, whose `using` declarations of the "
-             "headers a PCH would leave out";
+    if (Lang.ObjC)
+      return "debug information is asked for (-g) in Objective-C";
     if (CodeGen.MacroDebugInfo || CodeGen.EmbedSource || CodeGen.DebugTypeExtRefs ||
         CodeGen.getDebugInfo() == llvm::codegenoptions::UnusedTypeInfo)
       return "debug information of every macro, type or source of the headers is asked for "
@@ -281,7 +291,7 @@ CompilePreamble::prepare(const PreambleSettings &Settings, const CompilerInvocat
   // (Clang warns of __DATE__ and __TIME__ in a PCH, not of __TIMESTAMP__.)
   const std::string Respelled =
       Compile.getCodeGenOpts().getDebugInfo() != llvm::codegenoptions::NoDebugInfo
-          ? respelledHeader(New.Deps)
+          ? *Watcher.Respelled
           : std::string();
   if (!Watcher.ClockMacro->empty())
     New.WhyNot = "it expands " + *Watcher.ClockMacro;

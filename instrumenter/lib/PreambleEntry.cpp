@@ -150,6 +150,10 @@ std::string keyOf(StringRef Use, const CompilerInvocation &Invocation, StringRef
   sys::fs::make_absolute(WorkingDir, Directory);
   sys::path::remove_filename(Directory);
   Add(Directory);
+  // And as it is written: a header found next to the main file is named
+  // after it (`./x.h`, `src/x.h`, `/abs/src/x.h`), in a PCH as in the
+  // debug information, so each spelling has its own entry.
+  Add(sys::path::parent_path(MainPath));
   Add(WorkingDir);
   Add(Bounds.PreambleEndsAtStartOfLine ? "eol" : "-");
   Add(Preamble);
