@@ -397,7 +397,7 @@ private:
 /// `using` declaration, `using` directive or namespace alias into the debug
 /// information when it sees it at the top level (a DW_TAG_imported_*), but a
 /// PCH passes on only the declarations that must be emitted: without this a
-/// C++ compile with -g and the PCH would lose them (<cstdlib> has some 250).
+/// C++ compile with -g and the PCH would lose them (264 in each NPB-CPP program).
 /// They come first, in the headers' order, as all of the headers' come before
 /// the main file's in a compile without the PCH; the reader finds them by
 /// kind without loading the headers' other declarations.

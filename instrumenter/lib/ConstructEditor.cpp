@@ -7,11 +7,9 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/Stmt.h"
-#include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/OpenMPKinds.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
@@ -253,23 +251,6 @@ void describeClauses(const OMPExecutableDirective &D, ctc::RegionDescriptor &R) 
     }
   }
 }
-
-/// True when Body or a statement inside it (a lambda's body too) is an OpenMP
-/// directive. Iterative: a block may nest deeper than the stack allows.
-bool holdsDirective(const Stmt *Body) {
-  llvm::SmallVector<const Stmt *, 64> Pending;
-  Pending.push_back(Body);
-  while (!Pending.empty()) {
-    const Stmt *S = Pending.pop_back_val();
-    if (!S)
-      continue;
-    if (isa<OMPExecutableDirective>(S))
-      return true;
-    for (const Stmt *Child : S->children())
-      Pending.push_back(Child);
-  }
-  return false;
-}
 } // namespace
 
 ctc::RegionDescriptor ConstructEditor::describe(ctc::RegionKind Kind) const {
@@ -294,7 +275,7 @@ ctc::RegionDescriptor ConstructEditor::describe(ctc::RegionKind Kind) const {
   // part, and libpomp need not follow the task between threads. A directive
   // in a lambda or a nested region counts too: a safe overestimate.
   if (Kind == ctc::RegionKind::Task && R.HasUntied)
-    R.DirectiveFree = !holdsDirective(associatedStatement());
+    R.DirectiveFree = !containsAny<OMPExecutableDirective>(associatedStatement());
   R.Function = File.enclosingFunction();
   return R;
 }

@@ -20,6 +20,7 @@
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <initializer_list>
 #include <string>
@@ -33,6 +34,22 @@ class Stmt;
 } // namespace clang
 
 namespace pomp::inst {
+
+/// True when S or a statement below it (a lambda's body too) is one of
+/// Kinds. Iterative: a block may nest deeper than the stack allows.
+template <typename... Kinds> bool containsAny(const clang::Stmt *S) {
+  llvm::SmallVector<const clang::Stmt *, 64> Pending{S};
+  while (!Pending.empty()) {
+    const clang::Stmt *Next = Pending.pop_back_val();
+    if (!Next)
+      continue;
+    if (clang::isa<Kinds...>(Next))
+      return true;
+    for (const clang::Stmt *Child : Next->children())
+      Pending.push_back(Child);
+  }
+  return false;
+}
 
 /// The state of one instrumented file of a translation unit: its main file
 /// or one of the project's own headers.

@@ -63,21 +63,6 @@ std::string evaluateNumThreadsOnce(ConstructEditor &E, unsigned Handle, std::str
   return Variable;
 }
 
-namespace {
-/// True when S or a statement below it is one of Kinds.
-template <typename... Kinds> bool containsAny(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<Kinds...>(S))
-    return true;
-  for (const Stmt *Child : S->children())
-    if (containsAny<Kinds...>(Child))
-      return true;
-  return false;
-}
-
-} // namespace
-
 bool containsCancellation(const Stmt *S) {
   return containsAny<OMPCancelDirective, OMPCancellationPointDirective>(S);
 }
