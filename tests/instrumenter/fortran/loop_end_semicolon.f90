@@ -1,7 +1,8 @@
 ! A loop construct without `end do` whose loop ends inside a line, before `; <statement>`: the
 ! statements after the `;` are no part of the loop, so the line is split there and the
 ! construct's end code goes between (before, it went after the whole line: the moved
-! `!$omp end do nowait` made gfortran reject the file, and `b = 2` ran inside the team).
+! `!$omp end do nowait` made gfortran reject the file, and `b = 2` ran inside the team). The second region's `c = c + 1` runs once per
+! thread, so it adds into a reduction: a shared `c` would race and the output would vary.
 ! RUN: %ompinst %s -o %t.f90
 ! RUN: %FileCheck %s < %t.f90
 ! RUN: %run-equivalence --fortran --gcc %gfortran --clang %flang --original %s --instrumented %t.f90 | %FileCheck --check-prefix=EVENTS %s
@@ -14,7 +15,7 @@ program semicolon
 !$omp parallel do
   do 20 i = 1, n
 20  a(i) = i; b = b + 1
-!$omp parallel
+!$omp parallel reduction(+:c)
 !$omp do
   do i = 1, n
     a(i) = a(i) + 1
@@ -28,18 +29,18 @@ end program
 ! CHECK:      {{^}}20  a(i) = i{{$}}
 ! CHECK-NEXT: !$omp end do nowait
 ! CHECK:      call POMP_Parallel_exit(pomp_h(1), -1)
-! CHECK-NEXT: {{^}}# 16 "{{.*}}loop_end_semicolon.f90"
+! CHECK-NEXT: {{^}}# 17 "{{.*}}loop_end_semicolon.f90"
 ! CHECK-NEXT: {{^}}b = b + 1{{$}}
 ! CHECK-NEXT: call POMP_Parallel_fork(pomp_h(4)
 ! CHECK:      {{^}}  end do{{$}}
 ! CHECK-NEXT: !$omp end do nowait
 ! CHECK:      call POMP_Loop_exit(
-! CHECK-NEXT: {{^}}# 21 "{{.*}}loop_end_semicolon.f90"
+! CHECK-NEXT: {{^}}# 22 "{{.*}}loop_end_semicolon.f90"
 ! CHECK-NEXT: {{^}}  c = c + 1{{$}}
 ! CHECK:      {{^}}  do i = 1, n; a(i) = a(i) * 2; end do{{$}}
 ! CHECK-NEXT: !$omp end do nowait
 ! CHECK:      call POMP_Parallel_exit(
-! CHECK-NEXT: {{^}}# 24 "{{.*}}loop_end_semicolon.f90"
+! CHECK-NEXT: {{^}}# 25 "{{.*}}loop_end_semicolon.f90"
 ! CHECK-NEXT: {{^}}  b = b + 10; c = c + 10{{$}}
 ! CHECK-NEXT: {{^}}  print *, sum(a), b, c
 
