@@ -172,8 +172,8 @@ std::shared_ptr<CompilerInvocation> nestedInvocation(const CompilerInvocation &O
 
 /// Runs Action in a compiler instance of Invocation that reads through Files
 /// and shows its diagnostics through Client, by default the outer instance's
-/// printer (Setup, when given, prepares the instance before the action); true
-/// without errors.
+/// printer (Setup, when given, prepares the instance, Files set, before the
+/// action); true without errors.
 bool runNested(CompilerInstance &Outer, std::shared_ptr<CompilerInvocation> Invocation,
                FrontendAction &Action, FileManager &Files,
                const std::function<void(CompilerInstance &)> &Setup = nullptr,
@@ -182,9 +182,9 @@ bool runNested(CompilerInstance &Outer, std::shared_ptr<CompilerInvocation> Invo
   Nested.setInvocation(std::move(Invocation));
   Nested.createDiagnostics(Client ? Client : &Outer.getDiagnosticClient(),
                            /*ShouldOwnClient=*/false);
+  Nested.setFileManager(&Files);
   if (Setup)
     Setup(Nested);
-  Nested.setFileManager(&Files);
   const bool Success = Nested.ExecuteAction(Action);
   // The nested action ended the printer's source file; the outer one's
   // diagnostics need it back.

@@ -70,28 +70,105 @@ private:
   std::shared_ptr<std::string> Found;
 };
 
-/// Watches the preamble's parse for the first header whose name a PCH would
-/// respell: it keeps names without `.` components or repeated separators
-/// (`./x.h` becomes `x.h`, `../..//common` `../../common`), and with debug
-/// information those names would differ from a compile's without the PCH.
-/// The dependency collector cannot tell: it drops a leading `./` itself.
-class RespelledNames : public PPCallbacks {
+/// Records the headers of the preamble's parse whose names its PCH gives
+/// otherwise: ASTWriter makes each name absolute and takes `.` components
+/// and repeated separators out (`./x.h` becomes `/work/x.h`, `..//inc/x.h`
+/// `/work/src/../inc/x.h`), and a compile that loads the PCH would name such
+/// a header so in its debug information, in `__builtin_FILE()` and in a
+/// sanitizer's reports. A header keeps the name it was first reached by, in
+/// the PCH as in a compile without it. Names gets two lines per header (the
+/// PCH's name, the parse's), which RespelledNames (below) turns back.
+class HeaderNames : public PPCallbacks {
 public:
-  explicit RespelledNames(std::shared_ptr<std::string> Found) : Found(std::move(Found)) {}
+  HeaderNames(FileManager &Files, std::shared_ptr<std::string> Names)
+      : Files(Files), Names(std::move(Names)) {}
 
   void InclusionDirective(SourceLocation, const Token &, StringRef, bool, CharSourceRange,
                           OptionalFileEntryRef File, StringRef, StringRef, const Module *, bool,
                           SrcMgr::CharacteristicKind) override {
-    if (!Found->empty() || !File)
+    if (!File)
       return;
-    SmallString<256> Normal(File->getName());
-    sys::path::remove_dots(Normal, /*remove_dot_dot=*/false);
-    if (Normal != File->getName())
-      *Found = File->getName().str();
+    // As ASTWriter::PreparePathForOutput (cleanPathForOutput) spells it.
+    SmallString<256> InPch(File->getName());
+    Files.makeAbsolutePath(InPch);
+    sys::path::remove_dots(InPch);
+    if (!Seen.insert(InPch).second || InPch == File->getName())
+      return;
+    *Names += InPch.str().str() + "\n" + File->getName().str() + "\n";
   }
 
 private:
-  std::shared_ptr<std::string> Found;
+  FileManager &Files;
+  std::shared_ptr<std::string> Names;
+  llvm::StringSet<> Seen;
+};
+
+/// The compile's file system with the PCH: the PCH's names of the headers
+/// HeaderNames recorded come back as the preamble's parse spelled them, as a
+/// VFS overlay's `use-external-name` does: FileManager then names the header
+/// so wherever a compile without the PCH does.
+class RespelledNames : public vfs::ProxyFileSystem {
+public:
+  RespelledNames(IntrusiveRefCntPtr<vfs::FileSystem> Base, StringRef Names)
+      : ProxyFileSystem(std::move(Base)) {
+    while (!Names.empty()) {
+      const StringRef InPch = takeLine(Names);
+      const StringRef Parsed = takeLine(Names);
+      Spelling[InPch] = Parsed.str();
+    }
+  }
+
+  ErrorOr<vfs::Status> status(const Twine &Path) override {
+    return respelled(Path, ProxyFileSystem::status(Path));
+  }
+  ErrorOr<std::unique_ptr<vfs::File>> openFileForRead(const Twine &Path) override {
+    ErrorOr<std::unique_ptr<vfs::File>> File = ProxyFileSystem::openFileForRead(Path);
+    if (!File)
+      return File;
+    const auto Found = Spelling.find(Path.str());
+    if (Found == Spelling.end())
+      return File;
+    return std::unique_ptr<vfs::File>(new NamedFile(std::move(*File), Found->second));
+  }
+
+private:
+  /// An open file whose status carries another name.
+  class NamedFile : public vfs::File {
+  public:
+    NamedFile(std::unique_ptr<vfs::File> Inner, std::string Name)
+        : Inner(std::move(Inner)), Name(std::move(Name)) {}
+    ErrorOr<vfs::Status> status() override { return renamed(Inner->status(), Name); }
+    ErrorOr<std::string> getName() override { return Name; }
+    ErrorOr<std::unique_ptr<MemoryBuffer>> getBuffer(const Twine &BufferName, int64_t FileSize,
+                                                     bool RequiresNullTerminator,
+                                                     bool IsVolatile) override {
+      return Inner->getBuffer(BufferName, FileSize, RequiresNullTerminator, IsVolatile);
+    }
+    std::error_code close() override { return Inner->close(); }
+
+  private:
+    std::unique_ptr<vfs::File> Inner;
+    std::string Name;
+  };
+
+  static StringRef takeLine(StringRef &Text) {
+    const auto [Line, Rest] = Text.split('\n');
+    Text = Rest;
+    return Line;
+  }
+  static ErrorOr<vfs::Status> renamed(ErrorOr<vfs::Status> Status, StringRef Name) {
+    if (!Status)
+      return Status;
+    vfs::Status Named = vfs::Status::copyWithNewName(*Status, Name);
+    Named.ExposesExternalVFSPath = true;
+    return Named;
+  }
+  ErrorOr<vfs::Status> respelled(const Twine &Path, ErrorOr<vfs::Status> Status) const {
+    const auto Found = Spelling.find(Path.str());
+    return Found == Spelling.end() ? Status : renamed(std::move(Status), Found->second);
+  }
+
+  llvm::StringMap<std::string> Spelling;
 };
 
 /// Records the files a dependency file would name for the preamble, in
@@ -110,19 +187,24 @@ private:
 };
 
 /// The preamble's parse keeps function bodies (the compile emits them),
-/// notes a clock macro and records the dependencies.
+/// notes a clock macro, records the dependencies and the headers the PCH
+/// names otherwise.
 class CompileWatcher : public PreambleCallbacks {
 public:
   void BeforeExecute(CompilerInstance &CI) override {
     Dependencies->attachToPreprocessor(CI.getPreprocessor());
+    Files = &CI.getFileManager();
   }
   std::unique_ptr<PPCallbacks> createPPCallbacks() override {
     return std::make_unique<PPChainedCallbacks>(std::make_unique<ClockMacros>(ClockMacro),
-                                                std::make_unique<RespelledNames>(Respelled));
+                                                std::make_unique<HeaderNames>(*Files, Names));
   }
   std::shared_ptr<std::string> ClockMacro = std::make_shared<std::string>();
-  std::shared_ptr<std::string> Respelled = std::make_shared<std::string>();
+  std::shared_ptr<std::string> Names = std::make_shared<std::string>();
   std::shared_ptr<DependencyRecorder> Dependencies = std::make_shared<DependencyRecorder>();
+
+private:
+  FileManager *Files = nullptr;
 };
 
 /// Calls Each(name, is-system) for the files DependencyRecorder wrote into
@@ -179,8 +261,7 @@ std::string whyNotUsable(const CompilerInvocation &Compile) {
   // with the headers' `using` declarations, which a PCH leaves out, given to
   // CodeGen again by the plugin's compile (UsingReplay, session 15); not what
   // a compile emits for every declaration or macro of a header as it is
-  // parsed. Header names a PCH would respell are checked when it is built
-  // (RespelledNames).
+  // parsed. The headers keep their names (HeaderNames).
   const CodeGenOptions &CodeGen = Compile.getCodeGenOpts();
   if (CodeGen.getDebugInfo() != llvm::codegenoptions::NoDebugInfo) {
     const LangOptions &Lang = Compile.getLangOpts();
@@ -257,9 +338,10 @@ CompilePreamble::prepare(const PreambleSettings &Settings, const CompilerInvocat
     Say("precompiled preamble " + Name + " from the cache");
     const StringRef Pch = Stored.Found->Pch;
     std::string Deps = Stored.Found->Deps;
-    return std::unique_ptr<CompilePreamble>(
-        new CompilePreamble(Settings, MainPath, Key, std::string(EntryPath), Bounds,
-                            std::move(LineAfter), std::move(Stored.Bytes), Pch, std::move(Deps)));
+    std::string Names = Stored.Found->Names;
+    return std::unique_ptr<CompilePreamble>(new CompilePreamble(
+        Settings, MainPath, Key, std::string(EntryPath), Bounds, std::move(LineAfter),
+        std::move(Stored.Bytes), Pch, std::move(Deps), std::move(Names)));
   }
   // Seen for the first time: only noted.
   if (!Stored.Found && Stored.Why.empty()) {
@@ -288,16 +370,10 @@ CompilePreamble::prepare(const PreambleSettings &Settings, const CompilerInvocat
   preamble::Entry New;
   New.Inputs = std::move(Made->Inputs);
   New.Deps = std::move(Watcher.Dependencies->Deps);
+  New.Names = std::move(*Watcher.Names);
   // (Clang warns of __DATE__ and __TIME__ in a PCH, not of __TIMESTAMP__.)
-  const std::string Respelled =
-      Compile.getCodeGenOpts().getDebugInfo() != llvm::codegenoptions::NoDebugInfo
-          ? *Watcher.Respelled
-          : std::string();
   if (!Watcher.ClockMacro->empty())
     New.WhyNot = "it expands " + *Watcher.ClockMacro;
-  else if (!Respelled.empty())
-    New.WhyNot =
-        "with debug information, a PCH would name the header '" + Respelled + "' otherwise";
   else if (Counter.Given > 0)
     New.WhyNot = "its headers give " + std::to_string(Counter.Given) +
                  " diagnostics, the first: " + Counter.First;
@@ -317,9 +393,9 @@ CompilePreamble::prepare(const PreambleSettings &Settings, const CompilerInvocat
   if (!Kept)
     return nullptr;
   const StringRef Pch = Kept->Pch;
-  return std::unique_ptr<CompilePreamble>(
-      new CompilePreamble(Settings, MainPath, Key, std::string(EntryPath), Bounds,
-                          std::move(LineAfter), std::move(Bytes), Pch, std::move(Kept->Deps)));
+  return std::unique_ptr<CompilePreamble>(new CompilePreamble(
+      Settings, MainPath, Key, std::string(EntryPath), Bounds, std::move(LineAfter),
+      std::move(Bytes), Pch, std::move(Kept->Deps), std::move(Kept->Names)));
 }
 
 std::string CompilePreamble::textToCompile(StringRef Text) const {
@@ -340,10 +416,21 @@ CompilePreamble::apply(CompilerInvocation &Compile, IntrusiveRefCntPtr<vfs::File
   Overlay->pushOverlay(Memory);
   if (WorkingDir)
     (void)Overlay->setCurrentWorkingDirectory(*WorkingDir);
-  return Overlay;
+  if (Names.empty())
+    return Overlay;
+  return IntrusiveRefCntPtr<vfs::FileSystem>(new RespelledNames(std::move(Overlay), Names));
 }
 
 void CompilePreamble::attach(CompilerInstance &Instance) const {
+  // The parse's names are looked up before the PCH's, which then lead to
+  // them: they keep the directory they were found in, where a header they
+  // name again in the main file searches its own includes (HeaderSearch).
+  for (StringRef Rest = Names; !Rest.empty();) {
+    Rest = Rest.split('\n').second;
+    auto [Parsed, After] = Rest.split('\n');
+    Rest = After;
+    (void)Instance.getFileManager().getOptionalFileRef(Parsed, /*OpenFile=*/false);
+  }
   if (DependencyFile)
     Instance.addDependencyCollector(
         std::make_shared<PreambleDependencyFile>(*DependencyFile, Deps));

@@ -27,7 +27,7 @@ using namespace clang;
 namespace {
 
 /// The first line of an entry; a new layout gets a new number.
-constexpr llvm::StringLiteral EntryMagic = "pomp-ompinst-preamble 2";
+constexpr llvm::StringLiteral EntryMagic = "pomp-ompinst-preamble 3";
 /// Bytes of the key's hash (BLAKE3, truncated to 128 bits).
 constexpr std::size_t KeyBytes = 16;
 /// After a store over the bound, the oldest entries go until the cache is at
@@ -53,6 +53,7 @@ std::string render(const Entry &E) {
     OS << Name << "\n";
   OS << "inputs " << E.Inputs.size() << "\n" << E.Inputs;
   OS << "deps " << E.Deps.size() << "\n" << E.Deps;
+  OS << "names " << E.Names.size() << "\n" << E.Names;
   OS << "pch " << E.Pch.size() << "\n" << E.Pch;
   return Text;
 }
@@ -108,6 +109,10 @@ std::optional<Entry> parseEntry(StringRef Text) {
   if (!Deps)
     return std::nullopt;
   E.Deps = Deps->str();
+  const std::optional<StringRef> Names = takeSized(Text, "names");
+  if (!Names)
+    return std::nullopt;
+  E.Names = Names->str();
   const std::optional<StringRef> Pch = takeSized(Text, "pch");
   // A PCH in a usable entry only.
   if (!Pch || !Text.empty() || ((E.WhyNot.empty() && !E.Pending) == Pch->empty()))
@@ -257,6 +262,7 @@ std::string store(Entry &E, StringRef Directory, StringRef Name, std::uint64_t M
     // stays until the trim takes it.
     E.Inputs.clear();
     E.Deps.clear();
+    E.Names.clear();
     Text = render(E);
   }
   if (!storeAtomically(Directory, Name, Text, Problem))

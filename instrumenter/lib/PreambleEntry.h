@@ -54,6 +54,10 @@ struct Entry {
   /// preamble, in order, as its parse named them: "S <name>" (a system
   /// header) or "U <name>" per line.
   std::string Deps;
+  /// The compile's entries: the headers the PCH names otherwise than the
+  /// preamble's parse did (CompilePreamble.cpp, HeaderNames), two lines each:
+  /// the PCH's name, then the parse's.
+  std::string Names;
   llvm::StringRef Pch;
 };
 

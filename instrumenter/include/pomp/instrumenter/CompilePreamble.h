@@ -14,10 +14,10 @@
 /// and would pay the PCH's writing for nothing. A preamble whose parse gives
 /// a diagnostic, or expands `__DATE__`, `__TIME__` or `__TIMESTAMP__`, is
 /// never used precompiled: a loaded PCH would give neither the warnings nor
-/// today's date; nor is one loaded by a compile with debug information,
-/// which Clang writes otherwise from a PCH. The compile's dependency file
-/// names the same files in the same order as without the PCH, and its
-/// diagnostics the same lines: the object is the same, byte for byte.
+/// today's date. The compile's dependency file names the same files in the
+/// same order as without the PCH, its diagnostics the same lines, and the
+/// headers keep their names (`./x.h`, which a PCH makes absolute): the
+/// object is the same, byte for byte, with debug information too.
 /// docs/OMPCC.md, "The compile's precompiled preamble".
 ///
 //===----------------------------------------------------------------------===//
@@ -67,9 +67,11 @@ public:
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
   apply(clang::CompilerInvocation &Compile, llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base);
 
-  /// Before the compile runs in Instance: its dependency file names the
-  /// preamble's files as a compile without the PCH would, in the same order
-  /// (the PCH knows them only by absolute names).
+  /// Before the compile runs in Instance, whose file manager is set: its
+  /// dependency file names the preamble's files as a compile without the PCH
+  /// would, in the same order (the PCH knows them only by absolute names),
+  /// and so do its debug information and everything else that names a
+  /// header (apply()'s file system gives the headers back their names).
   void attach(clang::CompilerInstance &Instance) const;
 
   /// The compile could not load the PCH: the entry goes, and the caller
@@ -79,10 +81,11 @@ public:
 private:
   CompilePreamble(const PreambleSettings &Settings, std::string MainPath, std::string Key,
                   std::string EntryPath, clang::PreambleBounds Bounds, std::string LineAfter,
-                  std::unique_ptr<llvm::MemoryBuffer> Bytes, llvm::StringRef Pch, std::string Deps)
+                  std::unique_ptr<llvm::MemoryBuffer> Bytes, llvm::StringRef Pch, std::string Deps,
+                  std::string Names)
       : Settings(Settings), MainPath(std::move(MainPath)), Key(std::move(Key)),
         EntryPath(std::move(EntryPath)), Bounds(Bounds), LineAfter(std::move(LineAfter)),
-        Bytes(std::move(Bytes)), Pch(Pch), Deps(std::move(Deps)) {}
+        Bytes(std::move(Bytes)), Pch(Pch), Deps(std::move(Deps)), Names(std::move(Names)) {}
 
   const PreambleSettings &Settings;
   std::string MainPath;
@@ -95,6 +98,8 @@ private:
   llvm::StringRef Pch;
   /// The preamble's files for a dependency file (preamble::Entry::Deps).
   std::string Deps;
+  /// The headers the PCH names otherwise (preamble::Entry::Names).
+  std::string Names;
   /// The compile's dependency file, which apply() takes out of its options.
   std::unique_ptr<clang::DependencyOutputOptions> DependencyFile;
 };

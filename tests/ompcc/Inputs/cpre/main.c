@@ -7,6 +7,6 @@ int main(void) {
 #pragma omp parallel for reduction(+ : sum)
   for (int i = 0; i < 10; ++i)
     sum += twice(i) + VALUE;
-  printf("sum %d at line %d\n", sum, __LINE__);
+  printf("sum %d at line %d in %s\n", sum, __LINE__, header_name());
   return 0;
 }
