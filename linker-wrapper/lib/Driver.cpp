@@ -113,8 +113,25 @@ constexpr StringRef ClangPluginName = "libpomp-clang-plugin.so";
 constexpr StringRef PluginOmpinstOptions[] = {
     "--functions",          "--function-filter=", "--function-exclude=", "--level=",
     "--no-line-directives", "--thread-ids",       "--no-skip-bodies",    "--verbose"};
+/// The ompinst options that give a file without OpenMP nothing to
+/// instrument (as -fplugin-arg-... or on ompinst's command line): with only
+/// these such a file is still compiled as it is. Any other --ompinst-arg=
+/// (--functions, its filters, an option ompcc does not know) sends every file
+/// through ompinst.
+constexpr StringRef NeutralOmpinstOptions[] = {"--verbose",       "--quiet",      "--level=",
+                                               "--no-skip-bodies", "--thread-ids",
+                                               "--no-line-directives"};
 /// The MPI layer (docs/MPI.md), built when MPI was found.
 constexpr StringRef SharedLibPompMpi = "libpomp-mpi.so";
+
+/// Whether an --ompinst-arg= may give every file something to instrument.
+bool touchesEveryFile(const std::vector<std::string> &OmpinstArgs) {
+  return llvm::any_of(OmpinstArgs, [](StringRef Arg) {
+    return llvm::none_of(NeutralOmpinstOptions, [Arg](StringRef Neutral) {
+      return Neutral.ends_with("=") ? Arg.starts_with(Neutral) : Arg == Neutral;
+    });
+  });
+}
 
 /// Whether a link is an MPI program's (docs/MPI.md): the real compiler is an
 /// MPI wrapper (mpicc, mpicxx, mpic++, mpiCC, mpifort, mpif90, mpif77, also
@@ -819,9 +836,10 @@ int Driver::compileInput(std::size_t Index, const std::optional<std::string> &Ob
     llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
         llvm::MemoryBuffer::getFile(Input.Value, /*IsText=*/true);
     // Function instrumentation touches every file; otherwise a file that
-    // mentions nothing ompinst rewrites is compiled as it is. An unreadable
-    // file goes to the compiler, which reports it.
-    const bool MayNeed = !Text || !Opts.OmpinstArgs.empty() ||
+    // mentions nothing ompinst rewrites is compiled as it is, also with
+    // --ompinst-arg=--verbose, which must not change the object. An
+    // unreadable file goes to the compiler, which reports it.
+    const bool MayNeed = !Text || touchesEveryFile(Opts.OmpinstArgs) ||
                          (Input.Lang == Language::Fortran
                               ? mayNeedFortranInstrumentation((*Text)->getBuffer())
                               : mayNeedInstrumentationWithHeaders(Input.Value, (*Text)->getBuffer(),
