@@ -118,9 +118,8 @@ constexpr StringRef PluginOmpinstOptions[] = {
 /// these such a file is still compiled as it is. Any other --ompinst-arg=
 /// (--functions, its filters, an option ompcc does not know) sends every file
 /// through ompinst.
-constexpr StringRef NeutralOmpinstOptions[] = {"--verbose",       "--quiet",      "--level=",
-                                               "--no-skip-bodies", "--thread-ids",
-                                               "--no-line-directives"};
+constexpr StringRef NeutralOmpinstOptions[] = {
+    "--verbose", "--quiet", "--level=", "--no-skip-bodies", "--thread-ids", "--no-line-directives"};
 /// The MPI layer (docs/MPI.md), built when MPI was found.
 constexpr StringRef SharedLibPompMpi = "libpomp-mpi.so";
 
