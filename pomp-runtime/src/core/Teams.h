@@ -66,11 +66,14 @@ struct TeamIdentity {
   /// Parallel_end (Core::JoinBit): the regions its threads leave open then
   /// close at the end of their implicit tasks, no later than the team's end.
   bool RuntimeJoin = false;
+  /// A team the OpenMP runtime forked for itself (libomp's hidden helper
+  /// team): neither it nor its constructs are regions of the program.
+  bool RuntimeOwn = false;
 
   bool operator==(const TeamIdentity &O) const {
     return Fork == O.Fork && Region == O.Region && Code == O.Code && ForkDepth == O.ForkDepth &&
            Instrumented == O.Instrumented && ForkEntered == O.ForkEntered && League == O.League &&
-           RuntimeJoin == O.RuntimeJoin;
+           RuntimeJoin == O.RuntimeJoin && RuntimeOwn == O.RuntimeOwn;
   }
 };
 

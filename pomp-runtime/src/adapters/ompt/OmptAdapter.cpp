@@ -350,6 +350,17 @@ private:
 /// initialisation; empty when unknown.
 std::uintptr_t RuntimeBegin = 0;
 std::uintptr_t RuntimeEnd = 0;
+/// The runtime is a shared library of its own (libomp.so), so that no code
+/// of the program lies in its range; false when it is linked into the
+/// executable (a static libomp, the tests' fake runtimes).
+bool RuntimeApart = false;
+/// The runtime's ompt_get_task_info; null when it has none.
+ompt_get_task_info_t GetTaskInfo = nullptr;
+
+bool inRuntime(const void *Code) {
+  const auto Address = reinterpret_cast<std::uintptr_t>(Code);
+  return Address >= RuntimeBegin && Address < RuntimeEnd;
+}
 
 /// Finds the loaded module that contains Address and records its extent.
 void findRuntimeCode(const void *Address) {
@@ -358,7 +369,8 @@ void findRuntimeCode(const void *Address) {
     return;
   struct Search {
     std::uintptr_t Base, Begin, End;
-  } S{reinterpret_cast<std::uintptr_t>(Info.dli_fbase), 0, 0};
+    bool Apart;
+  } S{reinterpret_cast<std::uintptr_t>(Info.dli_fbase), 0, 0, false};
   dl_iterate_phdr(
       [](dl_phdr_info *Module, std::size_t, void *Data) {
         auto &S = *static_cast<Search *>(Data);
@@ -374,11 +386,33 @@ void findRuntimeCode(const void *Address) {
           return 0;
         S.Begin = Begin;
         S.End = End;
+        // The executable comes first and has no name.
+        S.Apart = Module->dlpi_name && Module->dlpi_name[0] != '\0';
         return 1;
       },
       &S);
   RuntimeBegin = S.Begin;
   RuntimeEnd = S.End;
+  RuntimeApart = S.Apart;
+}
+
+/// A team the runtime forks for itself: from its own code, in a thread's
+/// initial task (no team, no explicit task around the fork), the runtime a
+/// library of its own. libomp's hidden helper team, which runs the tasks of
+/// `target nowait` and waits until shutdown, is one. A program's parallel
+/// construct never is: a tail call to the fork (a nested team's, or one at
+/// the end of a task's body) leaves a return address in the runtime, but in
+/// a team or an explicit task.
+bool forkedByRuntime(const ImplicitTask *Encountering, const void *Code) {
+  if (!RuntimeApart || Encountering || !inRuntime(Code) || !GetTaskInfo)
+    return false;
+  int Flags = 0;
+  ompt_data_t *Data = nullptr;
+  ompt_frame_t *Frame = nullptr;
+  ompt_data_t *Parallel = nullptr;
+  int ThreadNum = 0;
+  return GetTaskInfo(0, &Flags, &Data, &Frame, &Parallel, &ThreadNum) != 0 &&
+         (Flags & ompt_task_initial) != 0;
 }
 
 /// The code address a region of the thread is named by. libomp reports no
@@ -403,6 +437,12 @@ RegionId codeRegion(ThreadState &T, Construct C, const void *Code) {
   CodeRegionCache::Entry &Slot = T.Codes.Slots[CodeRegionCache::slot(Key)];
   if (Slot.Key == Key)
     return Slot.Region;
+  // The constructs of a team the runtime forked for itself, at its own code:
+  // none of the program's (the tasks its threads run are, with their own
+  // code).
+  if (const ImplicitTask *Task = T.Teams.innermost();
+      Task && Task->Team && Task->Team->Id.RuntimeOwn && inRuntime(Code))
+    return 0;
   const ConstructInfo &Info = Constructs[static_cast<std::size_t>(C)];
   char Name[64];
   std::snprintf(Name, sizeof Name, "ompt:%s:%s@0x%" PRIxPTR, Info.Type, Info.Name, Address);
@@ -694,6 +734,9 @@ void on_parallel_begin(ompt_data_t *, const ompt_frame_t *, ompt_data_t *Paralle
       // The fork's context told the team whether to skip its explicit join
       // barrier (same flag, read at the fork just before).
       Id.RuntimeJoin = !League && Core::forkJoinBit() != 0;
+    } else if (!League && forkedByRuntime(Encountering, Code)) {
+      // No region: not a construct of the program.
+      Id.RuntimeOwn = true;
     } else if ((Id.Region = codeRegion(T, League ? Construct::Teams : Construct::Parallel, Code)) !=
                    0 &&
                Runtime::activation().isActive(Enter)) {
@@ -1668,6 +1711,7 @@ int initializeTool(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
   std::atexit(markProgramExiting);
   // The lookup function is the runtime's own code.
   findRuntimeCode(reinterpret_cast<const void *>(Lookup));
+  GetTaskInfo = reinterpret_cast<ompt_get_task_info_t>(Lookup("ompt_get_task_info"));
   auto SetCallback = reinterpret_cast<ompt_set_callback_t>(Lookup("ompt_set_callback"));
   if (!SetCallback) {
     printMessage("OMPT: the OpenMP runtime offers no ompt_set_callback; measuring POMP events "
