@@ -70,7 +70,8 @@ std::optional<StringRef> stringAt(StringRef Table, std::uint64_t Offset) {
 /// Why the reader refuses an object ("is ...", "has ..."); "" when it was read.
 template <bool Is64>
 std::string readObject(StringRef Data, ScannedUnit &Unit, std::string &Marks,
-                       std::vector<std::pair<StringRef, bool>> &Symbols) {
+                       std::vector<std::pair<StringRef, bool>> &Symbols,
+                       GccLtoSymbolTables &Lto) {
   using Types = ElfClass<Is64>;
   typename Types::Ehdr Header;
   if (!readAt(Data, 0, Header))
@@ -119,13 +120,17 @@ std::string readObject(StringRef Data, ScannedUnit &Unit, std::string &Marks,
       SymbolTable = &Section;
     }
     // Every mark of the unit, as LLVM's Object library gives the contents
-    // of a section (none for SHT_NOBITS).
-    if (*Name != MarkSection || Section.sh_type == elf::SHT_NOBITS)
+    // of a section (none for SHT_NOBITS), and GCC's LTO symbol tables.
+    const bool LtoTable = Name->starts_with(".gnu.lto_.");
+    if ((*Name != MarkSection && !LtoTable) || Section.sh_type == elf::SHT_NOBITS)
       continue;
     std::optional<StringRef> Bytes = sectionBytes(Data, Section.sh_offset, Section.sh_size);
     if (!Bytes)
       return "has a section outside the file";
-    Marks += *Bytes;
+    if (LtoTable)
+      Lto.addSection(*Name, *Bytes);
+    else
+      Marks += *Bytes;
   }
   if (!SymbolTable)
     return "";
@@ -203,9 +208,10 @@ Error ElfObjectScanner::scanFile(StringRef Path) {
   Unit.AddressBytes = Class == elf::ELFCLASS64 ? 8 : 4;
   std::string Marks;
   std::vector<std::pair<StringRef, bool>> Symbols;
+  GccLtoSymbolTables Lto;
   const std::string Problem = Class == elf::ELFCLASS64
-                                  ? readObject<true>(Data, Unit, Marks, Symbols)
-                                  : readObject<false>(Data, Unit, Marks, Symbols);
+                                  ? readObject<true>(Data, Unit, Marks, Symbols, Lto)
+                                  : readObject<false>(Data, Unit, Marks, Symbols, Lto);
   if (!Problem.empty())
     return refuse(Path + " " + Problem);
   for (const auto &[SymbolName, DefinedGlobalFunction] : Symbols) {
@@ -213,6 +219,8 @@ Error ElfObjectScanner::scanFile(StringRef Path) {
     if (Error E = considerSymbol(Unit, SymbolName.str(), [IsFunction] { return IsFunction; }))
       return E;
   }
+  if (Error E = considerGccLtoSymbols(Unit, Lto))
+    return E;
   addMarks(Unit, Marks);
   Units.push_back(std::move(Unit));
   return Error::success();

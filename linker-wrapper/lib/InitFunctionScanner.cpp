@@ -191,6 +191,22 @@ Error InitFunctionScanner::scanSymbolicFile(llvm::object::SymbolicFile &File,
       if (Error E = Consider(Sym))
         return inputError(Name, std::move(E));
   }
+  if (auto *Obj = llvm::dyn_cast<llvm::object::ObjectFile>(&File); Obj && Unit.GccSlimLto) {
+    GccLtoSymbolTables Lto;
+    for (const llvm::object::SectionRef &Section : Obj->sections()) {
+      Expected<StringRef> SectionName = Section.getName();
+      if (!SectionName)
+        return inputError(Name, SectionName.takeError());
+      if (!SectionName->starts_with(".gnu.lto_."))
+        continue;
+      Expected<StringRef> Data = Section.getContents();
+      if (!Data)
+        return inputError(Name, Data.takeError());
+      Lto.addSection(*SectionName, *Data);
+    }
+    if (Error E = considerGccLtoSymbols(Unit, Lto))
+      return inputError(Name, std::move(E));
+  }
   if (Error E = readMarks(File, Unit))
     return inputError(Name, std::move(E));
   Units.push_back(std::move(Unit));

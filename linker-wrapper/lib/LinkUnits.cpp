@@ -33,6 +33,45 @@ using llvm::StringRef;
 constexpr StringRef GccSlimLtoMarker = "__gnu_lto_slim";
 /// The entry point whose file calls POMP_Init() when it is instrumented.
 constexpr StringRef MainFunction = "main";
+/// The sections of GccLtoSymbolTables, followed by the LTO module's id.
+constexpr StringRef GccLtoSymtabPrefix = ".gnu.lto_.symtab.";
+constexpr StringRef GccLtoExtSymtabPrefix = ".gnu.lto_.ext_symtab.";
+/// gcc's ld_plugin_symbol_kind values in a GCC LTO symbol table: a definition,
+/// a weak one (the others are references and common symbols, at most 4).
+constexpr unsigned char GccLtoDef = 0;
+constexpr unsigned char GccLtoWeakDef = 1;
+constexpr unsigned char GccLtoMaxKind = 4;
+/// The extension's symbol type of a function, and its version.
+constexpr unsigned char GccLtoFunction = 1;
+constexpr unsigned char GccLtoExtVersion = 1;
+
+/// One entry of a GCC LTO symbol table.
+struct GccLtoSymbol {
+  StringRef Name;
+  unsigned char Kind = 0;
+};
+
+/// Reads the entries of Table; false when it is malformed.
+bool readGccLtoSymbols(StringRef Table, std::vector<GccLtoSymbol> &Symbols) {
+  // The kind, the visibility, the size and the slot after the two names.
+  constexpr std::size_t FixedBytes = 1 + 1 + 8 + 4;
+  while (!Table.empty()) {
+    const std::size_t NameEnd = Table.find('\0');
+    if (NameEnd == StringRef::npos)
+      return false;
+    const std::size_t ComdatEnd = Table.find('\0', NameEnd + 1);
+    if (ComdatEnd == StringRef::npos || Table.size() - ComdatEnd - 1 < FixedBytes)
+      return false;
+    GccLtoSymbol Symbol;
+    Symbol.Name = Table.take_front(NameEnd);
+    Symbol.Kind = static_cast<unsigned char>(Table[ComdatEnd + 1]);
+    if (Symbol.Kind > GccLtoMaxKind)
+      return false;
+    Symbols.push_back(Symbol);
+    Table = Table.drop_front(ComdatEnd + 1 + FixedBytes);
+  }
+  return true;
+}
 
 } // namespace
 
@@ -55,8 +94,9 @@ bool UnitScanner::markVisited(StringRef Path, const std::string &Name) {
 Error UnitScanner::considerSymbol(ScannedUnit &Unit, std::string Name,
                                   llvm::function_ref<Expected<bool>()> IsDefinedGlobalFunction) {
   if (Name == GccSlimLtoMarker) {
-    Unit.Note = "GCC LTO object without native code (-flto without -ffat-lto-objects): its "
-                "symbols cannot be read, so its POMP init functions are not called and its "
+    Unit.GccSlimLto = true;
+    Unit.Note = "GCC LTO object without native code (-flto without -ffat-lto-objects) whose LTO "
+                "symbol table cannot be read, so its POMP init functions are not called and its "
                 "handles are initialised on first use";
     Unit.NoteIsWarning = true;
     return Error::success();
@@ -71,6 +111,41 @@ Error UnitScanner::considerSymbol(ScannedUnit &Unit, std::string Name,
     Unit.DefinesMain = true;
   else if (*IsFunction)
     Unit.InitFunctions.push_back(std::move(Name));
+  return Error::success();
+}
+
+void GccLtoSymbolTables::addSection(StringRef Name, StringRef Contents) {
+  if (Name.consume_front(GccLtoSymtabPrefix))
+    ById[Name.str()].first = Contents;
+  else if (Name.consume_front(GccLtoExtSymtabPrefix))
+    ById[Name.str()].second = Contents;
+}
+
+Error UnitScanner::considerGccLtoSymbols(ScannedUnit &Unit, const GccLtoSymbolTables &Tables) {
+  if (!Unit.GccSlimLto || Tables.ById.empty())
+    return Error::success();
+  std::vector<std::pair<GccLtoSymbol, bool>> Read;
+  for (const auto &[Id, Sections] : Tables.ById) {
+    const auto &[Table, Extension] = Sections;
+    std::vector<GccLtoSymbol> Symbols;
+    if (Table.empty() || !readGccLtoSymbols(Table, Symbols))
+      return Error::success();
+    // Without a usable extension (an older gcc) a definition is taken for a
+    // function: only main and POMP_Init_<file>_<hash> names matter.
+    const bool Typed = Extension.size() == 1 + 2 * Symbols.size() &&
+                       static_cast<unsigned char>(Extension[0]) == GccLtoExtVersion;
+    for (std::size_t I = 0; I < Symbols.size(); ++I)
+      Read.emplace_back(Symbols[I], !Typed || static_cast<unsigned char>(Extension[1 + 2 * I]) ==
+                                                  GccLtoFunction);
+  }
+  Unit.Note = "GCC LTO object without native code: its symbols read from its LTO symbol table";
+  Unit.NoteIsWarning = false;
+  for (const auto &[Symbol, IsFunction] : Read) {
+    const bool Defined = Symbol.Kind == GccLtoDef || Symbol.Kind == GccLtoWeakDef;
+    if (Error E = considerSymbol(Unit, Symbol.Name.str(),
+                                 [&, IsFunction = IsFunction] { return Defined && IsFunction; }))
+      return E;
+  }
   return Error::success();
 }
 

@@ -23,6 +23,7 @@
 #include "pomp/handle-init/Uninstrumented.h"
 #include "pomp/link/InitTableObject.h"
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -74,6 +75,23 @@ struct ScannedUnit {
   /// Whether Note is worth a warning even without -v (true when init
   /// functions may be missed).
   bool NoteIsWarning = false;
+  /// An object gcc compiled with -flto and without -ffat-lto-objects: its ELF
+  /// symbol table holds only a marker, its symbols are in GccLtoSymbolTables.
+  bool GccSlimLto = false;
+};
+
+/// The LTO symbol tables of an object gcc compiled with -flto: a
+/// `.gnu.lto_.symtab.<id>` section per LTO module (each entry: the name, the
+/// comdat group, both NUL-terminated, the kind, the visibility, an 8-byte
+/// size and a 4-byte slot) and its `.gnu.lto_.ext_symtab.<id>` (a version
+/// byte, then the type and section kind of each entry). gcc's linker plugin
+/// reads the same; LLVM's Object library does not know them.
+struct GccLtoSymbolTables {
+  /// Keeps Contents when Name is one of these sections.
+  void addSection(llvm::StringRef Name, llvm::StringRef Contents);
+
+  /// The symbol table and its extension (empty when missing) by module id.
+  std::map<std::string, std::pair<llvm::StringRef, llvm::StringRef>, std::less<>> ById;
 };
 
 /// Reads link inputs one by one into units; the readers differ in the files
@@ -102,6 +120,10 @@ protected:
   /// Adds the marks of uninstrumented sources in Contents (the unit's
   /// handleinit::UninstrumentedSection sections, concatenated) to Unit.
   static void addMarks(ScannedUnit &Unit, llvm::StringRef Contents);
+  /// For a GCC slim LTO object: considers each symbol of its LTO symbol
+  /// tables as considerSymbol() does, a defined function as such. The unit
+  /// keeps its warning when the tables are missing or malformed.
+  static llvm::Error considerGccLtoSymbols(ScannedUnit &Unit, const GccLtoSymbolTables &Tables);
 
   std::vector<ScannedUnit> Units;
 
