@@ -428,6 +428,9 @@ class Site:
     def __init__(self, file, line, column, end_line, directive, kind):
         self.file, self.line, self.column, self.end_line = file, line, column, end_line
         self.directive, self.kind = directive, kind  # kind: executable, left-alone, device, macro
+        # For a site made 'device' by a target region or declare target block: the lines of the
+        # directives that opened it (the site is host code when all of them were preprocessed out).
+        self.device_lines = []
 
     def key(self):
         return (self.file, self.line)
@@ -626,15 +629,16 @@ def scan_sites(path, rel):
         if words[:2] in (["declare", "target"], ["begin", "declare"]) and (
                 words[:2] == ["begin", "declare"] or not re.search(r"\(", directive)):
             declare_target_start = end
+            declare_target_line = line
         elif words[:3] == ["end", "declare", "target"] and declare_target_start is not None:
-            device_ranges.append((declare_target_start, m.start()))
+            device_ranges.append((declare_target_start, m.start(), declare_target_line))
             declare_target_start = None
         kind = directive_kind(directive)
         if kind is None:
             continue
         if kind == "executable" and words[0] == "target" and not any(
                 directive.startswith(f) for f in HOST_TARGET_FORMS):
-            device_ranges.append((end, statement_end(code, end)))
+            device_ranges.append((end, statement_end(code, end), line))
         column = code.index("#", m.start()) - starts[line - 1] + 1
         sites.append((m.start(), Site(rel, line, column, end_line, directive, kind)))
     for m in UNDERSCORE_PRAGMA_RE.finditer(code):
@@ -660,8 +664,10 @@ def scan_sites(path, rel):
                                   kind)))
     result = []
     for offset, site in sorted(sites, key=lambda s: s[0]):
-        if site.kind == "executable" and any(a <= offset < b for a, b in device_ranges):
+        origins = [line for a, b, line in device_ranges if a <= offset < b]
+        if site.kind == "executable" and origins:
             site.kind = "device"
+            site.device_lines = origins
         result.append(site)
     return result
 
@@ -682,6 +688,26 @@ def segment_count_at(segments, line, column):
     return count
 
 
+def skipped_lines(segments):
+    """The lines the preprocessor left out, from a file's sorted coverage segments: a skipped
+    region is a segment that starts a region without a count (an inactive #if block inside a
+    function), up to the next segment."""
+    lines = set()
+    for seg, following in zip(segments, segments[1:]):
+        if not seg[3] and seg[4]:
+            lines.update(range(seg[0], following[0] + 1))
+    return lines
+
+
+def effective_kind(site, skipped):
+    """A site's kind in this build: a 'device' site whose target directives were all preprocessed
+    out (`#ifdef OMP_OFFLOAD` around `#pragma omp target`, as in Rodinia) is host code."""
+    if site.kind == "device" and site.device_lines and all(
+            line in skipped for line in site.device_lines):
+        return "executable"
+    return site.kind
+
+
 def executed_sites(export, root, site_cache):
     """Sites in the program's own files (under root) whose directive line ran, from an
     llvm-cov export. Returns (executed executable sites, executed sites of the other kinds)."""
@@ -696,12 +722,14 @@ def executed_sites(export, root, site_cache):
             if rel not in site_cache:
                 site_cache[rel] = scan_sites(path, rel)
             segments = sorted(entry.get("segments", []), key=lambda s: (s[0], s[1]))
+            skipped = skipped_lines(segments)
             for site in site_cache[rel]:
                 # The end of the directive's last line: a region the directive itself starts
                 # (its statement) begins at or before it, the next statement's after it.
                 count = segment_count_at(segments, site.end_line, 1 << 20)
                 if count:
-                    (executed if site.kind == "executable" else other).append(site)
+                    kind = effective_kind(site, skipped)
+                    (executed if kind == "executable" else other).append(site)
     return executed, other
 
 
