@@ -103,6 +103,17 @@ private:
   llvm::StringSet<> Seen;
 };
 
+/// Calls Each(the PCH's name, the parse's) for the pairs HeaderNames wrote
+/// into Names.
+void forEachRespelled(StringRef Names, function_ref<void(StringRef, StringRef)> Each) {
+  while (!Names.empty()) {
+    auto [InPch, Rest] = Names.split('\n');
+    auto [Parsed, After] = Rest.split('\n');
+    Names = After;
+    Each(InPch, Parsed);
+  }
+}
+
 /// The compile's file system with the PCH: the PCH's names of the headers
 /// HeaderNames recorded come back as the preamble's parse spelled them, as a
 /// VFS overlay's `use-external-name` does: FileManager then names the header
@@ -111,11 +122,8 @@ class RespelledNames : public vfs::ProxyFileSystem {
 public:
   RespelledNames(IntrusiveRefCntPtr<vfs::FileSystem> Base, StringRef Names)
       : ProxyFileSystem(std::move(Base)) {
-    while (!Names.empty()) {
-      const StringRef InPch = takeLine(Names);
-      const StringRef Parsed = takeLine(Names);
-      Spelling[InPch] = Parsed.str();
-    }
+    forEachRespelled(Names,
+                     [this](StringRef InPch, StringRef Parsed) { Spelling[InPch] = Parsed.str(); });
   }
 
   ErrorOr<vfs::Status> status(const Twine &Path) override {
@@ -151,11 +159,6 @@ private:
     std::string Name;
   };
 
-  static StringRef takeLine(StringRef &Text) {
-    const auto [Line, Rest] = Text.split('\n');
-    Text = Rest;
-    return Line;
-  }
   static ErrorOr<vfs::Status> renamed(ErrorOr<vfs::Status> Status, StringRef Name) {
     if (!Status)
       return Status;
@@ -425,12 +428,9 @@ void CompilePreamble::attach(CompilerInstance &Instance) const {
   // The parse's names are looked up before the PCH's, which then lead to
   // them: they keep the directory they were found in, where a header they
   // name again in the main file searches its own includes (HeaderSearch).
-  for (StringRef Rest = Names; !Rest.empty();) {
-    Rest = Rest.split('\n').second;
-    auto [Parsed, After] = Rest.split('\n');
-    Rest = After;
+  forEachRespelled(Names, [&Instance](StringRef, StringRef Parsed) {
     (void)Instance.getFileManager().getOptionalFileRef(Parsed, /*OpenFile=*/false);
-  }
+  });
   if (DependencyFile)
     Instance.addDependencyCollector(
         std::make_shared<PreambleDependencyFile>(*DependencyFile, Deps));

@@ -421,8 +421,7 @@ bool forkedByRuntime(const ImplicitTask *Encountering, const void *Code) {
 /// with __kmpc_barrier): those are charged to the parallel construct of the
 /// thread's team, as a person would look for them.
 const void *attributable(ThreadState &T, const void *Code) {
-  const auto Address = reinterpret_cast<std::uintptr_t>(Code);
-  if (Code && (Address < RuntimeBegin || Address >= RuntimeEnd))
+  if (Code && !inRuntime(Code))
     return Code;
   const ImplicitTask *Task = T.Teams.innermost();
   return Task && Task->Team && Task->Team->Id.Code ? Task->Team->Id.Code : Code;
