@@ -1407,7 +1407,7 @@ void on_task_create(ompt_data_t *Encountering, const ompt_frame_t *, ompt_data_t
   // completed task and the creating thread's later code; docs/RELIABILITY.md, "ThreadSanitizer".
   tsanAcquireTasks();
   NewTask->value = 0;
-  if (!(Flags & ompt_task_explicit))
+  if (!(Flags & (ompt_task_explicit | ompt_task_target)))
     return;
   // POMP reports the task (the slow path's case below), no trace records it.
   bool Follow = false;
