@@ -32,6 +32,8 @@ import sys
 import threading
 import time
 
+from ompinst_servers import private_servers
+
 DEFAULT_THREADS = (2, 3)
 DEFAULT_RUN_TIMEOUT = 60
 DEFAULT_BUILD_TIMEOUT = 600
@@ -1497,7 +1499,9 @@ def main(argv):
     for job in jobs:
         key = job[0]["name"] if job[1]["mode"] == "make" and job[0]["copy"] else id(job)
         by_tree.setdefault(key, []).append(job)
-    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+    # ompinst-clang's servers (docs/OMPCC.md) in the work directory, stopped when the builds end.
+    with private_servers(args.work), \
+            concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         list(pool.map(lambda group: [one(j) for j in group], by_tree.values()))
 
     write_reports(args, results, failures,

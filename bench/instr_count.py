@@ -36,6 +36,8 @@ import subprocess
 import sys
 import tempfile
 
+from ompinst_servers import private_servers
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 CONSTRUCTS = ["parallel", "parallelfor", "reduction", "barrier", "single", "for", "lock", "task",
               "ptask", "nested"]
@@ -111,7 +113,7 @@ def main():
     args = parser.parse_args()
     if not shutil.which("valgrind"):
         sys.exit("instr_count: valgrind is not installed")
-    with tempfile.TemporaryDirectory(prefix="pomp-instr-count-") as work:
+    with tempfile.TemporaryDirectory(prefix="pomp-instr-count-") as work, private_servers(work):
         src = os.path.join(HERE, "constructs.c")
         flags = ["-fopenmp", "-O1"]
         tool = os.path.join(work, "noop_ompt_tool.so")

@@ -34,6 +34,7 @@ compile (docs/OMPCC.md, "The compile's precompiled preamble").
 not given: `--base-env OMPCC_PRELINK=pomp-link` compares ompcc's own pre-link with pomp-link's.
 """
 import argparse
+import contextlib
 import glob
 import os
 import shlex
@@ -43,6 +44,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+from ompinst_servers import private_servers
 
 COMPILERS = {
     "clang": ("clang-19", "clang++-19"),
@@ -225,7 +228,9 @@ def main():
     programs = {s for s in samples if "main(" in open(s, errors="replace").read()}
     project = os.path.join(root, "tests", "ompcc", "Inputs", "project")
     work = tempfile.mkdtemp(prefix="pomp-bench-ompcc-")
+    servers = contextlib.ExitStack()
     try:
+        servers.enter_context(private_servers(work))
         print("%d samples, %d rounds, alternating; ratio = ompcc / plain" % (len(samples),
                                                                             args.rounds))
         for key in args.compilers.split(","):
@@ -303,6 +308,7 @@ def main():
                 report("lulesh", cxx + " -c lulesh.cc", plain, wrapped)
         print("load after: %s" % " ".join("%.2f" % x for x in os.getloadavg()))
     finally:
+        servers.close()
         shutil.rmtree(work, ignore_errors=True)
 
 

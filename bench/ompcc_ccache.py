@@ -28,6 +28,8 @@ import sys
 import tempfile
 import time
 
+from ompinst_servers import private_servers
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROJECT = os.path.join(HERE, "..", "tests", "ompcc", "Inputs", "project")
 
@@ -72,7 +74,8 @@ def main():
                      ["CC=" + ompcc, "CXX=" + ompcxx]),
     }
     uses_ccache = {"plain", "inner", "outer"}
-    with tempfile.TemporaryDirectory(prefix="ompcc-ccache-bench-") as scratch:
+    with tempfile.TemporaryDirectory(prefix="ompcc-ccache-bench-") as scratch, \
+            private_servers(scratch):
         trees, envs, times, rates = {}, {}, {}, {}
         for name, (extra, make_vars) in ways.items():
             tree = os.path.join(scratch, name)

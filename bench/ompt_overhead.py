@@ -42,6 +42,8 @@ import subprocess
 import sys
 import tempfile
 
+from ompinst_servers import private_servers
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 CONFIGS = ["no tool", "noop OMPT", "noop (libpomp's callbacks)", "OMPT only", "POMP only", "both"]
 # EPCC v4.0 prints "<CONSTRUCT> median_ovrhd = <us> microseconds" (TARGETS.md compares medians).
@@ -189,7 +191,7 @@ def main():
     if args.baseline:
         args.baseline = os.path.abspath(args.baseline)
     libpomp = os.path.abspath(os.path.join(args.lib, "libpomp.so"))
-    with tempfile.TemporaryDirectory(prefix="pomp-ompt-bench-") as work:
+    with tempfile.TemporaryDirectory(prefix="pomp-ompt-bench-") as work, private_servers(work):
         plain, inst, (tool, tool_all), baseline, scorep = build(args, work)
         base = dict(os.environ, OMP_NUM_THREADS=args.threads, OMP_PROC_BIND="true",
                     POMP_QUIET="1")

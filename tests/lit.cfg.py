@@ -25,6 +25,10 @@ config.environment["OMPCC_CACHE"] = "0"
 # ompinst's cache of precompiled preambles (docs/INSTRUMENTER.md) likewise: off, except in
 # tests/instrumenter/preamble.test, which gives it a directory of its own.
 config.environment["OMPINST_PREAMBLE"] = "0"
+# ompinst-clang's start-up server (docs/OMPCC.md, "The ompinst server") would outlive the suite and
+# serve one test's commands from another's: off, except in tests/ompcc/server.test, which gives it
+# a directory of its own and stops its servers.
+config.environment["OMPCC_SERVER"] = "0"
 # ompcc's default real compiler is the one that built the toolkit (gcc for a plain `cmake`,
 # clang-19 for ./dev.sh); the tests name clang-19 explicitly, so they pass whichever built it.
 # Tests of gcc as the real compiler set OMPCC_CC/OMPCC_CXX or --cc= themselves.

@@ -326,7 +326,7 @@ public:
         Paths(std::move(Paths)), Command(Command), Temp(Temp), Cache(Cache),
         Runner(Name, Opts.Verbose, Diagnostics, &Temp), Diagnostics(Diagnostics) {}
 
-  /// Runs ompinst-clang through its start-up server when it can (OMPCC_SERVER=1).
+  /// Runs ompinst-clang through its start-up server when it can (unless OMPCC_SERVER=0).
   void useOmpinstServer(OmpinstServerRunner Runner) { Server = std::move(Runner); }
 
   /// -c, -S: compiles every input, like the compiler, also after a failure;
@@ -456,7 +456,7 @@ private:
   /// when OMPCC_CACHE=0.
   const std::optional<BuildCache> &Cache;
   CommandRunner Runner;
-  /// ompinst-clang's start-up server; none unless OMPCC_SERVER=1.
+  /// ompinst-clang's start-up server; none with OMPCC_SERVER=0.
   std::optional<OmpinstServerRunner> Server;
   llvm::raw_ostream &Diagnostics;
   unsigned NextFile = 0;

@@ -99,28 +99,38 @@ OmpinstServerRunner::fromEnvironment(StringRef Program, StringRef ParserLibrarie
     return Timeout.takeError();
   const char *Enable = std::getenv(EnableVariable);
   const StringRef Value = Enable ? Enable : "";
-  if (Value.empty() || Value == "0")
+  if (Value == "0")
     return std::nullopt;
-  if (Value != "1")
+  if (!Value.empty() && Value != "1")
     return llvm::createStringError(std::string(EnableVariable) + "='" + Value.str() +
                                    "' is not a valid setting: use 1 (ompinst-clang through its "
-                                   "start-up server) or 0 (ompinst-clang run by itself)");
+                                   "start-up server, the default) or 0 (ompinst-clang run by "
+                                   "itself)");
   if (Program.empty())
     return std::nullopt;
   OmpinstServerRunner Runner;
   Runner.Program = Program.str();
-  Runner.Directory = serverDirectory();
-  if (Runner.Directory.empty())
-    return std::nullopt;
+  Runner.ParserLibraries = ParserLibraries.str();
   Runner.IdleSeconds = *Idle;
   Runner.AnswerTimeoutMs = *Timeout;
+  return std::optional<OmpinstServerRunner>(std::move(Runner));
+}
+
+bool OmpinstServerRunner::locate() {
+  if (Located)
+    return !Directory.empty();
+  Located = true;
+  Directory = serverDirectory();
+  if (Directory.empty())
+    return false;
   // A server runs one ompinst-clang with the libraries it loaded at its
   // start: anything that changes what a new ompinst-clang would load gives
   // another server. The host: a home directory shared by several machines.
+  // The placement: what its children inherit from it, not from the request.
   std::string Identity = "protocol " + std::to_string(server::ProtocolVersion) + "\n";
   Identity += identity(Program) + "\n";
   llvm::SmallVector<StringRef, 2> Libraries;
-  ParserLibraries.split(Libraries, ':', -1, false);
+  StringRef(ParserLibraries).split(Libraries, ':', -1, false);
   for (StringRef Library : Libraries)
     Identity += identity(Library) + "\n";
   for (const char *Variable : {"LD_LIBRARY_PATH", "LD_PRELOAD"}) {
@@ -129,15 +139,23 @@ OmpinstServerRunner::fromEnvironment(StringRef Program, StringRef ParserLibrarie
   }
   char Host[256] = {};
   gethostname(Host, sizeof Host - 1);
-  Identity += Host;
-  Runner.Key = llvm::utohexstr(llvm::xxh3_64bits(StringRef(Identity)), /*LowerCase=*/true);
-  return std::optional<OmpinstServerRunner>(std::move(Runner));
+  Identity += std::string(Host) + "\n";
+  Identity += server::placementIdentity();
+  Key = llvm::utohexstr(llvm::xxh3_64bits(StringRef(Identity)), /*LowerCase=*/true);
+  return true;
 }
 
 std::optional<int> OmpinstServerRunner::run(llvm::ArrayRef<std::string> Argv,
                                             const std::string &StderrFile, TempDirectory &Temp,
                                             bool Verbose, llvm::raw_ostream &Diagnostics,
                                             StringRef ToolName) {
+  if (!locate()) {
+    if (Verbose)
+      Diagnostics << ToolName << ": ompinst server: no directory for its socket (set "
+                  << DirectoryVariable << ", XDG_RUNTIME_DIR or HOME); ompinst-clang runs by "
+                  << "itself\n";
+    return std::nullopt;
+  }
   // Its own file for the server's child: should the child still write when
   // ompcc has given up on it, the direct run's file is not touched.
   const std::string ServerLog = Temp.add(path::filename(StderrFile).str() + ".server");

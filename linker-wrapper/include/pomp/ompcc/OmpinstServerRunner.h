@@ -1,7 +1,7 @@
 //===- OmpinstServerRunner.h - ompinst-clang through its server -*- C++ -*-===//
 ///
 /// \file
-/// With OMPCC_SERVER=1, ompcc's two-step path asks a start-up server
+/// Unless OMPCC_SERVER=0, ompcc's two-step path asks a start-up server
 /// (pomp/server/OmpinstServer.h) to run ompinst-clang, which then starts
 /// without loading the shared Clang libraries; whenever the server cannot,
 /// ompcc runs ompinst-clang itself as before. docs/OMPCC.md, "The ompinst
@@ -26,7 +26,7 @@ namespace pomp::ompcc {
 /// Runs ompinst-clang commands in the server of one ompinst-clang.
 class OmpinstServerRunner {
 public:
-  /// The runner OMPCC_SERVER asks for (nullopt: off, the default), for the
+  /// The runner OMPCC_SERVER asks for (on unless it is 0), for the
   /// ompinst-clang at Program, which loads ParserLibraries (':'-separated);
   /// an error for a setting it does not understand (OMPCC_SERVER,
   /// OMPCC_SERVER_DIR, OMPCC_SERVER_IDLE, OMPCC_SERVER_TIMEOUT).
@@ -40,13 +40,18 @@ public:
                          TempDirectory &Temp, bool Verbose, llvm::raw_ostream &Diagnostics,
                          llvm::StringRef ToolName);
 
-  /// The private directory of the servers' sockets.
-  const std::string &directory() const { return Directory; }
-
 private:
   OmpinstServerRunner() = default;
 
+  /// Finds the sockets' directory and computes the server's key, at the
+  /// first command that runs ompinst-clang: most ompcc commands run none (the
+  /// link, the in-process path of clang-19). False when there is no
+  /// directory.
+  bool locate();
+
   std::string Program;
+  std::string ParserLibraries;
+  bool Located = false;
   std::string Directory;
   std::string Key;
   unsigned IdleSeconds = 0;

@@ -9,7 +9,7 @@
 /// directory, umask, resource limits and standard streams (passed over a
 /// Unix socket with SCM_RIGHTS), then reports the exit status.
 ///
-/// The client (ompcc, OMPCC_SERVER=1) falls back to running ompinst-clang
+/// The client (ompcc, unless OMPCC_SERVER=0) falls back to running ompinst-clang
 /// itself whenever the server cannot answer exactly as a direct run would:
 /// no server yet (it starts one for the next file), a stale socket, a server
 /// of another protocol, one that does not answer in time, a child that ends
@@ -87,6 +87,14 @@ struct ClientResult {
 /// server for the next request when none answers.
 ClientResult runInServer(const ClientSettings &Settings, const std::vector<std::string> &Argv,
                          int StderrFD, const std::function<void(int Pid)> &Started);
+
+/// What a server's children inherit from the server and a request cannot
+/// hand over: the control group, the namespaces, the scheduling (priority,
+/// policy, CPU and memory placement, I/O priority), the capabilities and
+/// seccomp mode, the OOM score adjustment and the personality. The client
+/// puts it into the key: a command is served only by a server started from
+/// the same placement (a batch job's commands by one inside the job).
+std::string placementIdentity();
 
 /// The socket's name in the directory, for a key.
 std::string socketName(const std::string &Key);
