@@ -87,6 +87,7 @@ constexpr StringRef OmpinstArgOption = "--ompinst-arg=";
 constexpr StringRef CxxOption = "--ompc++";
 constexpr StringRef HelpOption = "--ompcc-help";
 constexpr StringRef PrintConfigOption = "--ompcc-print-config";
+constexpr StringRef StopServersOption = "--ompcc-stop-servers";
 constexpr StringRef VersionOption = "--ompcc-version";
 /// `ompcc --ompcc-launcher <compiler> <arguments>`: ompcc as CMake's compiler
 /// launcher (<LANG>_COMPILER_LAUNCHER), which puts the real compiler first.
@@ -1602,6 +1603,8 @@ void extractDriverOptions(std::vector<std::string> &Args, DriverOptions &Options
       Options.Help = true;
     else if (Word == PrintConfigOption)
       Options.PrintConfig = true;
+    else if (Word == StopServersOption)
+      Options.StopServers = true;
     else if (Word == VersionOption)
       Options.Version = true;
     else if (Word == StrictOption)
@@ -1645,6 +1648,7 @@ void printUsage(llvm::raw_ostream &OS, const DriverOptions &Options) {
         "                        OMPCC_STRICT=1\n"
         "  -v                    print every command run (also passed to the compiler)\n"
         "  --ompcc-print-config  print the real compiler and the toolkit's paths\n"
+        "  --ompcc-stop-servers  stop this user's ompinst servers (OMPCC_SERVER_DIR)\n"
         "  --ompcc-launcher <compiler>  the real compiler comes next: ompcc as CMake's\n"
         "                        compiler launcher (pomp_instrument(), docs/OMPCC.md)\n"
         "  --ompcc-version       print the toolkit's version (--version prints the real\n"
@@ -1661,7 +1665,9 @@ void printUsage(llvm::raw_ostream &OS, const DriverOptions &Options) {
         "OMPCC_CACHE=0 (no cache of instrumented files and link initialisations; on by\n"
         "default), OMPCC_CACHE_DIR (default ~/.cache/pomp-ompcc), OMPCC_CACHE_MAXSIZE\n"
         "(default 256M), OMPCC_PRELINK=pomp-link (every pre-link by the pomp-link tool,\n"
-        "also of plain objects, which ompcc otherwise pre-links itself).\n"
+        "also of plain objects, which ompcc otherwise pre-links itself),\n"
+        "OMPCC_SERVER=0 (ompinst-clang run by itself; 1 or unset: through its start-up\n"
+        "server, which exits after OMPCC_SERVER_IDLE seconds, default 60).\n"
         "Exit status: the real compiler's; 1 for ompcc's own errors.\n"
         "Documentation: man ompcc, <prefix>/share/doc/pomp/OMPCC.md (installed), docs/OMPCC.md.\n";
 }
@@ -1680,6 +1686,8 @@ int runDriver(StringRef Argv0, StringRef ExecutablePath, llvm::ArrayRef<std::str
     printUsage(llvm::outs(), Opts);
     return 0;
   }
+  if (Opts.StopServers)
+    return OmpinstServerRunner::stopServers(llvm::outs(), Diagnostics, Name);
   if (Opts.Version) {
     llvm::outs() << Name << " (POMP toolkit) " << POMP_TOOLKIT_VERSION << ", POMP API "
                  << POMP_API_VERSION_TEXT << "\n";

@@ -145,6 +145,25 @@ bool OmpinstServerRunner::locate() {
   return true;
 }
 
+int OmpinstServerRunner::stopServers(llvm::raw_ostream &Out, llvm::raw_ostream &Diagnostics,
+                                     StringRef ToolName) {
+  const std::string Directory = serverDirectory();
+  if (Directory.empty()) {
+    Diagnostics << ToolName << ": error: no directory for ompinst servers (set "
+                << DirectoryVariable << ", XDG_RUNTIME_DIR or HOME)\n";
+    return 1;
+  }
+  std::string Why;
+  const std::optional<int> Stopped = server::stopServers(Directory, Why);
+  if (!Stopped) {
+    Diagnostics << ToolName << ": error: " << Why << "\n";
+    return 1;
+  }
+  Out << ToolName << ": stopped " << *Stopped << " ompinst server" << (*Stopped == 1 ? "" : "s")
+      << " in '" << Directory << "'\n";
+  return 0;
+}
+
 std::optional<int> OmpinstServerRunner::run(llvm::ArrayRef<std::string> Argv,
                                             const std::string &StderrFile, TempDirectory &Temp,
                                             bool Verbose, llvm::raw_ostream &Diagnostics,

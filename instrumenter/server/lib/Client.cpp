@@ -14,10 +14,14 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
+#include <string_view>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -251,6 +255,51 @@ ClientResult runInServer(const ClientSettings &S, const std::vector<std::string>
   }
   Result.Status = End.Status;
   return Result;
+}
+
+std::optional<int> stopServers(const std::string &Directory, std::string &Why) {
+  struct stat Status {};
+  if (stat(Directory.c_str(), &Status) != 0 && errno == ENOENT)
+    return 0;
+  const FileDescriptor Dir(wire::openPrivateDirectory(Directory, /*Create=*/false, Why));
+  if (Dir.get() < 0)
+    return std::nullopt;
+  DIR *Listing = fdopendir(openat(Dir.get(), ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (!Listing) {
+    Why = "cannot read '" + Directory + "': " + std::strerror(errno);
+    return std::nullopt;
+  }
+  constexpr std::string_view LockSuffix = ".lock";
+  std::vector<std::string> Stopped;
+  while (const dirent *Entry = readdir(Listing)) {
+    const std::string_view Name = Entry->d_name;
+    if (Name.size() <= LockSuffix.size() ||
+        Name.substr(Name.size() - LockSuffix.size()) != LockSuffix)
+      continue;
+    const FileDescriptor Lock(openat(Dir.get(), Entry->d_name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+    // A lock nobody holds is left by a server that is gone, or taken by
+    // none yet: no process to stop.
+    if (Lock.get() < 0 || flock(Lock.get(), LOCK_SH | LOCK_NB) == 0)
+      continue;
+    char Text[32] = {};
+    const ssize_t Got = pread(Lock.get(), Text, sizeof Text - 1, 0);
+    const long Pid = Got > 0 ? std::strtol(Text, nullptr, 10) : 0;
+    if (Pid > 0 && kill(static_cast<pid_t>(Pid), SIGTERM) == 0)
+      Stopped.emplace_back(Name);
+  }
+  closedir(Listing);
+  // A stopped server removes its lock as it exits; a server in the middle
+  // of a poll takes a moment.
+  constexpr int WaitStepMs = 20, WaitLimitMs = 10000;
+  for (int Waited = 0; Waited < WaitLimitMs; Waited += WaitStepMs) {
+    bool Left = false;
+    for (const std::string &Name : Stopped)
+      Left = Left || faccessat(Dir.get(), Name.c_str(), F_OK, AT_SYMLINK_NOFOLLOW) == 0;
+    if (!Left)
+      break;
+    poll(nullptr, 0, WaitStepMs);
+  }
+  return static_cast<int>(Stopped.size());
 }
 
 } // namespace pomp::server

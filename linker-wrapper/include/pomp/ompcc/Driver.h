@@ -62,6 +62,8 @@ struct DriverOptions {
   bool Help = false;
   /// --ompcc-print-config: print the toolkit paths and the real compiler.
   bool PrintConfig = false;
+  /// --ompcc-stop-servers: stop this user's ompinst servers, compile nothing.
+  bool StopServers = false;
   /// --ompcc-version: the toolkit's version, not the real compiler's.
   bool Version = false;
   /// --ompcc-strict or OMPCC_STRICT=1: a source that cannot be instrumented

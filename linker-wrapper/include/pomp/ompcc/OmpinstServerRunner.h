@@ -40,6 +40,12 @@ public:
                          TempDirectory &Temp, bool Verbose, llvm::raw_ostream &Diagnostics,
                          llvm::StringRef ToolName);
 
+  /// --ompcc-stop-servers: stops the servers of this user's sockets'
+  /// directory (OMPCC_SERVER_DIR or its default) and says how many; the
+  /// exit status.
+  static int stopServers(llvm::raw_ostream &Out, llvm::raw_ostream &Diagnostics,
+                         llvm::StringRef ToolName);
+
 private:
   OmpinstServerRunner() = default;
 

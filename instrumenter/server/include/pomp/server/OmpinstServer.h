@@ -96,6 +96,12 @@ ClientResult runInServer(const ClientSettings &Settings, const std::vector<std::
 /// the same placement (a batch job's commands by one inside the job).
 std::string placementIdentity();
 
+/// Stops every server of Directory (SIGTERM to the pid in each lock a server
+/// holds) and waits, at most 10 s, until they have removed their locks.
+/// Returns how many it stopped (0 without the directory), or nullopt and why
+/// not (a directory that is not private).
+std::optional<int> stopServers(const std::string &Directory, std::string &Why);
+
 /// The socket's name in the directory, for a key.
 std::string socketName(const std::string &Key);
 
