@@ -6,6 +6,7 @@ it measures the servers it started itself and stops them when it ends, as the te
 """
 
 import contextlib
+import fcntl
 import glob
 import os
 import signal
@@ -13,18 +14,27 @@ import time
 
 
 def stop_servers(directory, timeout=10.0):
-    """Asks every server in directory to end (SIGTERM to the pid in its lock) and waits until they
-    have removed their locks; a server that is gone already is skipped."""
+    """Asks every server in directory to end (SIGTERM to the pid in the lock it holds) and waits
+    until they have removed their locks. A lock nobody holds is a killed server's: its pid may be
+    another process's by now, so it is left alone (as `ompcc --ompcc-stop-servers` does, which
+    an older toolkit given to --base-bin lacks)."""
+    stopped = []
     for lock in glob.glob(os.path.join(directory, "*.lock")):
         try:
             with open(lock) as f:
+                try:
+                    fcntl.flock(f, fcntl.LOCK_SH | fcntl.LOCK_NB)
+                    continue
+                except BlockingIOError:
+                    pass
                 pid = int(f.read().strip() or 0)
             if pid > 0:
                 os.kill(pid, signal.SIGTERM)
+                stopped.append(lock)
         except (OSError, ValueError):
             pass
     deadline = time.monotonic() + timeout
-    while glob.glob(os.path.join(directory, "*.lock")) and time.monotonic() < deadline:
+    while any(os.path.exists(lock) for lock in stopped) and time.monotonic() < deadline:
         time.sleep(0.05)
 
 
