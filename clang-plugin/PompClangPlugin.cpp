@@ -727,10 +727,10 @@ private:
       std::shared_ptr<CompilerInvocation> Parse =
           nestedInvocation(*Original, frontend::ParseSyntaxOnly);
       // ompinst-clang's parse (instrumenter/lib/ResourceDir.cpp,
-      // parseArguments, and ompcc's -Wno-everything): no warnings about the
-      // user's code, which the compile gives, and _POMP defined.
+      // parseArguments): -w, no warnings about the user's code, which the
+      // compile gives, and _POMP defined. -w alone: -Wno-everything would
+      // set each of Clang's warnings apart, for nothing.
       Parse->getDiagnosticOpts().IgnoreWarnings = true;
-      Parse->getDiagnosticOpts().Warnings.push_back("no-everything");
       Parse->getPreprocessorOpts().addMacroDef("_POMP=" + std::to_string(POMP_API_VERSION));
       Parse->getDependencyOutputOpts() = DependencyOutputOptions();
       FrontendOptions &Frontend = Parse->getFrontendOpts();

@@ -1,8 +1,8 @@
 // A directive in the attribute syntax with a part Clang 19 ignores (here a reduction clause
 // without its ':', "missing ':' after reduction identifier - ignoring") does not mean to Clang
 // what its text says; as a #pragma line, gcc would reject it, while gcc 12 ignores the attribute
-// in C altogether. ompinst leaves it as it is with a warning at its file:line, also when the
-// parse runs with -w or -Wno-everything (as under ompcc), and instruments the rest.
+// in C altogether. ompinst leaves it as it is with a warning at its file:line, also under its own -w
+// and a user's -Wno-everything, and instruments the rest.
 // RUN: %ompinst %s -o %t.c -- -std=c2x -Wno-everything 2> %t.err
 // RUN: %FileCheck --check-prefix=WARN %s < %t.err
 // RUN: %strip-checks %t.c | %FileCheck %s
