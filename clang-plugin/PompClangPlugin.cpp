@@ -728,8 +728,9 @@ private:
           nestedInvocation(*Original, frontend::ParseSyntaxOnly);
       // ompinst-clang's parse (instrumenter/lib/ResourceDir.cpp,
       // parseArguments): -w, no warnings about the user's code, which the
-      // compile gives, and _POMP defined. -w alone: -Wno-everything would
-      // set each of Clang's warnings apart, for nothing.
+      // compile gives, and _POMP defined. The instrumentation's action
+      // ignores the warnings that are errors by default too
+      // (ParseWarnings.h), more cheaply than -Wno-everything.
       Parse->getDiagnosticOpts().IgnoreWarnings = true;
       Parse->getPreprocessorOpts().addMacroDef("_POMP=" + std::to_string(POMP_API_VERSION));
       Parse->getDependencyOutputOpts() = DependencyOutputOptions();

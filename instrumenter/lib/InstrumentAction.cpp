@@ -14,6 +14,7 @@
 #include "DirectiveForms.h"
 #include "Functions.h"
 #include "IncludedHeaders.h"
+#include "ParseWarnings.h"
 #include "PompPragmas.h"
 #include "handlers/Common.h"
 #include "handlers/Handlers.h"
@@ -675,6 +676,8 @@ protected:
   /// preamble's first block already (CreateASTConsumer installs another
   /// one outside the consumers it adds).
   bool BeginInvocation(CompilerInstance &CI) override {
+    // Before a precompiled preamble loads its own mappings.
+    ignoreDefaultErrorWarnings(CI.getDiagnostics());
     if (Opts.PreambleInUse)
       PreambleLoadErrors::install(CI.getDiagnostics(), [this] { Sink.notePreambleFailed(); });
     return ASTFrontendAction::BeginInvocation(CI);

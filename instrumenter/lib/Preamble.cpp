@@ -3,6 +3,7 @@
 
 #include "DirectiveForms.h"
 #include "IncludedHeaders.h"
+#include "ParseWarnings.h"
 
 #include "clang/Basic/DiagnosticFrontend.h"
 #include "clang/Basic/SourceManager.h"
@@ -193,6 +194,9 @@ void PreambleWatcher::BeforeExecute(CompilerInstance &CI) {
   // it (IgnoredDirectiveParts); the PCH carries the same mapping.
   CI.getDiagnostics().setSeverityForGroup(diag::Flavor::WarningOrError, "ignored-pragmas",
                                           diag::Severity::Remark);
+  // The parse's own mappings: a header of the preamble may hold an implicit
+  // int, which gcc accepts.
+  ignoreDefaultErrorWarnings(CI.getDiagnostics());
 }
 
 std::unique_ptr<PPCallbacks> PreambleWatcher::createPPCallbacks() {

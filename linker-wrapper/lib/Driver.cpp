@@ -515,11 +515,11 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
       MpiParseFlags = mpiWrapperParseFlags(Compiler, Temp);
     llvm::append_range(Argv, *MpiParseFlags);
   }
-  // The real compiler warns about the user's code, once; ompinst's parse runs
-  // with -w (instrumenter/lib/ResourceDir.cpp), so it does not repeat them.
-  // No -Wno-everything on top: that sets each of Clang's thousands of
-  // warnings apart, 3.5 M instructions of a served parse's 14.5 M for a
-  // small file (issue 15, session 18).
+  // The real compiler warns about the user's code, once; ompinst's parse
+  // ignores every warning, also those Clang makes errors by default and gcc
+  // accepts (instrumenter/lib/ParseWarnings.h). No -Wno-everything, which did
+  // that until session 18: it sets each of Clang's thousands of warnings
+  // apart, 3.5 M instructions of a served parse's 14.5 M for a small file.
   if (Input.Lang != Language::Fortran) {
     // C and C++ code that calls the POMP API itself (POMP_USER_REGION_BEGIN)
     // includes pomplib.h; after the user's directories, as in the compile.
