@@ -559,9 +559,15 @@ private:
   /// feature macros (_GNU_SOURCE) come before any header the prologue pulls
   /// in. Namespaces and extern "C" blocks count as top-level declarations:
   /// the handles must be visible at global scope, where the init function is.
+  /// An edit outside every declaration (an #include of a header copy) takes
+  /// the prologue to the start of its line; a file without edits (only the
+  /// init function, at its end) has it at its end, after all of its text.
   static std::size_t prologueOffset(ASTContext &Context, FileInstrumentation &File) {
     const SourceManager &SM = Context.getSourceManager();
-    const std::size_t FirstEdit = File.edits().firstOffset(File.buffer().size());
+    const std::string_view Buffer = File.buffer();
+    if (File.edits().empty())
+      return Buffer.size();
+    const std::size_t FirstEdit = File.edits().firstOffset(Buffer.size());
     for (const Decl *D : Context.getTranslationUnitDecl()->noload_decls()) {
       if (!D->getBeginLoc().isValid() || !SM.isInMainFile(SM.getExpansionLoc(D->getBeginLoc())))
         continue;
@@ -571,7 +577,31 @@ private:
         return D->getBeginLoc().isMacroID() ? File.contentStart()
                                             : File.lineStart(attachedPragmasBegin(*D, File));
     }
-    return File.contentStart();
+    return logicalLineStart(Buffer, File.contentStart(), FirstEdit);
+  }
+
+  /// The start of the line holding Offset, where a line that a backslash
+  /// continues counts with the line after it (a directive's).
+  static std::size_t logicalLineStart(std::string_view Buffer, std::size_t ContentStart,
+                                      std::size_t Offset) {
+    std::size_t At = std::min(Offset, Buffer.size());
+    while (At > ContentStart) {
+      if (Buffer[At - 1] != '\n') {
+        --At;
+        continue;
+      }
+      // At starts a physical line: it goes on the one before when that one
+      // ends with a backslash (before an optional carriage return).
+      std::size_t Before = At - 1;
+      if (Before > ContentStart && Buffer[Before - 1] == '\r')
+        --Before;
+      if (Before > ContentStart && Buffer[Before - 1] == '\\') {
+        At = Before - 1;
+        continue;
+      }
+      break;
+    }
+    return At;
   }
 
   /// The POMP routines the edits' text calls: every "POMP_<name>(" whose
@@ -643,6 +673,11 @@ private:
         Prologue += "#define POMP_THREAD_IDS 1\n";
       Prologue += "#include \"pomp_omp_wrappers.h\"\n" + AddressSites;
     }
+    // At the end of a file whose last line has no newline, the prologue
+    // starts a line of its own.
+    if (PrologueAt == File.buffer().size() && PrologueAt > File.contentStart() &&
+        File.buffer()[PrologueAt - 1] != '\n')
+      Prologue.insert(0, "\n");
     File.edits().insert(PrologueAt, InsertSide::First, 0, Prologue);
 
     std::string Out;
