@@ -683,7 +683,7 @@ private:
       return false;
     }
     if (!Quiet && (Result->ConstructsLeftInHeaders > 0 || Result->ConstructsFromMacros > 0 ||
-                   Result->ConstructsNotPragmaLines > 0)) {
+                   Result->ConstructsNotPragmaLines > 0 || Result->ConstructsAcrossFiles > 0)) {
       std::string Summary;
       llvm::raw_string_ostream(Summary)
           << "ompinst: " << Source << ": " << Result->ConstructsInstrumented
@@ -691,7 +691,8 @@ private:
           << " in headers); not instrumented: " << Result->ConstructsLeftInHeaders
           << " in headers that cannot be rewritten, " << Result->ConstructsFromMacros
           << " produced by macros, " << Result->ConstructsNotPragmaLines
-          << " not written as #pragma lines\n";
+          << " not written as #pragma lines, " << Result->ConstructsAcrossFiles
+          << " with the statement in another file\n";
       llvm::errs() << Summary;
       Log.text() += Summary;
     }

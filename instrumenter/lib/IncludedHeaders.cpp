@@ -66,6 +66,24 @@ bool mayHoldOpenMP(llvm::StringRef Text) {
                                   Text.contains("omp::") || Text.contains("using omp"));
 }
 
+bool mayIncludeInBodies(llvm::StringRef Text) {
+  const std::size_t Brace = Text.find('{');
+  if (Brace == llvm::StringRef::npos)
+    return false;
+  // A line whose first token is `#` and whose directive is include (or
+  // include_next, import), spaces allowed around the `#`.
+  for (std::size_t Hash = Text.find('#', Brace); Hash != llvm::StringRef::npos;
+       Hash = Text.find('#', Hash + 1)) {
+    const std::size_t LineStart = Text.find_last_of('\n', Hash) + 1;
+    if (!Text.slice(LineStart, Hash).trim(" \t").empty())
+      continue;
+    const llvm::StringRef Directive = Text.substr(Hash + 1).ltrim(" \t");
+    if (Directive.starts_with("include") || Directive.starts_with("import"))
+      return true;
+  }
+  return false;
+}
+
 /// A header of the translation unit that holds constructs or includes one
 /// that does.
 struct TranslationUnitFiles::Header {

@@ -60,6 +60,12 @@ private:
 /// without one need not be parsed. Errs on the side of yes.
 bool mayHoldOpenMP(llvm::StringRef Text);
 
+/// True when a file's text may #include another file inside a function
+/// body: an #include line after its first `{` (Quicksilver's headers bring
+/// a directive into an inline function that way). Such a file's bodies are
+/// parsed even without a directive of its own. Errs on the side of yes.
+bool mayIncludeInBodies(llvm::StringRef Text);
+
 /// The rewritten files of one translation unit: the main file and the
 /// headers, each with its own edits, handles and names.
 class TranslationUnitFiles {

@@ -86,6 +86,28 @@ const char *notAPragmaLine(const OMPExecutableDirective &D, const FileInstrument
   return Forms.reasonLeftAlone(D);
 }
 
+/// The file that holds the construct's statement, when it is not the file
+/// of its directive (a header #included inside a function body that holds
+/// only the directive, Quicksilver's pattern); an invalid FileID otherwise.
+FileID statementElsewhere(const OMPExecutableDirective &D, const SourceManager &SM) {
+  if (D.isStandaloneDirective() || !D.hasAssociatedStmt())
+    return FileID();
+  const Stmt *Associated = D.getAssociatedStmt();
+  while (const auto *Captured = dyn_cast_or_null<CapturedStmt>(Associated))
+    Associated = Captured->getCapturedStmt();
+  if (!Associated)
+    return FileID();
+  const FileID DirectiveFile = SM.getFileID(SM.getExpansionLoc(D.getBeginLoc()));
+  for (const SourceLocation Loc : {Associated->getBeginLoc(), Associated->getEndLoc()}) {
+    if (Loc.isInvalid())
+      continue;
+    const FileID StatementFile = SM.getFileID(SM.getExpansionLoc(Loc));
+    if (StatementFile != DirectiveFile)
+      return StatementFile;
+  }
+  return FileID();
+}
+
 /// Walks the AST and asks each directive's handler for its edits.
 class ConstructVisitor : public RecursiveASTVisitor<ConstructVisitor> {
   using Base = RecursiveASTVisitor<ConstructVisitor>;
@@ -133,6 +155,16 @@ public:
       report(Loc, DiagnosticsEngine::Warning,
              (std::string("OpenMP construct is not instrumented: ") +
               Forms.reasonLeftAlone(*Directive))
+                 .c_str());
+      return traverseLeftAlone(*Directive);
+    }
+    if (const FileID Elsewhere = statementElsewhere(*Directive, SM);
+        Elsewhere.isValid() && !SM.isInSystemHeader(Loc)) {
+      ++Result.ConstructsAcrossFiles;
+      report(Loc, DiagnosticsEngine::Warning,
+             ("OpenMP construct is not instrumented: its statement is in another file, '" +
+              llvm::sys::path::filename(SM.getBufferName(SM.getLocForStartOfFile(Elsewhere))) + "'")
+                 .str()
                  .c_str());
       return traverseLeftAlone(*Directive);
     }
@@ -462,9 +494,10 @@ public:
     }
     auto [It, New] = FileMayHoldOpenMP.try_emplace(File, false);
     if (New)
-      It->second = !SM.isInSystemHeader(SM.getLocForStartOfFile(File)) &&
-                   (mayHoldOpenMP(SM.getBufferData(File)) ||
-                    FormRecorder.mentionsPragmaMacro(SM.getBufferData(File)));
+      It->second =
+          !SM.isInSystemHeader(SM.getLocForStartOfFile(File)) &&
+          (mayHoldOpenMP(SM.getBufferData(File)) || mayIncludeInBodies(SM.getBufferData(File)) ||
+           FormRecorder.mentionsPragmaMacro(SM.getBufferData(File)));
     return !It->second;
   }
 

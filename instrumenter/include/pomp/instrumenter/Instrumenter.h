@@ -96,6 +96,10 @@ struct FileResult {
   /// and cannot be rewritten into one: metadirectives, and the attribute
   /// syntax or `_Pragma` operators where no pragma line can go.
   unsigned ConstructsNotPragmaLines = 0;
+  /// OpenMP constructs left alone because their directive and their
+  /// statement are in different files (a header with the directive only,
+  /// #included inside a function): no one file's edits can surround them.
+  unsigned ConstructsAcrossFiles = 0;
   /// When not empty, nothing else is set: the files (absolute names as the
   /// compiler opened them) whose directives must be rewritten first, with
   /// their rewritten texts (Options::RewriteDirectiveForms).
