@@ -446,7 +446,7 @@ std::string fortranHandle(unsigned Index) {
 std::vector<std::string> fortranHandleDeclarations(std::string_view FileId, unsigned Count) {
   // An empty array would make an empty common block; one element is unused.
   const unsigned Size = Count == 0 ? 1 : Count;
-  return {"integer*8 " + std::string(FortranHandleArray) + "(" + std::to_string(Size) + ")",
+  return {"integer(kind=8) " + std::string(FortranHandleArray) + "(" + std::to_string(Size) + ")",
           "common /" + fortranCommonBlock(FileId) + "/ " + std::string(FortranHandleArray)};
 }
 

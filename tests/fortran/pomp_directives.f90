@@ -83,7 +83,7 @@ contains
   integer function twice(n)
     integer :: n
 ! An internal procedure declares the handles it uses; altend ends the region on another way out.
-! CHECK:      integer*8 pomp_h(
+! CHECK:      integer(kind=8) pomp_h(
 !$pomp inst begin(twice)
     twice = n * 2
     if (n > 5) then

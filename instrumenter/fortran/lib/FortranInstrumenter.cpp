@@ -151,7 +151,7 @@ struct Unit {
   std::string Indent;
   bool UsesHandles = false;
   bool UsesThreadId = false;
-  std::vector<std::string> Locals; ///< "integer*8 pomp_ctx_3", ...
+  std::vector<std::string> Locals; ///< "integer(kind=8) pomp_ctx_3", ...
 };
 
 /// Appends a clause to a directive being rebuilt, unless the same text is
@@ -1538,7 +1538,7 @@ void Instrumenter::instrumentConstruct(const Construct &C) {
   std::vector<std::string> Prologue; // statements before the Before steps
   if (P.ContextName) {
     Context = std::string("pomp_") + P.ContextName + "_" + std::to_string(H);
-    U.Locals.push_back("integer*8 " + Context);
+    U.Locals.push_back("integer(kind=8) " + Context);
   }
   // An argument continued over lines cannot be replaced in place: the
   // directive is rebuilt with the variables (as the split's parallel half is),
@@ -1547,7 +1547,7 @@ void Instrumenter::instrumentConstruct(const Construct &C) {
   auto evaluate = [&](const parser::CharBlock &Source, const std::string &Variable,
                       const std::string &Value, const std::string &ClauseText) {
     const auto S = span(Source);
-    U.Locals.push_back("integer*4 " + Variable);
+    U.Locals.push_back("integer(kind=4) " + Variable);
     Prologue.push_back(Variable + " = " + Value);
     const bool CanRebuild = C.Split == Construct::Half::None && C.BeginClauses && !C.CancelIf;
     if ((!S || S->First != S->Last) && CanRebuild)

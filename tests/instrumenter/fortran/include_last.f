@@ -22,7 +22,7 @@
 
 ! CHECK:      {{^}}      PROGRAM INCL
 ! CHECK-NEXT: {{^}}        INCLUDE "omp_lib.h"
-! CHECK-NEXT: {{^}}      integer*8 pomp_h(4)
+! CHECK-NEXT: {{^}}      integer(kind=8) pomp_h(4)
 ! CHECK:      {{^}}      call POMP_Init()
 ! CHECK-NEXT: {{^}}        CALL OMP_SET_DYNAMIC(.FALSE.)
 ! CHECK:      {{^}}!$OMP     PARALLEL NUM_THREADS(pomp_num_threads_1){{$}}

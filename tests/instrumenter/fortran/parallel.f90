@@ -6,6 +6,10 @@
 ! RUN: %ompinst %s -o %t.ids.f90 --no-line-directives --thread-ids
 ! RUN: %strip-fchecks %t.ids.f90 | %FileCheck --check-prefix=IDS %s
 ! RUN: %run-equivalence --fortran --gcc %gfortran --clang %flang --original %s --instrumented %t.ids.f90 | %FileCheck --check-prefix=EVENTS %s
+! The added declarations are standard Fortran (integer(kind=8), not integer*8): gfortran takes
+! them under -std=f2018, as PRK builds (the common block is only obsolescent there, a warning).
+! RUN: %gfortran -std=f2018 -fopenmp -fsyntax-only %t.f90
+! RUN: %gfortran -std=f2018 -fopenmp -fsyntax-only %t.ids.f90
 ! RUN: %run-equivalence --fortran --gcc %gfortran --clang %flang --original %s --instrumented %t.f90 | %FileCheck --check-prefix=EVENTS %s
 program demo
   implicit none
@@ -15,13 +19,13 @@ program demo
   s = 0
 ! The declarations close the specification part; POMP_Init opens the execution part.
 ! CHECK:      integer :: a(100)
-! CHECK-NEXT: integer*8 pomp_h(8)
+! CHECK-NEXT: integer(kind=8) pomp_h(8)
 ! CHECK-NEXT: common /pomp_cb_[[ID:[0-9a-f]+]]/ pomp_h
-! CHECK-NEXT: integer*8 pomp_ctx_1
-! CHECK-NEXT: integer*4 pomp_if_1
-! CHECK-NEXT: integer*4 pomp_num_threads_1
+! CHECK-NEXT: integer(kind=8) pomp_ctx_1
+! CHECK-NEXT: integer(kind=4) pomp_if_1
+! CHECK-NEXT: integer(kind=4) pomp_num_threads_1
 ! CHECK-NOT:  pomp_tid
-! IDS:        integer*4 pomp_num_threads_1
+! IDS:        integer(kind=4) pomp_num_threads_1
 ! IDS-NEXT:   interface
 ! IDS-NEXT:   integer(4) function pomp_tid() bind(C, name="omp_get_thread_num")
 ! CHECK:      call POMP_Init()
@@ -75,7 +79,7 @@ end program demo
 ! CHECK-NEXT: end program demo
 ! The file's init subroutine binds every handle, found by pomp-link by its binding name.
 ! CHECK:      subroutine pomp_init_[[ID]]() bind(C, name="POMP_Init_parallel_f90_[[ID]]")
-! CHECK-NEXT: integer*8 pomp_h(8)
+! CHECK-NEXT: integer(kind=8) pomp_h(8)
 ! CHECK-NEXT: common /pomp_cb_[[ID]]/ pomp_h
 ! CHECK-NEXT: call POMP_Get_handle(pomp_h(1), '{{[0-9]+}}*type=parallel
 ! CHECK:      end subroutine

@@ -185,7 +185,8 @@ inline constexpr std::string_view ProgramStartFunction = "pomp_start_program";
 std::string programStartInit();
 
 /// Fortran (docs/INSTRUMENTER.md, "Fortran"): the handles of a file are the
-/// elements of one INTEGER*8 array, `pomp_h`, in a named common block that
+/// elements of one INTEGER*8 array (spelled integer(kind=8), which
+/// gfortran -std=f2018 accepts), `pomp_h`, in a named common block that
 /// every scoping unit using them declares alike and that the file's init
 /// subroutine binds. A common block (the paper's Fortran 77 scheme) needs no
 /// module file in the user's build directory and works in fixed and free
