@@ -296,6 +296,14 @@ public:
   /// Insertions meant for a boundary (key) go to another (value): before a
   /// hidden directive, when they would separate it from its statement.
   void moveInsertions(std::map<unsigned, unsigned> Moves) { MovedBoundaries = std::move(Moves); }
+  /// What a walk found that enclosing constructs must make private, and
+  /// the same for the next walk to add (see PrivatizingStack).
+  const std::map<unsigned, std::vector<std::string>> &neededPrivates() const {
+    return NeededPrivates;
+  }
+  void addPrivates(std::map<unsigned, std::vector<std::string>> Privates) {
+    ExtraPrivates = std::move(Privates);
+  }
   /// The DO loops (by the line of their DO statement) of hidden loop
   /// directives, with the directive's kind.
   void hiddenLoops(std::map<unsigned, Directive> Loops) { HiddenLoops = std::move(Loops); }
@@ -690,6 +698,7 @@ private:
   void enterBody(Directive D);
   void leaveBody() {
     ThreadIdStack.pop_back();
+    PrivatizingStack.pop_back();
     if (TargetStack.back())
       --TargetDepth;
     TargetStack.pop_back();
@@ -794,6 +803,35 @@ private:
     bool ThreadIdAvailable;
   };
   std::vector<BodyLines> Bodies;
+  /// The variables a construct adds (its context, its if and num_threads
+  /// values) are locals of the procedure, set by every thread that reaches
+  /// the construct: each enclosing parallel, teams or task-generating
+  /// construct must make them private (shared, threads would set one
+  /// variable at once; under default(none) the compiler wants them listed).
+  /// The walk notes them per enclosing construct (NeededPrivates, by the
+  /// line of its directive) when that directive is written already; a
+  /// second walk (instrumentFortran) adds them (ExtraPrivates).
+  std::vector<unsigned> PrivatizingStack; ///< directive lines; 0 for other bodies
+  std::map<unsigned, std::vector<std::string>> NeededPrivates;
+  std::map<unsigned, std::vector<std::string>> ExtraPrivates;
+  void notePrivate(const std::string &Variable) {
+    for (const unsigned Line : PrivatizingStack)
+      if (Line != 0) {
+        std::vector<std::string> &List = NeededPrivates[Line];
+        if (std::find(List.begin(), List.end(), Variable) == List.end())
+          List.push_back(Variable);
+      }
+  }
+  /// The private clause the second walk adds to the construct at Line; "".
+  std::string extraPrivateClause(unsigned Line) const {
+    const auto It = ExtraPrivates.find(Line);
+    if (It == ExtraPrivates.end())
+      return "";
+    std::string Clause = "private(";
+    for (std::size_t I = 0; I < It->second.size(); ++I)
+      Clause += (I ? ", " : "") + It->second[I];
+    return Clause + ")";
+  }
   std::map<unsigned, unsigned> MovedBoundaries;
   std::map<unsigned, Directive> HiddenLoops;
   std::vector<bool> HiddenLoopStack;
@@ -1120,6 +1158,14 @@ bool threadIdInside(Directive D, bool Outer) {
   return Available;
 }
 
+/// Constructs whose body threads run each for itself (a team, a league,
+/// a task): what the body sets must be private to them.
+static bool privatizes(Directive D) {
+  const llvm::StringRef Name = llvm::omp::getOpenMPDirectiveName(D);
+  return Name.contains("parallel") || Name.contains("teams") || Name == "task" ||
+         Name.starts_with("taskloop");
+}
+
 void Instrumenter::enterBody(Directive D) {
   const bool Available = threadIdInside(D, ThreadIdStack.back());
   ThreadIdStack.push_back(Available);
@@ -1128,6 +1174,7 @@ void Instrumenter::enterBody(Directive D) {
     ++TargetDepth;
   if (PendingBody)
     Bodies.push_back({PendingBody->first, PendingBody->second, Available});
+  PrivatizingStack.push_back(PendingBody && privatizes(D) ? PendingBody->first : 0);
   PendingBody.reset();
   // A split combined construct is two levels: parallel, then worksharing.
   const int Steps =
@@ -1434,8 +1481,17 @@ void Instrumenter::instrumentConstruct(const Construct &C) {
     return;
   if (C.Split == Construct::Half::None && instrumentSplit(C))
     return;
+  // The privates the second walk adds (PrivatizingStack), also to a
+  // construct that is not instrumented itself: its body's may be.
+  const std::string ExtraPrivate =
+      C.Begin && C.Split != Construct::Half::Inner ? extraPrivateClause(C.Begin->First) : "";
+  const auto addPrivateAlone = [&] {
+    if (!ExtraPrivate.empty() && C.Split == Construct::Half::None)
+      addClause(*C.Begin, ExtraPrivate);
+  };
   const inst::model::ConstructSpec *Spec = inst::model::specFor(C.Kind);
   if (!Spec) {
+    addPrivateAlone();
     // Never silently: a construct the model has no plan for is named.
     if (C.Begin && C.Kind != Directive::OMPD_section && C.Kind != Directive::OMPD_scan)
       Warnings += FileName + ":" + std::to_string(C.Begin->First) + ": warning: OpenMP '" +
@@ -1505,10 +1561,13 @@ void Instrumenter::instrumentConstruct(const Construct &C) {
     P.UsesBarrierHandle = false;
   }
   // The worksharing half of a split construct always gets its directive.
-  if ((!P.Instrumented && C.Split != Construct::Half::Inner) || UnitStack.empty())
+  if ((!P.Instrumented && C.Split != Construct::Half::Inner) || UnitStack.empty()) {
+    addPrivateAlone();
     return;
+  }
   // A construct whose end is unknown cannot get code after it.
   if ((!P.After.empty() || !P.BlockEnd.empty()) && !C.End && !C.Standalone) {
+    addPrivateAlone();
     Warnings += FileName + ":" + std::to_string(C.Begin->First) +
                 (C.SharedEnd ? ": warning: OpenMP loop construct whose loop ends on the line of an "
                                "enclosing loop (a shared DO termination) is not instrumented\n"
@@ -1539,6 +1598,7 @@ void Instrumenter::instrumentConstruct(const Construct &C) {
   if (P.ContextName) {
     Context = std::string("pomp_") + P.ContextName + "_" + std::to_string(H);
     U.Locals.push_back("integer(kind=8) " + Context);
+    notePrivate(Context);
   }
   // An argument continued over lines cannot be replaced in place: the
   // directive is rebuilt with the variables (as the split's parallel half is),
@@ -1548,6 +1608,7 @@ void Instrumenter::instrumentConstruct(const Construct &C) {
                       const std::string &Value, const std::string &ClauseText) {
     const auto S = span(Source);
     U.Locals.push_back("integer(kind=4) " + Variable);
+    notePrivate(Variable);
     Prologue.push_back(Variable + " = " + Value);
     const bool CanRebuild = C.Split == Construct::Half::None && C.BeginClauses && !C.CancelIf;
     if ((!S || S->First != S->Last) && CanRebuild)
@@ -1713,6 +1774,8 @@ void Instrumenter::instrumentConstruct(const Construct &C) {
     }
     if (P.ContextFirstprivate)
       Directive += " firstprivate(" + Context + ")";
+    if (!ExtraPrivate.empty())
+      Directive += " " + ExtraPrivate;
     if (Clauses.HasDefault) {
       Directive += " shared(/" + std::string(CommonPlaceholder) + "/)";
       // Under default(none|private|firstprivate) what the worksharing half
@@ -1739,6 +1802,8 @@ void Instrumenter::instrumentConstruct(const Construct &C) {
   std::vector<std::string> Added;
   if (P.ContextFirstprivate && C.Split == Construct::Half::None)
     Added.push_back("firstprivate(" + Context + ")");
+  if (!ExtraPrivate.empty() && C.Split == Construct::Half::None)
+    Added.push_back(ExtraPrivate);
   if (Clauses.HasDefault && C.Split == Construct::Half::None &&
       (P.ContextFirstprivate || P.hasBlockCode()))
     Added.push_back("shared(/" + std::string(CommonPlaceholder) + "/)");
@@ -2716,14 +2781,26 @@ bool instrumentOnce(Attempt &A, const ReadFlags &Flags, const Options &Opts, Res
       return false;
     }
   }
-  Instrumenter I(Parsing, *Main, Opts, Path, Flags.Fixed,
-                 FunctionFilter ? &*FunctionFilter : nullptr,
-                 FunctionExclude ? &*FunctionExclude : nullptr);
-  if (A.Original)
-    I.useText(*A.Original);
-  I.moveInsertions(A.Moves);
-  I.hiddenLoops(A.Loops);
-  parser::Walk(*Tree, I);
+  // A walk finds the variables enclosing constructs must make private only
+  // after it wrote their directives; when there are any, a second walk of
+  // the same tree (the same handles and names) adds them.
+  std::map<unsigned, std::vector<std::string>> Privates;
+  std::optional<Instrumenter> Walked;
+  for (int Walk = 0; Walk < 2; ++Walk) {
+    Instrumenter &I = Walked.emplace(Parsing, *Main, Opts, Path, Flags.Fixed,
+                                     FunctionFilter ? &*FunctionFilter : nullptr,
+                                     FunctionExclude ? &*FunctionExclude : nullptr);
+    if (A.Original)
+      I.useText(*A.Original);
+    I.moveInsertions(A.Moves);
+    I.hiddenLoops(A.Loops);
+    I.addPrivates(Privates);
+    parser::Walk(*Tree, I);
+    if (Walk == 1 || I.neededPrivates().empty())
+      break;
+    Privates = I.neededPrivates();
+  }
+  Instrumenter &I = *Walked;
   if (!I.pompDirectives(Errors))
     return false;
   I.apiCalls();
