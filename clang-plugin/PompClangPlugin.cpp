@@ -682,17 +682,8 @@ private:
       fail(CI, "pomp plugin: " + Source + ": the instrumented files cannot be written");
       return false;
     }
-    if (!Quiet && (Result->ConstructsLeftInHeaders > 0 || Result->ConstructsFromMacros > 0 ||
-                   Result->ConstructsNotPragmaLines > 0 || Result->ConstructsAcrossFiles > 0)) {
-      std::string Summary;
-      llvm::raw_string_ostream(Summary)
-          << "ompinst: " << Source << ": " << Result->ConstructsInstrumented
-          << " OpenMP constructs instrumented (" << Result->ConstructsInHeaders
-          << " in headers); not instrumented: " << Result->ConstructsLeftInHeaders
-          << " in headers that cannot be rewritten, " << Result->ConstructsFromMacros
-          << " produced by macros, " << Result->ConstructsNotPragmaLines
-          << " not written as #pragma lines, " << Result->ConstructsAcrossFiles
-          << " with the statement in another file\n";
+    if (const std::string Summary = inst::leftAloneSummary(Source, *Result);
+        !Quiet && !Summary.empty()) {
       llvm::errs() << Summary;
       Log.text() += Summary;
     }

@@ -46,6 +46,19 @@ namespace pomp::inst {
 
 using namespace clang;
 
+std::string leftAloneSummary(const std::string &Source, const FileResult &Result) {
+  if (Result.ConstructsLeftInHeaders == 0 && Result.ConstructsFromMacros == 0 &&
+      Result.ConstructsNotPragmaLines == 0 && Result.ConstructsAcrossFiles == 0)
+    return "";
+  return "ompinst: " + Source + ": " + std::to_string(Result.ConstructsInstrumented) +
+         " OpenMP constructs instrumented (" + std::to_string(Result.ConstructsInHeaders) +
+         " in headers); not instrumented: " + std::to_string(Result.ConstructsLeftInHeaders) +
+         " in headers that cannot be rewritten, " + std::to_string(Result.ConstructsFromMacros) +
+         " produced by macros, " + std::to_string(Result.ConstructsNotPragmaLines) +
+         " not written as #pragma lines, " + std::to_string(Result.ConstructsAcrossFiles) +
+         " with the statement in another file\n";
+}
+
 void ResultSink::add(std::string MainFile, FileResult Result) {
   Results[std::move(MainFile)] = std::move(Result);
 }

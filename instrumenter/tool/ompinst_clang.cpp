@@ -269,15 +269,8 @@ int runOmpinst(int Argc, const char **Argv) {
       Status = ExitFailure;
       continue;
     }
-    if (!Quiet && (Result->ConstructsLeftInHeaders > 0 || Result->ConstructsFromMacros > 0 ||
-                   Result->ConstructsNotPragmaLines > 0 || Result->ConstructsAcrossFiles > 0))
-      errs() << "ompinst: " << Source << ": " << Result->ConstructsInstrumented
-             << " OpenMP constructs instrumented (" << Result->ConstructsInHeaders
-             << " in headers); not instrumented: " << Result->ConstructsLeftInHeaders
-             << " in headers that cannot be rewritten, " << Result->ConstructsFromMacros
-             << " produced by macros, " << Result->ConstructsNotPragmaLines
-             << " not written as #pragma lines, " << Result->ConstructsAcrossFiles
-             << " with the statement in another file\n";
+    if (!Quiet)
+      errs() << leftAloneSummary(Source, *Result);
     // Only a complete list may key a cache: none after a failure, or for a
     // Fortran file (whose front end reads the disk itself).
     if (Recording) {

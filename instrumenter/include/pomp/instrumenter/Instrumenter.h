@@ -106,6 +106,11 @@ struct FileResult {
   std::map<std::string, std::string> Rewritten;
 };
 
+/// The line ompinst prints after a file some of whose constructs were left
+/// as they are ("ompinst: <Source>: N OpenMP constructs instrumented ...;
+/// not instrumented: ..."), ending in a newline; empty when none was.
+std::string leftAloneSummary(const std::string &Source, const FileResult &Result);
+
 /// Collects the results of a ClangTool run, keyed by main-file path.
 class ResultSink {
 public:
