@@ -6,7 +6,10 @@
 ! shared, threads creating tasks at once could pass each other's context.
 ! RUN: %ompinst %s -o %t.f90 --no-line-directives
 ! RUN: %strip-fchecks %t.f90 | %FileCheck %s
-! RUN: %run-equivalence --fortran --gcc %gfortran --clang %flang --original %s --instrumented %t.f90 | %FileCheck --check-prefix=EVENTS %s
+! flang-new-19 miscompiles the plain program (at 4 threads it prints `8 29` or `13 29` where
+! gfortran prints `44 20`): the runs are gfortran's; flang must still accept the output.
+! RUN: %run-equivalence --fortran --only gcc --gcc %gfortran --clang %flang --original %s --instrumented %t.f90 | %FileCheck --check-prefix=EVENTS %s
+! RUN: cd %T && %flang -fopenmp -fsyntax-only %t.f90
 ! EVENTS: Task_create_enter 24
 ! EVENTS: violations 0
 program private_context
