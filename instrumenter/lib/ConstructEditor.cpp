@@ -86,6 +86,29 @@ std::size_t FileInstrumentation::lineStart(SourceLocation Loc) const {
   return At;
 }
 
+std::size_t FileInstrumentation::logicalLineStart(std::size_t Offset) const {
+  const std::string_view Buffer = buffer();
+  const std::size_t Start = contentStart();
+  std::size_t At = std::min(Offset, Buffer.size());
+  while (At > Start) {
+    if (Buffer[At - 1] != '\n') {
+      --At;
+      continue;
+    }
+    // At starts a physical line: it goes on the one before when that one
+    // ends with a backslash (before an optional carriage return).
+    std::size_t Before = At - 1;
+    if (Before > Start && Buffer[Before - 1] == '\r')
+      --Before;
+    if (Before > Start && Buffer[Before - 1] == '\\') {
+      At = Before - 1;
+      continue;
+    }
+    break;
+  }
+  return At;
+}
+
 std::size_t FileInstrumentation::statementEnd(const Stmt &S) const {
   // A directive's own range ends with its pragma; the construct ends with
   // the statement it applies to.

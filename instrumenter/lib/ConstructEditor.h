@@ -90,6 +90,10 @@ public:
   /// Offset of the start of the line holding Loc (never before
   /// contentStart()).
   std::size_t lineStart(clang::SourceLocation Loc) const;
+  /// Offset of the start of the line holding Offset, where a line that a
+  /// backslash continues counts with the line after it (a directive's);
+  /// never before contentStart().
+  std::size_t logicalLineStart(std::size_t Offset) const;
   /// Offset just past the last token of a statement, including a semicolon
   /// that directly follows it.
   std::size_t statementEnd(const clang::Stmt &S) const;

@@ -83,16 +83,7 @@ const char *notAPragmaLine(const OMPExecutableDirective &D, const FileInstrument
   // Clang resolves a metadirective whose selectors are constant into the
   // variant it chose, which starts inside the metadirective's pragma, also
   // on one of its continuation lines.
-  std::size_t Start = File.lineStart(D.getBeginLoc());
-  while (Start > 0 && Buffer[Start - 1] == '\n') {
-    std::size_t End = Start - 1;
-    if (End > 0 && Buffer[End - 1] == '\r')
-      --End;
-    if (End == 0 || Buffer[End - 1] != '\\')
-      break;
-    const std::size_t Previous = Buffer.rfind('\n', End - 1);
-    Start = Previous == std::string_view::npos ? 0 : Previous + 1;
-  }
+  const std::size_t Start = File.logicalLineStart(At);
   const std::string_view Line = Buffer.substr(Start, At - Start);
   if (Buffer.substr(At, 7) != "_Pragma" && Line.find('#') != std::string_view::npos)
     return "a metadirective's variant is chosen by each compiler itself";
@@ -623,31 +614,7 @@ private:
         return D->getBeginLoc().isMacroID() ? File.contentStart()
                                             : File.lineStart(attachedPragmasBegin(*D, File));
     }
-    return logicalLineStart(Buffer, File.contentStart(), FirstEdit);
-  }
-
-  /// The start of the line holding Offset, where a line that a backslash
-  /// continues counts with the line after it (a directive's).
-  static std::size_t logicalLineStart(std::string_view Buffer, std::size_t ContentStart,
-                                      std::size_t Offset) {
-    std::size_t At = std::min(Offset, Buffer.size());
-    while (At > ContentStart) {
-      if (Buffer[At - 1] != '\n') {
-        --At;
-        continue;
-      }
-      // At starts a physical line: it goes on the one before when that one
-      // ends with a backslash (before an optional carriage return).
-      std::size_t Before = At - 1;
-      if (Before > ContentStart && Buffer[Before - 1] == '\r')
-        --Before;
-      if (Before > ContentStart && Buffer[Before - 1] == '\\') {
-        At = Before - 1;
-        continue;
-      }
-      break;
-    }
-    return At;
+    return File.logicalLineStart(FirstEdit);
   }
 
   /// The POMP routines the edits' text calls: every "POMP_<name>(" whose
