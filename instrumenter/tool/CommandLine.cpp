@@ -205,6 +205,13 @@ bool instrumentFortran(const std::string &Source, const std::string &Target,
   return writeAtomically(Target, Result.Output);
 }
 
+void hideUnrelatedOptions() {
+  static bool Hidden = false;
+  if (!Hidden)
+    cl::HideUnrelatedOptions(Category);
+  Hidden = true;
+}
+
 std::optional<int> parseCommandLine(int Argc, const char **Argv,
                                     std::vector<std::string> &CompilerFlags,
                                     CommonOptions &Common) {
@@ -216,7 +223,7 @@ std::optional<int> parseCommandLine(int Argc, const char **Argv,
       CompilerFlags.assign(Argv + I + 1, Argv + Argc);
       break;
     }
-  cl::HideUnrelatedOptions(Category);
+  hideUnrelatedOptions();
   cl::SetVersionPrinter(printVersion);
   // cl::extrahelp keeps a pointer to its text: it must outlive the parsing.
   static const std::string DefaultsText = "\nDefault levels: " + defaultLevelsText() + "\n";

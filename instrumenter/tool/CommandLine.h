@@ -49,6 +49,11 @@ struct CommonOptions {
   bool ThreadIds = false;
 };
 
+/// Hides LLVM's own options from --help, once per process: it writes to
+/// each of thousands of options, so the ompinst server does it before it
+/// forks its children (OmpinstServer.h).
+void hideUnrelatedOptions();
+
 /// Parses the command line (ours before "--", the compiler's after it into
 /// CompilerFlags) and checks it; the exit status when the program must stop
 /// (usage errors, --help, --version), nullopt to go on.

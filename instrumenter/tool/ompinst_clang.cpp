@@ -288,13 +288,15 @@ int runOmpinst(int Argc, const char **Argv) {
 int main(int Argc, const char **Argv) {
   // As a start-up server (OmpinstServer.h), each child runs the command it
   // is sent; its output must be out before it reports its status.
-  if (const std::optional<int> Served =
-          pomp::server::serveIfAsked(Argc, Argv, [](int ChildArgc, const char **ChildArgv) {
+  if (const std::optional<int> Served = pomp::server::serveIfAsked(
+          Argc, Argv,
+          [](int ChildArgc, const char **ChildArgv) {
             const int Status = runOmpinst(ChildArgc, ChildArgv);
             outs().flush();
             errs().flush();
             return Status;
-          }))
+          },
+          hideUnrelatedOptions))
     return *Served;
   return runOmpinst(Argc, Argv);
 }

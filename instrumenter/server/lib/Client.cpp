@@ -27,6 +27,7 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <vector>
 
 extern char **environ;
 
@@ -97,6 +98,15 @@ std::string startServer(const ClientSettings &S, int Dir) {
   const std::string Key = std::string(ServeKeyOption) + S.Key;
   const std::string Idle = std::string(ServeIdleOption) + std::to_string(S.IdleSeconds);
   const char *Argv[] = {S.Program.c_str(), Serve.c_str(), Key.c_str(), Idle.c_str(), nullptr};
+  // The server binds every symbol at its start, once, rather than each child
+  // the ones it calls (the children take on the client's environment).
+  std::vector<char *> Environment;
+  for (char **Variable = environ; Variable && *Variable; ++Variable)
+    if (std::strncmp(*Variable, "LD_BIND_NOW=", std::strlen("LD_BIND_NOW=")) != 0)
+      Environment.push_back(*Variable);
+  static char BindNow[] = "LD_BIND_NOW=1";
+  Environment.push_back(BindNow);
+  Environment.push_back(nullptr);
   const pid_t Child = fork();
   if (Child < 0)
     return std::string("cannot start a server: ") + std::strerror(errno);
@@ -118,7 +128,7 @@ std::string startServer(const ClientSettings &S, int Dir) {
         close(FD);
     if (chdir("/") != 0)
       _exit(1);
-    execv(Argv[0], const_cast<char *const *>(Argv));
+    execve(Argv[0], const_cast<char *const *>(Argv), Environment.data());
     _exit(1);
   }
   int Status = 0;

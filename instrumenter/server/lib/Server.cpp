@@ -1,11 +1,14 @@
 //===- Server.cpp - ompinst-clang's start-up server -----------------------===//
 ///
 /// \file
-/// The server only listens and forks: each accepted connection gets a child
-/// at once, which reads the request, takes on the client's process state
-/// and runs ompinst-clang's main. A slow or broken client therefore never
-/// holds up the server or another client, and the server touches none of
-/// the state (LLVM's options, Clang's) that the children start from.
+/// The server only forks: it keeps one spare child ready, forked ahead of
+/// the next request, which accepts the next connection itself, tells the
+/// server so (and the server forks the next spare), reads the request,
+/// takes on the client's process state and runs ompinst-clang's main. A
+/// slow or broken client therefore never holds up the server or another
+/// client, and the server touches none of the state (LLVM's options,
+/// Clang's) that the children start from. Forking ahead takes the fork off
+/// the request's time (docs/PERFORMANCE.md, "Issue 15: session 19").
 ///
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +24,7 @@
 #include <poll.h>
 #include <string_view>
 #include <sys/file.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
@@ -37,9 +41,23 @@ constexpr int ClientGoneStatus = 1;
 /// A key is a hash in hex; anything else could name files elsewhere.
 constexpr std::size_t MaxKeySize = 64;
 
+/// A spare child that ends without taking a connection this many times in a
+/// row (it cannot accept, or crashes before) ends the server: its clients
+/// then run ompinst-clang themselves, and start a new server.
+constexpr int MaxSpareFailures = 3;
+/// How long a server that stops waits for its spare to go (or to say that it
+/// took a connection just before), in milliseconds.
+constexpr int RetireTimeoutMs = 2000;
+
 volatile std::sig_atomic_t StopRequested = 0;
 
 void onStopSignal(int) { StopRequested = 1; }
+
+/// In a spare child: the server wants it gone (SpareRetireSignal).
+volatile std::sig_atomic_t SpareRetired = 0;
+constexpr int SpareRetireSignal = SIGUSR1;
+
+void onRetireSignal(int) { SpareRetired = 1; }
 
 bool startsWith(std::string_view Text, std::string_view Prefix) {
   return Text.substr(0, Prefix.size()) == Prefix;
@@ -174,6 +192,77 @@ bool adopt(const wire::Request &Request, int (&FDs)[wire::DescriptorCount]) {
   _exit(Status);
 }
 
+/// The server's end of a spare child: the child's pid, and the pipe on which
+/// it says that it took a connection (a byte) or ended without one (EOF).
+struct Spare {
+  pid_t Pid;
+  int Notice;
+};
+
+/// The spare child: waits for the next connection, says so, and serves it;
+/// never returns. Until it has a connection, it dies with the server.
+[[noreturn]] void runSpare(int Listen, int Notice, pid_t Server, const MainFunction &Main) {
+  if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != Server)
+    _exit(0);
+  std::signal(SIGTERM, SIG_DFL);
+  std::signal(SIGINT, SIG_DFL);
+  struct sigaction Retire {};
+  Retire.sa_handler = onRetireSignal; // no SA_RESTART: accept returns
+  sigemptyset(&Retire.sa_mask);
+  sigaction(SpareRetireSignal, &Retire, nullptr);
+  int Conn;
+  while ((Conn = accept4(Listen, nullptr, nullptr, SOCK_CLOEXEC)) < 0)
+    if (SpareRetired || (errno != EINTR && errno != ECONNABORTED))
+      _exit(0);
+  // From here the request is this child's: neither the server's end nor a
+  // late retirement may end it.
+  std::signal(SpareRetireSignal, SIG_IGN);
+  prctl(PR_SET_PDEATHSIG, 0);
+  close(Listen);
+  const char Taken = 1;
+  while (write(Notice, &Taken, 1) < 0 && errno == EINTR) {
+  }
+  close(Notice);
+  serveRequest(Conn, Main);
+}
+
+/// Forks the next spare child; nullopt when it cannot.
+std::optional<Spare> startSpare(int Listen, int Lock, int Dir, const MainFunction &Main) {
+  int Pipe[2];
+  if (pipe2(Pipe, O_CLOEXEC) != 0)
+    return std::nullopt;
+  const pid_t Server = getpid();
+  const pid_t Child = fork();
+  if (Child == 0) {
+    close(Pipe[0]);
+    close(Lock);
+    close(Dir);
+    runSpare(Listen, Pipe[1], Server, Main);
+  }
+  close(Pipe[1]);
+  if (Child < 0) {
+    close(Pipe[0]);
+    return std::nullopt;
+  }
+  return Spare{Child, Pipe[0]};
+}
+
+/// True when the spare took a connection, false when it ended without one;
+/// waits at most TimeoutMs (-1: no bound), and closes its pipe.
+bool spareTookConnection(const Spare &S, int TimeoutMs) {
+  pollfd P{S.Notice, POLLIN, 0};
+  char Byte = 0;
+  ssize_t Got = -1;
+  int Ready;
+  while ((Ready = poll(&P, 1, TimeoutMs)) < 0 && errno == EINTR) {
+  }
+  if (Ready > 0)
+    while ((Got = read(S.Notice, &Byte, 1)) < 0 && errno == EINTR) {
+    }
+  close(S.Notice);
+  return Got == 1;
+}
+
 /// The lock of a key's server, held while it runs: an open file in the
 /// directory, still the one its name refers to (a server that exits removes
 /// it). -1 when another server holds it.
@@ -202,7 +291,8 @@ int takeLock(int Dir, const std::string &Name) {
 
 std::string socketName(const std::string &Key) { return Key + ".sock"; }
 
-std::optional<int> serveIfAsked(int Argc, const char **Argv, const MainFunction &Main) {
+std::optional<int> serveIfAsked(int Argc, const char **Argv, const MainFunction &Main,
+                                const std::function<void()> &Prepare) {
   if (Argc < 2 || !startsWith(Argv[1], ServeOption))
     return std::nullopt;
   std::string Directory, Key;
@@ -263,28 +353,32 @@ std::optional<int> serveIfAsked(int Argc, const char **Argv, const MainFunction 
   // Children are reaped by the kernel; their clients learn their status.
   std::signal(SIGCHLD, SIG_IGN);
   std::signal(SIGPIPE, SIG_IGN);
+  // Once, for every child to inherit.
+  Prepare();
   constexpr int MsPerSecond = 1000;
-  while (!StopRequested) {
-    pollfd P{Listen, POLLIN, 0};
+  int Failures = 0;
+  // Without a spare nobody accepts: clients see no answer, and run
+  // ompinst-clang themselves.
+  std::optional<Spare> Current = startSpare(Listen, Lock, Dir, Main);
+  while (Current && !StopRequested) {
+    pollfd P{Current->Notice, POLLIN, 0};
     const int Ready = poll(&P, 1, static_cast<int>(Idle * MsPerSecond));
     if (Ready == 0)
       break;
     if (Ready < 0)
       continue;
-    const int Conn = accept4(Listen, nullptr, nullptr, SOCK_CLOEXEC);
-    if (Conn < 0)
-      continue;
-    const pid_t Child = fork();
-    if (Child == 0) {
-      close(Listen);
-      close(Lock);
-      close(Dir);
-      serveRequest(Conn, Main);
-    }
-    // Without a child the client sees the connection close, and runs
-    // ompinst-clang itself.
-    close(Conn);
+    if (spareTookConnection(*Current, 0))
+      Failures = 0;
+    else if (++Failures == MaxSpareFailures)
+      Current.reset();
+    if (Current)
+      Current = startSpare(Listen, Lock, Dir, Main);
   }
+  // A connection the spare took before it saw the signal is still served.
+  if (Current && kill(Current->Pid, SpareRetireSignal) == 0)
+    spareTookConnection(*Current, RetireTimeoutMs);
+  else if (Current)
+    close(Current->Notice);
   // Only our own socket: a later server may have replaced a removed one.
   struct stat Now {};
   if (fstatat(Dir, SocketName.c_str(), &Now, AT_SYMLINK_NOFOLLOW) == 0 &&

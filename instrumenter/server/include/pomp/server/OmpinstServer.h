@@ -8,6 +8,10 @@
 /// ompinst-clang's main with the client's arguments, environment, working
 /// directory, umask, resource limits and standard streams (passed over a
 /// Unix socket with SCM_RIGHTS), then reports the exit status.
+/// The child is forked ahead of its request (a spare, waiting for the next
+/// connection), and the server runs with its libraries bound at start
+/// (LD_BIND_NOW), so that neither the fork nor the binding of the symbols a
+/// run calls is part of a request's time.
 ///
 /// The client (ompcc, unless OMPCC_SERVER=0) falls back to running ompinst-clang
 /// itself whenever the server cannot answer exactly as a direct run would:
@@ -52,8 +56,11 @@ using MainFunction = std::function<int(int Argc, const char **Argv)>;
 /// The server's side: `ompinst-clang --pomp-serve=<dir> --pomp-serve-key=<key>
 /// --pomp-serve-idle=<seconds>`. When Argv asks for the server, runs it and
 /// returns its exit status (0 also when another server of the key runs);
-/// nullopt for an ordinary command line.
-std::optional<int> serveIfAsked(int Argc, const char **Argv, const MainFunction &Main);
+/// nullopt for an ordinary command line. Prepare runs once in the server,
+/// before its first child: work that every run of Main would otherwise
+/// repeat, and that leaves Main's result as it is.
+std::optional<int> serveIfAsked(int Argc, const char **Argv, const MainFunction &Main,
+                                const std::function<void()> &Prepare);
 
 /// What the client needs to reach (or start) the server of one ompinst-clang.
 struct ClientSettings {
