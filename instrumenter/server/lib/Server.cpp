@@ -12,9 +12,11 @@
 ///
 //===----------------------------------------------------------------------===//
 
+#include "HotPages.h"
 #include "Wire.h"
 #include "pomp/server/OmpinstServer.h"
 
+#include <atomic>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -143,8 +145,12 @@ bool adopt(const wire::Request &Request, int (&FDs)[wire::DescriptorCount]) {
   return true;
 }
 
+/// Set once the request's answer is out: the client then hangs up, which
+/// ends the child no more (it may still learn its pages).
+std::atomic<bool> Answered{false};
+
 /// One request, in the forked child; never returns.
-[[noreturn]] void serveRequest(int Conn, const MainFunction &Main) {
+[[noreturn]] void serveRequest(int Conn, const MainFunction &Main, HotPages &Hot) {
   std::signal(SIGCHLD, SIG_DFL);
   std::signal(SIGPIPE, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
@@ -179,7 +185,8 @@ bool adopt(const wire::Request &Request, int (&FDs)[wire::DescriptorCount]) {
     pollfd P{Conn, POLLRDHUP, 0};
     while (poll(&P, 1, -1) < 0 && errno == EINTR) {
     }
-    _exit(ClientGoneStatus);
+    if (!Answered)
+      _exit(ClientGoneStatus);
   }).detach();
   std::vector<const char *> Argv;
   for (const std::string &Arg : Request.Argv)
@@ -188,7 +195,9 @@ bool adopt(const wire::Request &Request, int (&FDs)[wire::DescriptorCount]) {
   const int Status = Main(static_cast<int>(Request.Argv.size()), Argv.data());
   std::fflush(nullptr);
   const wire::EndAnswer Ended{wire::Magic, Status};
+  Answered = true;
   wire::sendAll(Conn, &Ended, sizeof Ended, RequestTimeoutMs);
+  Hot.learn();
   _exit(Status);
 }
 
@@ -201,7 +210,8 @@ struct Spare {
 
 /// The spare child: waits for the next connection, says so, and serves it;
 /// never returns. Until it has a connection, it dies with the server.
-[[noreturn]] void runSpare(int Listen, int Notice, pid_t Server, const MainFunction &Main) {
+[[noreturn]] void runSpare(int Listen, int Notice, pid_t Server, const MainFunction &Main,
+                           HotPages &Hot) {
   if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != Server)
     _exit(0);
   std::signal(SIGTERM, SIG_DFL);
@@ -210,6 +220,11 @@ struct Spare {
   Retire.sa_handler = onRetireSignal; // no SA_RESTART: accept returns
   sigemptyset(&Retire.sa_mask);
   sigaction(SpareRetireSignal, &Retire, nullptr);
+  // Unless a client already waits, map the code requests use while there is
+  // time.
+  pollfd Waiting{Listen, POLLIN, 0};
+  if (poll(&Waiting, 1, 0) == 0)
+    Hot.populate();
   int Conn;
   while ((Conn = accept4(Listen, nullptr, nullptr, SOCK_CLOEXEC)) < 0)
     if (SpareRetired || (errno != EINTR && errno != ECONNABORTED))
@@ -223,11 +238,12 @@ struct Spare {
   while (write(Notice, &Taken, 1) < 0 && errno == EINTR) {
   }
   close(Notice);
-  serveRequest(Conn, Main);
+  serveRequest(Conn, Main, Hot);
 }
 
 /// Forks the next spare child; nullopt when it cannot.
-std::optional<Spare> startSpare(int Listen, int Lock, int Dir, const MainFunction &Main) {
+std::optional<Spare> startSpare(int Listen, int Lock, int Dir, const MainFunction &Main,
+                                HotPages &Hot) {
   int Pipe[2];
   if (pipe2(Pipe, O_CLOEXEC) != 0)
     return std::nullopt;
@@ -237,7 +253,7 @@ std::optional<Spare> startSpare(int Listen, int Lock, int Dir, const MainFunctio
     close(Pipe[0]);
     close(Lock);
     close(Dir);
-    runSpare(Listen, Pipe[1], Server, Main);
+    runSpare(Listen, Pipe[1], Server, Main, Hot);
   }
   close(Pipe[1]);
   if (Child < 0) {
@@ -355,11 +371,12 @@ std::optional<int> serveIfAsked(int Argc, const char **Argv, const MainFunction 
   std::signal(SIGPIPE, SIG_IGN);
   // Once, for every child to inherit.
   Prepare();
+  HotPages Hot;
   constexpr int MsPerSecond = 1000;
   int Failures = 0;
   // Without a spare nobody accepts: clients see no answer, and run
   // ompinst-clang themselves.
-  std::optional<Spare> Current = startSpare(Listen, Lock, Dir, Main);
+  std::optional<Spare> Current = startSpare(Listen, Lock, Dir, Main, Hot);
   while (Current && !StopRequested) {
     pollfd P{Current->Notice, POLLIN, 0};
     const int Ready = poll(&P, 1, static_cast<int>(Idle * MsPerSecond));
@@ -372,7 +389,7 @@ std::optional<int> serveIfAsked(int Argc, const char **Argv, const MainFunction 
     else if (++Failures == MaxSpareFailures)
       Current.reset();
     if (Current)
-      Current = startSpare(Listen, Lock, Dir, Main);
+      Current = startSpare(Listen, Lock, Dir, Main, Hot);
   }
   // A connection the spare took before it saw the signal is still served.
   if (Current && kill(Current->Pid, SpareRetireSignal) == 0)
