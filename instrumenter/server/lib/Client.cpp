@@ -34,7 +34,9 @@ extern char **environ;
 namespace pomp::server {
 namespace {
 
-/// After a server failed to start, clients start none for this long.
+/// After a server was started and did not come up (it failed to bind, or
+/// died first: a library that cannot be bound at start), clients start none
+/// for this long.
 constexpr time_t FailedBackoffSeconds = 60;
 /// The descriptors closed one by one where close_range is missing (Linux
 /// before 5.9).
@@ -81,13 +83,14 @@ mode_t currentUmask() {
 
 /// Starts a server of the key, detached from this process (its own session,
 /// no descriptor of ours, so that neither make's pipes nor the terminal wait
-/// for it), unless one runs or one failed to start a short while ago.
+/// for it), unless one runs, or one was started a short while ago and has
+/// not come up.
 /// Returns what it did, for ompcc -v.
 std::string startServer(const ClientSettings &S, int Dir) {
   struct stat Failed {};
   if (fstatat(Dir, (S.Key + ".failed").c_str(), &Failed, AT_SYMLINK_NOFOLLOW) == 0 &&
       std::time(nullptr) - Failed.st_mtime < FailedBackoffSeconds)
-    return "a server failed to start less than a minute ago";
+    return "a server started less than a minute ago has not come up";
   {
     const FileDescriptor Lock(
         openat(Dir, (S.Key + ".lock").c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
@@ -107,6 +110,13 @@ std::string startServer(const ClientSettings &S, int Dir) {
   static char BindNow[] = "LD_BIND_NOW=1";
   Environment.push_back(BindNow);
   Environment.push_back(nullptr);
+  // Until the server listens (and removes it), the key counts as failed: a
+  // server that dies before is not started again by every later command.
+  const FileDescriptor Starting(openat(Dir, (S.Key + ".failed").c_str(),
+                                       O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC,
+                                       S_IRUSR | S_IWUSR));
+  if (Starting.get() >= 0)
+    futimens(Starting.get(), nullptr);
   const pid_t Child = fork();
   if (Child < 0)
     return std::string("cannot start a server: ") + std::strerror(errno);

@@ -340,8 +340,12 @@ std::optional<int> serveIfAsked(int Argc, const char **Argv, const MainFunction 
   const std::string SocketName = socketName(Key);
   const std::string FailedName = Key + ".failed";
   const int Lock = takeLock(Dir, LockName);
-  if (Lock < 0)
-    return 0; // Another server of this key runs (or is exiting): it serves.
+  if (Lock < 0) {
+    // Another server of this key runs (or is exiting): it serves, and a
+    // client that started this one marked the key as failed (Client.cpp).
+    unlinkat(Dir, FailedName.c_str(), 0);
+    return 0;
+  }
   unlinkat(Dir, SocketName.c_str(), 0);
   sockaddr_un Address{};
   socklen_t Length = 0;
