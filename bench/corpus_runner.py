@@ -10,6 +10,9 @@ For every program a manifest describes, the runner
     or did not need to instrument (no OpenMP in them);
   - takes the OpenMP construct sites the coverage run executed as ground truth and checks that
     each got a visited region in the instrumented runs' profiles.
+MPI programs (a manifest's "mpi") are built with the MPI compiler wrappers (under ompcc in the
+instrumented configurations), run with mpirun, and each instrumented run's job directory is
+checked to have a whole part per rank.
 It writes a markdown table (docs/FIDELITY.md) and a JSON file of every failure. The suites and
 the manifests that say how to build them live outside the repository: nothing here builds a
 particular project. bench/README.md documents the manifest format.
@@ -90,6 +93,10 @@ OMPT_ONLY_EXPECTED = {"wait", "reduction", "implicitbarrier", "single", "singleb
                       "implicittask", "parallelbody", "taskcreate", "task", "overhead"}
 # The separator the compiler wrappers put between the words of a logged command.
 LOG_SEPARATOR = "\x1f"
+# mpirun refuses to start a job as root without it.
+MPIRUN_ROOT = "--allow-run-as-root " if hasattr(os, "geteuid") and os.geteuid() == 0 else ""
+# Seconds mpirun gets to stop its ranks (SIGTERM, then Open MPI's SIGKILL) when a job times out.
+MPIRUN_TERM_GRACE = 10
 
 
 class ManifestError(Exception):
@@ -113,7 +120,7 @@ def load_manifest(path):
         if not isinstance(data.get(key), str) or not data[key]:
             raise ManifestError(f"{path}: '{key}' (a non-empty string) is required")
     known = {"suite", "root", "timeout", "build_timeout", "normalize", "env", "programs",
-             "single_file", "copy", "compare", "setup", "comment", "fortran"}
+             "single_file", "copy", "compare", "setup", "comment", "fortran", "mpi"}
     for key in data:
         if key not in known:
             raise ManifestError(f"{path}: unknown key '{key}' (known: {', '.join(sorted(known))})")
@@ -130,6 +137,7 @@ def load_manifest(path):
         "copy": data.get("copy", bool(data.get("programs"))),
         "compare": data.get("compare", "stdout"),
         "setup": data.get("setup"),
+        "mpi": parse_mpi(path, data.get("mpi")),
     }
     check_regexes(path, "normalize", suite["normalize"])
     programs = []
@@ -149,6 +157,7 @@ def load_manifest(path):
             "compare": entry.get("compare", suite["compare"]),
             "skip": entry.get("skip"),
             "fortran": bool(entry.get("fortran", data.get("fortran", False))),
+            "mpi": parse_mpi(where, entry["mpi"]) if "mpi" in entry else suite["mpi"],
         })
     for i, spec in enumerate(data.get("single_file", [])):
         where = f"{path}: single_file[{i}]"
@@ -163,6 +172,23 @@ def load_manifest(path):
     if duplicates:
         raise ManifestError(f"{path}: program names used twice: {', '.join(duplicates)}")
     return suite, programs
+
+
+def parse_mpi(where, value):
+    """An MPI program's job ({"ranks": N}), or None for a program that is not one (absent,
+    null or false)."""
+    if value is None or value is False:
+        return None
+    if not isinstance(value, dict):
+        raise ManifestError(f"{where}: 'mpi' must be an object such as {{\"ranks\": 2}} or false")
+    unknown = sorted(set(value) - {"ranks"})
+    if unknown:
+        raise ManifestError(f"{where}: mpi: unknown key '{unknown[0]}' (known: ranks)")
+    ranks = value.get("ranks")
+    if not isinstance(ranks, int) or isinstance(ranks, bool) or ranks < 1:
+        raise ManifestError(f"{where}: mpi: 'ranks' (a number of processes, 1 or more) is "
+                            "required")
+    return {"ranks": ranks}
 
 
 def check_regexes(where, key, patterns):
@@ -234,6 +260,8 @@ def single_file_programs(suite, spec, where):
             "env": {**suite["env"], **spec.get("env", {}), **extra.get("env", {})},
             "compare": extra.get("compare", spec.get("compare", suite["compare"])),
             "skip": extra.get("skip"),
+            "mpi": (parse_mpi(where, extra["mpi"]) if "mpi" in extra else
+                    parse_mpi(where, spec["mpi"]) if "mpi" in spec else suite["mpi"]),
         }
         programs.append(program)
     return programs
@@ -247,16 +275,43 @@ class Config:
     """One way of building: the compilers a build sees and what is added to every command."""
 
     def __init__(self, name, family, cc, cxx, env=None, extra=(), instrumented=False,
-                 coverage=False, fc=None):
+                 coverage=False, fc=None, mpi=False):
         self.name, self.family = name, family
         self.cc, self.cxx, self.fc = cc, cxx, fc
         self.env = env or {}
         self.extra = list(extra)
         self.instrumented, self.coverage = instrumented, coverage
+        self.mpi = mpi
         self.wrapper_cc = self.wrapper_cxx = self.wrapper_fc = None
 
 
-def make_configs(args):
+# What an MPI wrapper compiles for each language: Open MPI's variable that names the compiler
+# it runs (docs/MPI.md), ompcc's variable that names the MPI wrapper as its real compiler, and a
+# program that uses MPI (MPI_PROBES: whether this wrapper and compiler can build one at all).
+MPI_LANGUAGES = (("cc", "OMPI_CC", "OMPCC_CC"), ("cxx", "OMPI_CXX", "OMPCC_CXX"),
+                 ("fc", "OMPI_FC", "OMPCC_FC"))
+MPI_PROBES = {
+    "cc": ("probe.c", "#include <mpi.h>\n"
+                      "int main(int argc, char **argv) {\n"
+                      "  MPI_Init(&argc, &argv);\n  MPI_Finalize();\n  return 0;\n}\n",
+           "#include <mpi.h>"),
+    "cxx": ("probe.cpp", "#include <mpi.h>\n"
+                         "int main(int argc, char **argv) {\n"
+                         "  MPI_Init(&argc, &argv);\n  MPI_Finalize();\n  return 0;\n}\n",
+            "#include <mpi.h>"),
+    "fc": ("probe.f90", "program probe\n  use mpi\n  integer :: ierr\n"
+                        "  call MPI_Init(ierr)\n  call MPI_Finalize(ierr)\nend program probe\n",
+           "use mpi"),
+}
+
+
+def make_configs(args, mpi=False):
+    """The five configurations; with mpi=True the same five for MPI programs: plain, the MPI
+    compiler wrappers (--mpicc, --mpicxx, --mpifc) running the family's compilers (OMPI_CC,
+    OMPI_CXX, OMPI_FC); instrumented, ompcc/ompc++/ompfc with those wrappers as their real
+    compilers (OMPCC_CC=mpicc, ...), which makes ompcc link libpomp-mpi (docs/MPI.md)."""
+    if mpi:
+        return make_mpi_configs(args)
     bin_dir = args.toolkit_bin
     ompcc, ompcxx = os.path.join(bin_dir, "ompcc"), os.path.join(bin_dir, "ompc++")
     # Fortran: gfortran beside gcc (libgomp), flang-new-19 beside clang-19 (libomp); ompfc over
@@ -282,11 +337,86 @@ def make_configs(args):
     ]
 
 
+def make_mpi_configs(args):
+    bin_dir = args.toolkit_bin
+    ompcc, ompcxx = os.path.join(bin_dir, "ompcc"), os.path.join(bin_dir, "ompc++")
+    ompfc = os.path.join(bin_dir, "ompfc")
+    mpi = {"cc": args.mpicc, "cxx": args.mpicxx, "fc": args.mpifc}
+    real = {"gcc": {"cc": args.gcc, "cxx": args.gxx, "fc": args.gfortran},
+            "clang": {"cc": args.clang, "cxx": args.clangxx, "fc": args.flang}}
+
+    def mpi_env(family, instrumented=False):
+        env = {ompi: real[family][lang] for lang, ompi, _ in MPI_LANGUAGES}
+        if instrumented:
+            env.update({ompcc_var: mpi[lang] for lang, _, ompcc_var in MPI_LANGUAGES})
+        return env
+    return [
+        Config("plain-gcc", "gcc", mpi["cc"], mpi["cxx"], mpi_env("gcc"), fc=mpi["fc"],
+               mpi=True),
+        Config("plain-clang", "clang", mpi["cc"], mpi["cxx"], mpi_env("clang"), fc=mpi["fc"],
+               mpi=True),
+        Config("ompcc-gcc", "gcc", ompcc, ompcxx, mpi_env("gcc", True), instrumented=True,
+               fc=ompfc, mpi=True),
+        Config("ompcc-clang", "clang", ompcc, ompcxx, mpi_env("clang", True), instrumented=True,
+               fc=ompfc, mpi=True),
+        Config("cov-clang", "clang", mpi["cc"], mpi["cxx"], mpi_env("clang"),
+               extra=["-fprofile-instr-generate", "-fcoverage-mapping",
+                      "-fprofile-update=atomic"], coverage=True, fc=mpi["fc"], mpi=True),
+    ]
+
+
+def probe_mpi(configs, work, args):
+    """Whether each family's MPI wrappers can build an MPI program, per language: {family:
+    {lang: None, or why not}}. Found out, not assumed: a compile and link of a program that
+    uses MPI (MPI_PROBES) through the plain configuration's wrapper, as a build would run it.
+    Debian's Open MPI, for one, ships its Fortran `mpi` module for gfortran only."""
+    found = {}
+    mpirun = shutil.which(args.mpirun)
+    for config in configs:
+        if not config.name.startswith("plain-"):
+            continue
+        reasons = found.setdefault(config.family, {})
+        directory = os.path.join(work, "mpi-probe", config.family)
+        os.makedirs(directory, exist_ok=True)
+        for lang, ompi, _ in MPI_LANGUAGES:
+            if not mpirun:
+                reasons[lang] = f"no '{args.mpirun}' to start the job (--mpirun)"
+                continue
+            source, text, what = MPI_PROBES[lang]
+            with open(os.path.join(directory, source), "w", encoding="utf-8") as f:
+                f.write(text)
+            wrapper = getattr(config, "wrapper_" + lang)
+            res = run_command([wrapper, source, "-o", "probe-" + lang], directory,
+                              base_env(work), 300, max_output=1 << 16)
+            if res["rc"] == 0 and not res["timed_out"]:
+                reasons[lang] = None
+                continue
+            compiler = getattr(config, lang)
+            reasons[lang] = (f"{compiler} with {ompi}={config.env[ompi]} cannot build a program "
+                             f"that uses MPI ({what}): " +
+                             ("timeout" if res["timed_out"] else
+                              probe_error(res["stdout"] + res["stderr"])))
+    return found
+
+
+def probe_error(log):
+    """The first two distinct error lines of a failed probe (flang repeats one per byte of a
+    module file it cannot read)."""
+    lines = []
+    for line in log.splitlines():
+        line = line.strip()
+        if "error" in line.lower() and line not in lines:
+            lines.append(line[:200])
+            if len(lines) == 2:
+                break
+    return "; ".join(lines) or first_error(log)
+
+
 def write_wrappers(configs, work):
     """A shell script per configuration and language that logs the command (for counting the
     files compiled) and runs the compiler with the configuration's environment."""
     for config in configs:
-        directory = os.path.join(work, "wrappers", config.name)
+        directory = os.path.join(work, "wrappers-mpi" if config.mpi else "wrappers", config.name)
         os.makedirs(directory, exist_ok=True)
         for lang, compiler in (("cc", config.cc), ("cxx", config.cxx), ("fc", config.fc)):
             if compiler is None:
@@ -324,9 +454,12 @@ def strict_supported(ompcc):
 # Running commands
 
 
-def run_command(cmd, cwd, env, timeout, shell=False, stdout_path=None, max_output=MAX_OUTPUT_BYTES):
-    """Runs cmd in its own process group; on timeout the whole group is killed. Output beyond
-    max_output bytes is cut (None: kept whole, for our own tools' output such as llvm-cov's).
+def run_command(cmd, cwd, env, timeout, shell=False, stdout_path=None, max_output=MAX_OUTPUT_BYTES,
+                term_grace=None):
+    """Runs cmd in its own process group; on timeout the whole group is killed (with term_grace,
+    first asked with SIGTERM and given that many seconds: mpirun then stops its ranks, which
+    run in process groups of their own). Output beyond max_output bytes is cut (None: kept
+    whole, for our own tools' output such as llvm-cov's).
     Returns dict(rc, stdout, stderr, timed_out, seconds)."""
     start = time.monotonic()
     try:
@@ -340,11 +473,21 @@ def run_command(cmd, cwd, env, timeout, shell=False, stdout_path=None, max_outpu
         out, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
         timed_out = True
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        out, err = proc.communicate()
+        out = err = None
+        if term_grace:
+            try:
+                os.killpg(proc.pid, signal.SIGTERM)
+                out, err = proc.communicate(timeout=term_grace)
+            except ProcessLookupError:
+                pass
+            except subprocess.TimeoutExpired:
+                pass
+        if out is None:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            out, err = proc.communicate()
     result = {
         "rc": proc.returncode,
         "stdout": out[:max_output].decode("utf-8", "replace"),
@@ -764,6 +907,97 @@ def visited_region_lines(profile_path, root):
 
 
 # --------------------------------------------------------------------------------------------
+# MPI jobs: one measurement per job
+
+
+# What check_mpi_job reports as anomalies of an MPI run (besides the ranks' own), by kind.
+MPI_JOB_PROBLEMS = {
+    "mpi_no_job": "no job directory (no experiment with job.json): the ranks were not measured "
+                  "as one job",
+    "mpi_not_a_job": "an experiment directory without job.json: a rank measured as a program "
+                     "of its own",
+    "mpi_job_dirs": "job directories beyond the first",
+    "mpi_job_unreadable": "job.json is not JSON",
+    "mpi_job_incomplete": "job.json says \"complete\": false (the job did not pass MPI_Finalize)",
+    "mpi_job_size": "job.json's size or parts are not the ranks started",
+    "mpi_rank_missing": "a rank without a readable rank-<N>/profile.json",
+    "mpi_rank_mismatch": "a part whose profile names another rank or job size",
+    "mpi_rank_partial": "a part whose profile is partial (the rank was stopped by a signal)",
+    "mpi_extra_parts": "parts beyond the ranks started",
+}
+
+
+def check_mpi_job(run_dir, ranks):
+    """The measurement of one MPI job (docs/MPI.md, "The job directory"): one directory
+    (POMP_EXPERIMENT_DIR, experiment*/ in run_dir) with job.json and a part per rank, rank-0 ..
+    rank-<ranks-1>, each an experiment directory with its profile.json. Returns the profiles to
+    read, what each rank's says and what is wrong, counted by MPI_JOB_PROBLEMS kind."""
+    job = {"ranks": ranks, "job_dirs": [], "complete": None, "size": None, "parts": 0,
+           "per_rank": {}, "problems": {}, "profiles": []}
+
+    def problem(kind, count=1):
+        job["problems"][kind] = job["problems"].get(kind, 0) + count
+    directories = sorted(d for d in glob.glob(os.path.join(run_dir, "experiment*"))
+                         if os.path.isdir(d))
+    jobs = [d for d in directories if os.path.exists(os.path.join(d, "job.json"))]
+    for directory in directories:
+        if directory not in jobs:
+            problem("mpi_not_a_job")
+            if os.path.isfile(os.path.join(directory, "profile.json")):
+                job["profiles"].append(os.path.join(directory, "profile.json"))
+    if not jobs:
+        problem("mpi_no_job")
+        return job
+    if len(jobs) > 1:
+        problem("mpi_job_dirs", len(jobs) - 1)
+    for directory in jobs:
+        job["job_dirs"].append(os.path.relpath(directory, run_dir))
+        try:
+            with open(os.path.join(directory, "job.json"), encoding="utf-8") as f:
+                meta = json.load(f)
+        except (OSError, ValueError):
+            problem("mpi_job_unreadable")
+            meta = {}
+        complete = meta.get("complete") is True
+        job["complete"] = complete if job["complete"] is None else job["complete"] and complete
+        if not complete:
+            problem("mpi_job_incomplete")
+        job["size"] = meta.get("size")
+        if meta.get("size") != ranks or \
+                meta.get("parts") != [f"rank-{rank}" for rank in range(ranks)]:
+            problem("mpi_job_size")
+        for rank in range(ranks):
+            path = os.path.join(directory, f"rank-{rank}", "profile.json")
+            try:
+                with open(path, encoding="utf-8") as f:
+                    profile = json.load(f)
+            except (OSError, ValueError):
+                problem("mpi_rank_missing")
+                continue
+            job["parts"] += 1
+            job["profiles"].append(path)
+            mpi = profile.get("mpi") or {}
+            if mpi.get("rank") != rank or mpi.get("size") != ranks:
+                problem("mpi_rank_mismatch")
+            if profile.get("partial"):
+                problem("mpi_rank_partial")
+            visited = {n["region"] for n in profile.get("nodes", [])
+                       if n.get("region") is not None and n.get("visits", 0) > 0}
+            job["per_rank"][str(rank)] = {
+                "threads": len(profile.get("threads", [])) or None,
+                "visited_regions": len(visited),
+                "partial": bool(profile.get("partial")),
+                "anomalies": {k: v for k, v in profile.get("anomalies", {}).items() if v},
+            }
+        extra = [p for p in glob.glob(os.path.join(directory, "rank-*"))
+                 if not re.fullmatch(r"rank-(\d+)", os.path.basename(p)) or
+                 int(os.path.basename(p)[5:]) >= ranks]
+        if extra:
+            problem("mpi_extra_parts", len(extra))
+    return job
+
+
+# --------------------------------------------------------------------------------------------
 # One program
 
 
@@ -846,8 +1080,9 @@ def needs_instrumentation(path):
 class ProgramRunner:
     """Builds, runs and checks one program in every configuration."""
 
-    def __init__(self, args, suite, program, configs, work):
+    def __init__(self, args, suite, program, configs, work, mpi_probes=None):
         self.args, self.suite, self.program, self.configs = args, suite, program, configs
+        self.mpi_probes = mpi_probes or {}
         self.safe = re.sub(r"[^A-Za-z0-9_.+-]", "_", program["name"])
         self.dir = os.path.join(work, "programs", re.sub(r"[^A-Za-z0-9_.+-]", "_", suite["name"]),
                                 self.safe)
@@ -931,8 +1166,15 @@ class ProgramRunner:
         if config.coverage:
             env["LLVM_PROFILE_FILE"] = os.path.join(run_dir, "cov-%p.profraw")
         cmd = f"exec {shlex.quote(build['binary'])} {args}"
+        grace = None
+        if program.get("mpi"):
+            # One job; with the instrumented build its measurement is one job directory,
+            # POMP_EXPERIMENT_DIR, with a part per rank (docs/MPI.md).
+            cmd = (f"exec {shlex.quote(self.args.mpirun)} {MPIRUN_ROOT}--oversubscribe "
+                   f"-np {program['mpi']['ranks']} {shlex.quote(build['binary'])} {args}")
+            grace = MPIRUN_TERM_GRACE
         res = run_command(cmd, cwd, env, program["timeout"], shell=True,
-                          stdout_path=os.path.join(run_dir, "run.out"))
+                          stdout_path=os.path.join(run_dir, "run.out"), term_grace=grace)
         # Output that names the build's own copy of the suite (an input file's path) is the same
         # output: the copies differ by configuration.
         if self.program["mode"] == "make" and self.suite["copy"]:
@@ -993,7 +1235,14 @@ class ProgramRunner:
             result["skipped"] = program["skip"]
             return result, self.failures
         builds = {}
+        if program.get("mpi"):
+            result["mpi"] = {"ranks": program["mpi"]["ranks"], "unusable": {}}
         for config in self.configs:
+            unusable = self.mpi_unusable(config)
+            if unusable:
+                result["builds"][config.name] = f"not built (MPI: {unusable})"
+                result["mpi"]["unusable"][config.name] = unusable
+                continue
             if config.instrumented:
                 plain = builds.get("plain-" + config.family)
                 if not plain or not plain["ok"]:
@@ -1105,6 +1354,32 @@ class ProgramRunner:
     def config(self, name):
         return next(c for c in self.configs if c.name == name)
 
+    def mpi_unusable(self, config):
+        """Why an MPI program cannot be built in this configuration (its family's MPI wrapper
+        cannot build an MPI program in a language the program uses: probe_mpi), or None."""
+        if not self.program.get("mpi"):
+            return None
+        program = self.program
+        if program["mode"] == "single":
+            languages = ["fc" if program.get("fortran") else "cxx" if program["cxx"] else "cc"]
+        else:
+            languages = ["cc"] + (["fc"] if program.get("fortran") else [])
+        reasons = self.mpi_probes.get(config.family, {})
+        for lang in languages:
+            if reasons.get(lang):
+                return reasons[lang]
+        return None
+
+    def profiles(self, run):
+        """The profile.json files of a run's measurement. A plain program's: each experiment
+        directory's. An MPI job's: each rank's part of its job directory, checked once per run
+        (check_mpi_job, cached in the run)."""
+        if not self.program.get("mpi"):
+            return glob.glob(os.path.join(run["dir"], "experiment*", "profile.json"))
+        if "job" not in run:
+            run["job"] = check_mpi_job(run["dir"], self.program["mpi"]["ranks"])
+        return run["job"]["profiles"]
+
     def ompt_only_constructs(self, runs):
         """Fortran has no coverage build: the merged POMP + OMPT profiles of the flang build
         are the check instead. OMPT sees every construct that ran; one that ompinst instrumented
@@ -1117,7 +1392,7 @@ class ProgramRunner:
             run = runs.get((name, threads))
             if not run:
                 continue
-            for path in glob.glob(os.path.join(run["dir"], "experiment*", "profile.json")):
+            for path in self.profiles(run):
                 profiles += 1
                 try:
                     with open(path, encoding="utf-8") as f:
@@ -1179,7 +1454,7 @@ class ProgramRunner:
         for (name, threads), run in sorted(runs.items()):
             if not name.startswith("ompcc") or not run.get("dir"):
                 continue
-            for path in glob.glob(os.path.join(run["dir"], "experiment*", "profile.json")):
+            for path in self.profiles(run):
                 try:
                     with open(path, encoding="utf-8") as f:
                         anomalies = json.load(f).get("anomalies", {})
@@ -1189,7 +1464,26 @@ class ProgramRunner:
                 for kind, count in anomalies.items():
                     if count:
                         counted[kind] = counted.get(kind, 0) + count
+            if self.program.get("mpi"):
+                self.mpi_job_checked(name, threads, run, found.setdefault(f"{name}/t{threads}", {}))
         self.result["anomalies"] = {run: kinds for run, kinds in found.items() if kinds}
+
+    def mpi_job_checked(self, name, threads, run, counted):
+        """An MPI job's measurement, checked once per run (check_mpi_job): its rank parts'
+        anomalies are summed with the others (profile_anomalies), what is wrong with the job
+        directory is added as anomalies of its own (MPI_JOB_PROBLEMS) and a failure, and the job
+        is summarised in the results ("mpi_jobs")."""
+        self.profiles(run)
+        job = run["job"]
+        for kind, count in job["problems"].items():
+            counted[kind] = counted.get(kind, 0) + count
+        summary = {k: v for k, v in job.items() if k != "profiles"}
+        self.result.setdefault("mpi_jobs", {})[f"{name}/t{threads}"] = summary
+        if job["problems"]:
+            self.fail("mpi job", name, threads=threads, problems=job["problems"],
+                      job_dirs=job["job_dirs"], complete=job["complete"],
+                      parts=job["parts"], ranks=job["ranks"],
+                      reason="; ".join(MPI_JOB_PROBLEMS[k] for k in sorted(job["problems"])))
 
     def profile_regions(self, builds, runs):
         """Per instrumented build that ran: the (file, line) pairs of its visited regions over
@@ -1203,8 +1497,7 @@ class ProgramRunner:
                 continue
             lines, profiles = set(), 0
             for run in ran:
-                for profile in glob.glob(os.path.join(run["dir"], "experiment*",
-                                                      "profile.json")):
+                for profile in self.profiles(run):
                     profiles += 1
                     try:
                         lines |= visited_region_lines(profile, build["root"])
@@ -1325,6 +1618,35 @@ def anomaly_list(results):
     return "\n\nAnomalies in the instrumented runs' profiles:\n" + "\n".join(lines)
 
 
+def mpi_job_list(results):
+    """The MPI programs' instrumented runs, one line per program: each run's job directory
+    (complete or not, parts found of the ranks started) and what was wrong with it. Nothing
+    when no program is an MPI program."""
+    lines = []
+    for r in results:
+        if "mpi" not in r:
+            continue
+        head = f"- {r['suite']}/{r['program']} ({r['mpi']['ranks']} ranks): "
+        runs = []
+        for run, job in sorted(r.get("mpi_jobs", {}).items()):
+            state = ("complete" if job["complete"] else "no job directory"
+                     if job["complete"] is None else "INCOMPLETE")
+            text = f"{run} {state}, {job['parts']}/{job['ranks']} parts"
+            if job["problems"]:
+                text += " (" + ", ".join(f"{k}={v}"
+                                         for k, v in sorted(job["problems"].items())) + ")"
+            runs.append(text)
+        skipped = sorted(r["mpi"].get("unusable", {}))
+        if skipped:
+            runs.append("not built: " + ", ".join(skipped) + " (MPI: " +
+                        r["mpi"]["unusable"][skipped[0]] + ")")
+        lines.append(head + ("; ".join(runs) if runs else "no instrumented run"))
+    if not lines:
+        return ""
+    return "\n\nMPI jobs of the instrumented runs (a job directory with a part per rank):\n" + \
+        "\n".join(lines)
+
+
 def row(name, s):
     def frac(a, b):
         return f"{a}/{b}" if b else "–"
@@ -1377,6 +1699,11 @@ def parse_args(argv):
     parser.add_argument("--llvm-profdata", default="llvm-profdata-19")
     parser.add_argument("--gfortran", default="gfortran")
     parser.add_argument("--flang", default="flang-new-19")
+    parser.add_argument("--mpicc", default="mpicc",
+                        help="MPI programs: the MPI C compiler wrapper (default mpicc)")
+    parser.add_argument("--mpicxx", default="mpicxx")
+    parser.add_argument("--mpifc", default="mpif90")
+    parser.add_argument("--mpirun", default="mpirun")
     args = parser.parse_args(argv)
     try:
         args.threads = [int(t) for t in args.threads.split(",") if t]
@@ -1416,7 +1743,7 @@ def write_reports(args, results, failures, strict_mode):
     failures.sort(key=lambda f: (f["suite"], f["program"], f["class"], f.get("build", ""),
                                  f.get("threads", 0), f.get("file", ""), f.get("line", 0)))
     suites = summarise(results, args)
-    table = markdown_table(suites) + anomaly_list(results)
+    table = markdown_table(suites) + anomaly_list(results) + mpi_job_list(results)
     print(table)
     if args.markdown:
         write_atomically(args.markdown, table + "\n")
@@ -1455,6 +1782,20 @@ def main(argv):
     configs = make_configs(args)
     write_wrappers(configs, args.work)
     strict = args.strict and strict_supported(os.path.join(args.toolkit_bin, "ompcc"))
+    # MPI programs get configurations of their own, and what the MPI wrappers can build is
+    # probed once, when a selected program is an MPI program.
+    mpi_configs, mpi_probes = None, {}
+    if any(p.get("mpi") and not p.get("skip") and
+           (not args.only or re.search(args.only, f"{suite['name']}/{p['name']}"))
+           for suite, programs in loaded for p in programs):
+        mpi_configs = make_configs(args, mpi=True)
+        write_wrappers(mpi_configs, args.work)
+        mpi_probes = probe_mpi(mpi_configs, args.work, args)
+        for family, reasons in sorted(mpi_probes.items()):
+            for lang, reason in sorted(reasons.items()):
+                if reason:
+                    print(f"corpus_runner: MPI, {family} family, {lang}: {reason}",
+                          file=sys.stderr, flush=True)
 
     jobs = []
     for suite, programs in loaded:
@@ -1478,7 +1819,9 @@ def main(argv):
     def one(job):
         suite, program = job
         try:
-            result, fails = ProgramRunner(args, suite, program, configs, args.work).process()
+            result, fails = ProgramRunner(
+                args, suite, program, mpi_configs if program.get("mpi") else configs,
+                args.work, mpi_probes).process()
         except ManifestError as e:
             result = {"suite": suite["name"], "program": program["name"], "skipped": str(e),
                       "builds": {}, "runs": {}, "files": {}, "sites": {}, "notes": []}
