@@ -182,6 +182,18 @@ unsigned FileInstrumentation::presumedLine(std::size_t Offset) const {
   return sourceManager().getPresumedLineNumber(location(Offset));
 }
 
+std::string FileInstrumentation::presumedFileName(std::size_t Offset) const {
+  const SourceManager &SM = sourceManager();
+  const PresumedLoc P = SM.getPresumedLoc(location(Offset));
+  const OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
+  if (P.isInvalid() || !Entry || Entry->getName() == P.getFilename())
+    return FileName;
+  llvm::SmallString<256> Name(P.getFilename());
+  SM.getFileManager().makeAbsolutePath(Name);
+  llvm::sys::path::remove_dots(Name, /*remove_dot_dot=*/false);
+  return std::string(Name);
+}
+
 std::string FileInstrumentation::text(std::size_t Begin, std::size_t End) const {
   return std::string(buffer().substr(Begin, End - Begin));
 }
@@ -280,11 +292,15 @@ ctc::RegionDescriptor ConstructEditor::describe(ctc::RegionKind Kind) const {
   ctc::RegionDescriptor R;
   R.Kind = Kind;
   R.Type = std::string(ctc::regionKindSpelling(Kind));
-  R.File = File.fileName();
   const std::size_t DirectiveBegin = File.offset(Directive.getBeginLoc());
   const std::size_t DirectiveEnd = File.pragmaEnd(Directive.getBeginLoc());
+  // The lines are presumed lines, so the file is the presumed file too.
+  R.File = File.presumedFileName(DirectiveBegin);
   R.StartLines = ctc::LineRange{File.presumedLine(DirectiveBegin), File.presumedLine(DirectiveEnd)};
-  if (const Stmt *S = associatedStatement()) {
+  const Stmt *S = associatedStatement();
+  // A construct whose directive came from a pasted header ends in another
+  // presumed file, whose line numbers the CTC string cannot give.
+  if (S && File.presumedFileName(File.statementEnd(*S) - 1) == R.File) {
     const unsigned EndLine = File.presumedLine(File.statementEnd(*S) - 1);
     R.EndLines = ctc::LineRange{EndLine, EndLine};
   } else {

@@ -113,6 +113,10 @@ public:
   /// Presumed name of the file, as CTC strings and #line give it (made
   /// absolute when the compiler opened it by a relative path).
   const std::string &fileName() const { return FileName; }
+  /// The presumed name of an offset's line: fileName(), unless a #line of
+  /// the text names another file (a header pasted in, DirectiveHeaders.h, or
+  /// a generated file's source), made absolute as fileName() is.
+  std::string presumedFileName(std::size_t Offset) const;
 
   /// Names in the inserted code: a construct's handle ("pomp_handle_<i>"),
   /// its address, its CTC string ("pomp_ctc_<i>") and a helper variable

@@ -12,6 +12,7 @@
 #include "BodySkipping.h"
 #include "ConstructEditor.h"
 #include "DirectiveForms.h"
+#include "DirectiveHeaders.h"
 #include "Functions.h"
 #include "IncludedHeaders.h"
 #include "ParseWarnings.h"
@@ -88,28 +89,6 @@ const char *notAPragmaLine(const OMPExecutableDirective &D, const FileInstrument
   if (Buffer.substr(At, 7) != "_Pragma" && Line.find('#') != std::string_view::npos)
     return "a metadirective's variant is chosen by each compiler itself";
   return Forms.reasonLeftAlone(D);
-}
-
-/// The file that holds the construct's statement, when it is not the file
-/// of its directive (a header #included inside a function body that holds
-/// only the directive, Quicksilver's pattern); an invalid FileID otherwise.
-FileID statementElsewhere(const OMPExecutableDirective &D, const SourceManager &SM) {
-  if (D.isStandaloneDirective() || !D.hasAssociatedStmt())
-    return FileID();
-  const Stmt *Associated = D.getAssociatedStmt();
-  while (const auto *Captured = dyn_cast_or_null<CapturedStmt>(Associated))
-    Associated = Captured->getCapturedStmt();
-  if (!Associated)
-    return FileID();
-  const FileID DirectiveFile = SM.getFileID(SM.getExpansionLoc(D.getBeginLoc()));
-  for (const SourceLocation Loc : {Associated->getBeginLoc(), Associated->getEndLoc()}) {
-    if (Loc.isInvalid())
-      continue;
-    const FileID StatementFile = SM.getFileID(SM.getExpansionLoc(Loc));
-    if (StatementFile != DirectiveFile)
-      return StatementFile;
-  }
-  return FileID();
 }
 
 /// Walks the AST and asks each directive's handler for its edits.
@@ -519,6 +498,15 @@ public:
       Result.Rewritten = Forms.rewrittenFiles();
       Sink.add(Main ? Main->getName().str() : "", std::move(Result));
       return;
+    }
+    if (Opts.RewriteDirectiveForms) {
+      // So are the files with the headers that hold only a directive pasted
+      // in (DirectiveHeaders.h).
+      Result.Rewritten = pasteDirectiveHeaders(Context);
+      if (!Result.Rewritten.empty()) {
+        Sink.add(Main ? Main->getName().str() : "", std::move(Result));
+        return;
+      }
     }
     TranslationUnitFiles Files(Context, Opts, Includes);
     FileInstrumentation &File = Files.main();
