@@ -715,6 +715,8 @@ private:
             Recording ? llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(Recording)
                       : CI.getFileManager().getVirtualFileSystemPtr()));
     std::map<std::string, std::string> Rewritten;
+    // The files that stand in for pasted headers (FileResult::StandIns).
+    std::vector<inst::HeaderCopy> StandIns;
     while (true) {
       std::shared_ptr<CompilerInvocation> Parse =
           nestedInvocation(*Original, frontend::ParseSyntaxOnly);
@@ -766,8 +768,11 @@ private:
         return std::nullopt;
       }
       inst::FileResult Result = Sink.results().begin()->second;
-      if (Result.Rewritten.empty())
+      if (Result.Rewritten.empty()) {
+        Result.Headers.insert(Result.Headers.end(), StandIns.begin(), StandIns.end());
         return Result;
+      }
+      StandIns.insert(StandIns.end(), Result.StandIns.begin(), Result.StandIns.end());
       // Directives that are not #pragma lines were rewritten into such lines:
       // the rewritten texts are parsed and instrumented (ompinst-clang's
       // second parse).

@@ -1,6 +1,7 @@
 //===- DirectiveHeaders.cpp - Headers that hold only a directive ----------===//
 
 #include "DirectiveHeaders.h"
+#include "IncludedHeaders.h"
 
 #include "pomp/handle-init/HandleInit.h"
 
@@ -94,7 +95,10 @@ bool isBlank(StringRef Text) { return Text.find_first_not_of(" \t\r\f\v") == Str
 
 } // namespace
 
-std::map<std::string, std::string> pasteDirectiveHeaders(ASTContext &Context) {
+PastedHeaders pasteDirectiveHeaders(ASTContext &Context, const std::string &HeaderDirectory) {
+  PastedHeaders Result;
+  if (HeaderDirectory.empty())
+    return Result;
   const SourceManager &SM = Context.getSourceManager();
   DirectiveHeaderFinder Finder(SM);
   Finder.TraverseDecl(Context.getTranslationUnitDecl());
@@ -123,10 +127,22 @@ std::map<std::string, std::string> pasteDirectiveHeaders(ASTContext &Context) {
       continue;
     const PresumedLoc Here = SM.getPresumedLoc(Name);
     const PresumedLoc HeaderStart = SM.getPresumedLoc(SM.getLocForStartOfFile(Header));
-    if (Here.isInvalid() || HeaderStart.isInvalid())
+    const OptionalFileEntryRef HeaderEntry = SM.getFileEntryRefForID(Header);
+    if (Here.isInvalid() || HeaderStart.isInvalid() || !HeaderEntry)
       continue;
+    HeaderCopy StandIn;
+    StandIn.Original = absoluteName(SM, HeaderEntry->getName());
+    llvm::SmallString<256> Path(HeaderDirectory);
+    llvm::sys::path::append(Path, "pasted", std::to_string(Result.StandIns.size() + 1),
+                            llvm::sys::path::filename(StandIn.Original));
+    StandIn.Path = std::string(Path);
+    if (!nameableInInclude(StandIn.Path))
+      continue;
+    StandIn.Text = "/* ompinst: stands in for " + StandIn.Original +
+                   ", pasted in its #include's place, in dependency files */\n";
     // Absolute names, as ompinst's own #line directives give them.
-    std::string Paste =
+    std::string Paste = "#include \"" + StandIn.Path + "\"\n";
+    Paste +=
         "#line 1 " + handleinit::cStringLiteral(absoluteName(SM, HeaderStart.getFilename())) + "\n";
     Paste += Text;
     if (!Text.ends_with("\n"))
@@ -134,8 +150,9 @@ std::map<std::string, std::string> pasteDirectiveHeaders(ASTContext &Context) {
     Paste += "#line " + std::to_string(Here.getLine() + 1) + " " +
              handleinit::cStringLiteral(absoluteName(SM, Here.getFilename()));
     Pastes[Includer][LineStart] = {LineEnd, std::move(Paste)};
+    Result.Files[StandIn.Path] = StandIn.Text;
+    Result.StandIns.push_back(std::move(StandIn));
   }
-  std::map<std::string, std::string> Files;
   for (const auto &[Includer, Lines] : Pastes) {
     const OptionalFileEntryRef Entry = SM.getFileEntryRefForID(Includer);
     if (!Entry)
@@ -152,9 +169,9 @@ std::map<std::string, std::string> pasteDirectiveHeaders(ASTContext &Context) {
     // Named as DirectiveForms names its rewritten files.
     llvm::SmallString<256> Name(Entry->getName());
     SM.getFileManager().makeAbsolutePath(Name);
-    Files[std::string(Name)] = std::move(Out);
+    Result.Files[std::string(Name)] = std::move(Out);
   }
-  return Files;
+  return Result;
 }
 
 } // namespace pomp::inst

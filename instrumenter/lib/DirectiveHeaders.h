@@ -14,12 +14,15 @@
 /// of the #include line (FileResult::Rewritten), and the second parse
 /// instruments the construct as that file's own.
 /// `#line` directives around the pasted text keep every line's presumed file
-/// and number, so that `__FILE__`, `__LINE__`, diagnostics and the CTC
-/// strings name the header's lines as before.
+/// and number, so that `__LINE__`, diagnostics and the CTC strings name the
+/// header's lines as before; an empty stand-in #included in the header's
+/// place keeps it in the compile's dependency file.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef POMP_INSTRUMENTER_DIRECTIVEHEADERS_H
 #define POMP_INSTRUMENTER_DIRECTIVEHEADERS_H
+
+#include "pomp/instrumenter/Instrumenter.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -27,6 +30,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 namespace pomp::inst {
 
@@ -36,14 +40,23 @@ namespace pomp::inst {
 clang::FileID statementElsewhere(const clang::OMPExecutableDirective &D,
                                  const clang::SourceManager &SM);
 
-/// The texts of the files (by absolute name, as FileResult::Rewritten)
-/// that #include the directive of a construct whose statement they hold,
-/// with the header pasted in place of each such #include line where it can
-/// be: the header includes nothing itself and has no `#pragma once`, and the
-/// #include is a line of its own. The including file is the main file or a
-/// project header, which the second parse instruments through its copy.
-/// Empty when there is none. Walks the traversal scope.
-std::map<std::string, std::string> pasteDirectiveHeaders(clang::ASTContext &Context);
+/// The pasted texts, and the files that stand in for the pasted headers.
+struct PastedHeaders {
+  /// By absolute name, as FileResult::Rewritten: the files that #include
+  /// the directive of a construct whose statement they hold, with the header
+  /// pasted in place of each such #include line where it can be (the header
+  /// includes nothing itself and has no `#pragma once`, the #include is a
+  /// line of its own), and the stand-ins' (empty) texts.
+  std::map<std::string, std::string> Files;
+  /// The empty files, below HeaderDirectory, that each pasted text
+  /// #includes first, for the dependency files (FileResult::StandIns).
+  std::vector<HeaderCopy> StandIns;
+};
+
+/// The pasted texts of the translation unit: the including file is the main
+/// file or a project header, which the second parse instruments through its
+/// copy. Nothing without a HeaderDirectory. Walks the traversal scope.
+PastedHeaders pasteDirectiveHeaders(clang::ASTContext &Context, const std::string &HeaderDirectory);
 
 } // namespace pomp::inst
 

@@ -21,12 +21,6 @@ namespace {
 /// identifier character, so no user text can hold it by accident in a name.
 constexpr std::string_view TagPlaceholder = "@POMP_HEADER_TAG@";
 
-/// Characters a header name between quotes cannot hold: there are no
-/// escapes in a header name.
-bool nameableInInclude(llvm::StringRef Path) {
-  return !Path.contains('"') && !Path.contains('\n') && !Path.contains('\r');
-}
-
 std::string absolutePath(const SourceManager &SM, llvm::StringRef Name) {
   llvm::SmallString<256> Path(Name);
   SM.getFileManager().makeAbsolutePath(Path);
@@ -36,6 +30,10 @@ std::string absolutePath(const SourceManager &SM, llvm::StringRef Name) {
   return std::string(Path);
 }
 } // namespace
+
+bool nameableInInclude(llvm::StringRef Path) {
+  return !Path.contains('"') && !Path.contains('\n') && !Path.contains('\r');
+}
 
 std::string lineDirective(const FileInstrumentation &File, std::size_t Offset) {
   const SourceManager &SM = File.sourceManager();

@@ -55,6 +55,10 @@ private:
   std::vector<Inclusion> Inclusions;
 };
 
+/// False for a path a header name between quotes cannot hold: there are no
+/// escapes in a header name.
+bool nameableInInclude(llvm::StringRef Path);
+
 /// True when a file's text may hold an OpenMP directive (`#pragma omp`,
 /// `_Pragma("omp ...")`, `[[omp::...]]`): the bodies of functions in files
 /// without one need not be parsed. Errs on the side of yes.

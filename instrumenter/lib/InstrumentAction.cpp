@@ -502,7 +502,9 @@ public:
     if (Opts.RewriteDirectiveForms) {
       // So are the files with the headers that hold only a directive pasted
       // in (DirectiveHeaders.h).
-      Result.Rewritten = pasteDirectiveHeaders(Context);
+      PastedHeaders Pasted = pasteDirectiveHeaders(Context, Opts.HeaderDirectory);
+      Result.Rewritten = std::move(Pasted.Files);
+      Result.StandIns = std::move(Pasted.StandIns);
       if (!Result.Rewritten.empty()) {
         Sink.add(Main ? Main->getName().str() : "", std::move(Result));
         return;

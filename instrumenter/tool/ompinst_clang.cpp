@@ -141,6 +141,8 @@ instrumentSource(const clang::tooling::CompilationDatabase &Database, StringRef 
   }
   inst::Options PassOpts = Opts;
   inst::ResultSink Sink;
+  // The files that stand in for pasted headers (FileResult::StandIns).
+  std::vector<inst::HeaderCopy> StandIns;
   while (true) {
     llvm::IntrusiveRefCntPtr<clang::FileManager> Files(
         new clang::FileManager(clang::FileSystemOptions(), FileSystem));
@@ -169,6 +171,8 @@ instrumentSource(const clang::tooling::CompilationDatabase &Database, StringRef 
     const std::map<std::string, std::string> &Rewritten = Sink.results().begin()->second.Rewritten;
     if (Rewritten.empty())
       break;
+    const std::vector<inst::HeaderCopy> &More = Sink.results().begin()->second.StandIns;
+    StandIns.insert(StandIns.end(), More.begin(), More.end());
     llvm::IntrusiveRefCntPtr<vfs::InMemoryFileSystem> Memory(new vfs::InMemoryFileSystem());
     for (const auto &[Name, Text] : Rewritten)
       Memory->addFile(Name, 0, MemoryBuffer::getMemBufferCopy(Text, Name));
@@ -180,6 +184,7 @@ instrumentSource(const clang::tooling::CompilationDatabase &Database, StringRef 
     PassOpts.RewriteDirectiveForms = false;
   }
   inst::FileResult Result = Sink.results().begin()->second;
+  Result.Headers.insert(Result.Headers.end(), StandIns.begin(), StandIns.end());
   if (Hidden)
     inst::restoreHiddenDirectives(Result.Output);
   return Result;

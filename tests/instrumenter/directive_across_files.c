@@ -20,12 +20,18 @@
 // RUN: cat %t/headers/*/across_vault.h | %FileCheck --check-prefix=COPY %s
 // COPY: pomp_ctc_{{.*}}type=critical*file={{.*}}Inputs/across_critical_directive.h*slines=2,2*elines=2,2*function=vault_push**
 // COPY: static inline void vault_push(
+// COPY-NEXT: {{^}}#include "{{.*}}/headers/pasted/{{[0-9]+}}/across_critical_directive.h"
 // COPY-NEXT: {{^}}#line 1 "{{.*}}Inputs/across_critical_directive.h"
 // COPY: POMP_Critical_enter(
 // COPY-NEXT: {{^}}#line 2 "{{.*}}Inputs/across_critical_directive.h"
 // COPY-NEXT: {{^}}#pragma omp critical
 // COPY-NEXT: {{^}}#line 6 "{{.*}}Inputs/across_vault.h"
 // COPY-NEXT: POMP_Critical_begin(
+// The empty stand-ins #included in the pasted headers' places, for dependency files (ompcc names
+// the originals there, tests/ompcc/deps.test):
+// RUN: %FileCheck --check-prefix=MAP %s < %t/headers/pomp-headers.map
+// MAP-DAG: {{.*}}/headers/pasted/{{[0-9]+}}/across_loop_directive.h{{[[:space:]]}}{{.*}}Inputs/across_loop_directive.h
+// MAP-DAG: {{.*}}/headers/pasted/{{[0-9]+}}/across_critical_directive.h{{[[:space:]]}}{{.*}}Inputs/across_critical_directive.h
 // RUN: %strip-checks %t/out.c | %FileCheck %s
 // RUN: %FileCheck --check-prefix=CTC %s < %t/out.c
 // CTC: pomp_ctc_1[] = "{{[0-9]+}}*type=parallelfor*file={{.*}}Inputs/across_loop_directive.h*slines=2,2*elines=2,2*
@@ -39,7 +45,8 @@
 
 int main(void) {
   long sum = 0;
-  // CHECK: {{^}}#line 1 "{{.*}}Inputs/across_loop_directive.h"
+  // CHECK: {{^}}#include "{{.*}}/headers/pasted/{{[0-9]+}}/across_loop_directive.h"
+  // CHECK-NEXT: {{^}}#line 1 "{{.*}}Inputs/across_loop_directive.h"
   // CHECK-NEXT: {{^}}/* Only a directive
   // CHECK-NEXT: POMP_Parallel_fork_ctx(&pomp_handle_1,
   // CHECK: {{^}}#pragma omp for reduction(+ : sum) nowait

@@ -104,6 +104,12 @@ struct FileResult {
   /// compiler opened them) whose directives must be rewritten first, with
   /// their rewritten texts (Options::RewriteDirectiveForms).
   std::map<std::string, std::string> Rewritten;
+  /// With Rewritten: empty files that stand in for the headers pasted into
+  /// the rewritten texts (DirectiveHeaders.h), #included where each header
+  /// was, so that the compile's dependency file names them (and ompcc, by
+  /// pomp-headers.map, the header). They are in Rewritten too, for the
+  /// second parse; the caller adds them to the final result's Headers.
+  std::vector<HeaderCopy> StandIns;
 };
 
 /// The line ompinst prints after a file some of whose constructs were left
