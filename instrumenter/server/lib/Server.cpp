@@ -225,6 +225,9 @@ struct Spare {
   pollfd Waiting{Listen, POLLIN, 0};
   if (poll(&Waiting, 1, 0) == 0)
     Hot.populate();
+  // Retired while it mapped (accept would not see the signal).
+  if (SpareRetired)
+    _exit(0);
   int Conn;
   while ((Conn = accept4(Listen, nullptr, nullptr, SOCK_CLOEXEC)) < 0)
     if (SpareRetired || (errno != EINTR && errno != ECONNABORTED))
