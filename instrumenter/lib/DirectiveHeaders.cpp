@@ -91,7 +91,18 @@ std::string absoluteName(const SourceManager &SM, StringRef Name) {
   return std::string(Path);
 }
 
-bool isBlank(StringRef Text) { return Text.find_first_not_of(" \t\r\f\v") == StringRef::npos; }
+/// True for what may follow the header name on its #include line: blanks,
+/// and a comment that ends on the line (the pasted text goes without it).
+bool blankOrComment(StringRef Text) {
+  Text = Text.trim();
+  if (Text.consume_front("/*")) {
+    const std::size_t End = Text.find("*/");
+    if (End == StringRef::npos)
+      return false;
+    Text = Text.drop_front(End + 2).trim();
+  }
+  return Text.empty() || Text.starts_with("//");
+}
 
 } // namespace
 
@@ -102,6 +113,8 @@ PastedHeaders pasteDirectiveHeaders(ASTContext &Context, const std::string &Head
   const SourceManager &SM = Context.getSourceManager();
   DirectiveHeaderFinder Finder(SM);
   Finder.TraverseDecl(Context.getTranslationUnitDecl());
+  // The stand-in of each pasted header, by the header's absolute name.
+  std::map<std::string, std::string> StandInOf;
   // Per including file, the #include lines' ranges and their replacements.
   std::map<FileID, std::map<std::size_t, std::pair<std::size_t, std::string>>> Pastes;
   for (const FileID Header : Finder.Headers) {
@@ -118,30 +131,38 @@ PastedHeaders pasteDirectiveHeaders(ASTContext &Context, const std::string &Head
     const std::size_t LineEnd = std::min(In.find('\n', At), In.size());
     const char Close = In[At] == '<' ? '>' : '"';
     const std::size_t NameEnd = In.find(Close, At + 1);
-    // `#include "h"` alone on its line, not continued from the line before.
+    // `#include "h"` alone on its line (but for a comment), not continued
+    // from the line before or onto the next.
     const StringRef Before = In.slice(LineStart, At).trim();
     if (NameEnd == StringRef::npos || NameEnd >= LineEnd ||
-        !isBlank(In.slice(NameEnd + 1, LineEnd)) || !Before.starts_with("#") ||
-        Before.drop_front().trim() != "include" ||
-        (LineStart >= 2 && In[LineStart - 2] == '\\'))
+        !blankOrComment(In.slice(NameEnd + 1, LineEnd)) ||
+        In.slice(LineStart, LineEnd).rtrim("\r").ends_with("\\") || !Before.starts_with("#") ||
+        Before.drop_front().trim() != "include" || (LineStart >= 2 && In[LineStart - 2] == '\\'))
       continue;
     const PresumedLoc Here = SM.getPresumedLoc(Name);
     const PresumedLoc HeaderStart = SM.getPresumedLoc(SM.getLocForStartOfFile(Header));
     const OptionalFileEntryRef HeaderEntry = SM.getFileEntryRefForID(Header);
     if (Here.isInvalid() || HeaderStart.isInvalid() || !HeaderEntry)
       continue;
-    HeaderCopy StandIn;
-    StandIn.Original = absoluteName(SM, HeaderEntry->getName());
-    llvm::SmallString<256> Path(HeaderDirectory);
-    llvm::sys::path::append(Path, "pasted", std::to_string(Result.StandIns.size() + 1),
-                            llvm::sys::path::filename(StandIn.Original));
-    StandIn.Path = std::string(Path);
-    if (!nameableInInclude(StandIn.Path))
-      continue;
-    StandIn.Text = "/* ompinst: stands in for " + StandIn.Original +
-                   ", pasted in its #include's place, in dependency files */\n";
+    // One stand-in per header, however often it is pasted.
+    const std::string Original = absoluteName(SM, HeaderEntry->getName());
+    auto [It, New] = StandInOf.try_emplace(Original);
+    if (New) {
+      llvm::SmallString<256> Path(HeaderDirectory);
+      llvm::sys::path::append(Path, "pasted", std::to_string(StandInOf.size()),
+                              llvm::sys::path::filename(Original));
+      if (!nameableInInclude(Path)) {
+        StandInOf.erase(It);
+        continue;
+      }
+      It->second = std::string(Path);
+      Result.StandIns.push_back({Original, It->second,
+                                 "/* ompinst: stands in for " + Original +
+                                     ", pasted in its #include's place, in dependency files */\n"});
+      Result.Files[It->second] = Result.StandIns.back().Text;
+    }
     // Absolute names, as ompinst's own #line directives give them.
-    std::string Paste = "#include \"" + StandIn.Path + "\"\n";
+    std::string Paste = "#include \"" + It->second + "\"\n";
     Paste +=
         "#line 1 " + handleinit::cStringLiteral(absoluteName(SM, HeaderStart.getFilename())) + "\n";
     Paste += Text;
@@ -150,8 +171,6 @@ PastedHeaders pasteDirectiveHeaders(ASTContext &Context, const std::string &Head
     Paste += "#line " + std::to_string(Here.getLine() + 1) + " " +
              handleinit::cStringLiteral(absoluteName(SM, Here.getFilename()));
     Pastes[Includer][LineStart] = {LineEnd, std::move(Paste)};
-    Result.Files[StandIn.Path] = StandIn.Text;
-    Result.StandIns.push_back(std::move(StandIn));
   }
   for (const auto &[Includer, Lines] : Pastes) {
     const OptionalFileEntryRef Entry = SM.getFileEntryRefForID(Includer);

@@ -16,7 +16,7 @@
 // WARN-NOT: across_critical_directive.h
 // WARN: across_once_directive.h:4:1: warning: OpenMP construct is not instrumented: its statement is in another file, 'directive_across_files.c'
 // WARN-NOT: across_critical_directive.h
-// WARN: ompinst: {{.*}}directive_across_files.c: 3 OpenMP constructs instrumented (1 in headers); not instrumented: {{.*}}, 1 with the statement in another file
+// WARN: ompinst: {{.*}}directive_across_files.c: 4 OpenMP constructs instrumented (1 in headers); not instrumented: {{.*}}, 1 with the statement in another file
 // RUN: cat %t/headers/*/across_vault.h | %FileCheck --check-prefix=COPY %s
 // COPY: pomp_ctc_{{.*}}type=critical*file={{.*}}Inputs/across_critical_directive.h*slines=2,2*elines=2,2*function=vault_push**
 // COPY: static inline void vault_push(
@@ -32,12 +32,15 @@
 // RUN: %FileCheck --check-prefix=MAP %s < %t/headers/pomp-headers.map
 // MAP-DAG: {{.*}}/headers/pasted/{{[0-9]+}}/across_loop_directive.h{{[[:space:]]}}{{.*}}Inputs/across_loop_directive.h
 // MAP-DAG: {{.*}}/headers/pasted/{{[0-9]+}}/across_critical_directive.h{{[[:space:]]}}{{.*}}Inputs/across_critical_directive.h
+// One stand-in for a header pasted twice:
+// RUN: grep -c across_loop_directive %t/headers/pomp-headers.map | %FileCheck --check-prefix=ONCE %s
+// ONCE: {{^}}1{{$}}
 // RUN: %strip-checks %t/out.c | %FileCheck %s
 // RUN: %FileCheck --check-prefix=CTC %s < %t/out.c
 // CTC: pomp_ctc_1[] = "{{[0-9]+}}*type=parallelfor*file={{.*}}Inputs/across_loop_directive.h*slines=2,2*elines=2,2*
 // RUN: %run-equivalence --gcc %gcc --clang %clang --flags "-O1 -I %S/Inputs" --original %s --instrumented %t/out.c --threads 2 | %FileCheck --check-prefix=EVENTS %s
-// EVENTS: Parallel_fork 2
-// EVENTS: Loop_enter 2
+// EVENTS: Parallel_fork 3
+// EVENTS: Loop_enter 4
 // EVENTS: Critical_enter 2
 // EVENTS: violations 0
 #include <stdio.h>
@@ -56,6 +59,14 @@ int main(void) {
   // CHECK-NEXT: POMP_Implicit_barrier_enter
 #include "across_loop_directive.h"
   for (int i = 0; i < 1000; i++)
+    sum += i;
+  // The same header again, before another loop, with a comment after its name: pasted again.
+  // CHECK: {{^}}#include "{{.*}}/headers/pasted/{{[0-9]+}}/across_loop_directive.h"
+  // CHECK-NEXT: {{^}}#line 1 "{{.*}}Inputs/across_loop_directive.h"
+  // CHECK: {{^}}#pragma omp for reduction(+ : sum) nowait
+  // CHECK: {{^}}  for (int i = 0; i < 10; i++)
+#include "across_loop_directive.h" /* the loop's directive */ // and a line comment
+  for (int i = 0; i < 10; i++)
     sum += i;
   long twice = 0;
   // CHECK: {{^}}#include "across_once_directive.h"
