@@ -188,10 +188,7 @@ std::string FileInstrumentation::presumedFileName(std::size_t Offset) const {
   const OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
   if (P.isInvalid() || !Entry || Entry->getName() == P.getFilename())
     return FileName;
-  llvm::SmallString<256> Name(P.getFilename());
-  SM.getFileManager().makeAbsolutePath(Name);
-  llvm::sys::path::remove_dots(Name, /*remove_dot_dot=*/false);
-  return std::string(Name);
+  return absolutePath(SM, P.getFilename());
 }
 
 std::string FileInstrumentation::text(std::size_t Begin, std::size_t End) const {

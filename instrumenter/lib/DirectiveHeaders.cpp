@@ -84,13 +84,6 @@ bool canPaste(StringRef Text) {
   return true;
 }
 
-std::string absoluteName(const SourceManager &SM, StringRef Name) {
-  llvm::SmallString<256> Path(Name);
-  SM.getFileManager().makeAbsolutePath(Path);
-  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/false);
-  return std::string(Path);
-}
-
 /// True for what may follow the header name on its #include line: blanks,
 /// and a comment that ends on the line (the pasted text goes without it).
 bool blankOrComment(StringRef Text) {
@@ -145,7 +138,7 @@ PastedHeaders pasteDirectiveHeaders(ASTContext &Context, const std::string &Head
     if (Here.isInvalid() || HeaderStart.isInvalid() || !HeaderEntry)
       continue;
     // One stand-in per header, however often it is pasted.
-    const std::string Original = absoluteName(SM, HeaderEntry->getName());
+    const std::string Original = absolutePath(SM, HeaderEntry->getName());
     auto [It, New] = StandInOf.try_emplace(Original);
     if (New) {
       llvm::SmallString<256> Path(HeaderDirectory);
@@ -164,12 +157,12 @@ PastedHeaders pasteDirectiveHeaders(ASTContext &Context, const std::string &Head
     // Absolute names, as ompinst's own #line directives give them.
     std::string Paste = "#include \"" + It->second + "\"\n";
     Paste +=
-        "#line 1 " + handleinit::cStringLiteral(absoluteName(SM, HeaderStart.getFilename())) + "\n";
+        "#line 1 " + handleinit::cStringLiteral(absolutePath(SM, HeaderStart.getFilename())) + "\n";
     Paste += Text;
     if (!Text.ends_with("\n"))
       Paste += "\n";
     Paste += "#line " + std::to_string(Here.getLine() + 1) + " " +
-             handleinit::cStringLiteral(absoluteName(SM, Here.getFilename()));
+             handleinit::cStringLiteral(absolutePath(SM, Here.getFilename()));
     Pastes[Includer][LineStart] = {LineEnd, std::move(Paste)};
   }
   for (const auto &[Includer, Lines] : Pastes) {

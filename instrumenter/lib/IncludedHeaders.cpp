@@ -21,6 +21,8 @@ namespace {
 /// identifier character, so no user text can hold it by accident in a name.
 constexpr std::string_view TagPlaceholder = "@POMP_HEADER_TAG@";
 
+} // namespace
+
 std::string absolutePath(const SourceManager &SM, llvm::StringRef Name) {
   llvm::SmallString<256> Path(Name);
   SM.getFileManager().makeAbsolutePath(Path);
@@ -29,7 +31,6 @@ std::string absolutePath(const SourceManager &SM, llvm::StringRef Name) {
   llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/false);
   return std::string(Path);
 }
-} // namespace
 
 bool nameableInInclude(llvm::StringRef Path) {
   return !Path.contains('"') && !Path.contains('\n') && !Path.contains('\r');

@@ -55,6 +55,11 @@ private:
   std::vector<Inclusion> Inclusions;
 };
 
+/// Name made absolute against the file manager's working directory, without
+/// "." components: how ompinst names a file in #line directives and CTC
+/// strings.
+std::string absolutePath(const clang::SourceManager &SM, llvm::StringRef Name);
+
 /// False for a path a header name between quotes cannot hold: there are no
 /// escapes in a header name.
 bool nameableInInclude(llvm::StringRef Path);
