@@ -187,17 +187,20 @@ bool fileMentions(StringRef Path, StringRef Word) {
 
 /// The first line of a captured stderr that says "error:", else its first
 /// line: the reason a file was not instrumented.
-std::string firstErrorLine(StringRef CapturedStderr) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
-      llvm::MemoryBuffer::getFile(CapturedStderr, /*IsText=*/true);
-  if (!Buffer)
-    return "";
+std::string firstErrorLineIn(StringRef Text) {
   llvm::SmallVector<StringRef, 16> Lines;
-  (*Buffer)->getBuffer().split(Lines, '\n', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  Text.split(Lines, '\n', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
   for (StringRef Line : Lines)
     if (Line.contains("error:"))
       return Line.trim().str();
   return Lines.empty() ? "" : Lines.front().trim().str();
+}
+
+/// firstErrorLineIn() of the file CapturedStderr.
+std::string firstErrorLine(StringRef CapturedStderr) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+      llvm::MemoryBuffer::getFile(CapturedStderr, /*IsText=*/true);
+  return Buffer ? firstErrorLineIn((*Buffer)->getBuffer()) : "";
 }
 
 /// Flags that choose the target: the generated init source must be
@@ -866,13 +869,13 @@ int Driver::compileInput(std::size_t Index, const std::optional<std::string> &Ob
   }
 
   if (Inst) {
-    const std::string Log = Temp.add(std::to_string(Index) + ".compile.log");
+    std::string Log;
     const int Status =
-        Runner.run(compileCommand(Input, Inst->Source, &*Inst, ObjectFile), StringRef(Log));
+        Runner.runCapturing(compileCommand(Input, Inst->Source, &*Inst, ObjectFile), Log);
     if (Opts.Keep)
       keepInstrumented(Input, *Inst, ObjectFile);
     if (Status == 0) {
-      copyFileTo(Log, Diagnostics);
+      Diagnostics << Log;
       fixDependencyFiles(Input, *Inst);
       return 0;
     }
@@ -880,7 +883,7 @@ int Driver::compileInput(std::size_t Index, const std::optional<std::string> &Ob
     // original: a difference between Clang and the real compiler, or an
     // instrumentation bug. Compiling the original tells which; its
     // diagnostics are the ones the user sees.
-    Reason = "the instrumented source does not compile: " + firstErrorLine(Log);
+    Reason = "the instrumented source does not compile: " + firstErrorLineIn(Log);
   }
   if (!Reason.empty())
     return compileFallback(Index, ObjectFile, Reason);
@@ -995,8 +998,8 @@ std::optional<int> Driver::compileInProcess(std::size_t Index,
   if (Opts.Verbose && !Hit)
     Diagnostics << Name << ": " << Input.Value << ": instrumenting inside " << Compiler.front()
                 << " (" << ClangPluginName << ")\n";
-  const std::string Log = Temp.add(Unit + ".compile.log");
-  const int Status = Runner.run(Argv, StringRef(Log));
+  std::string Log;
+  const int Status = Runner.runCapturing(Argv, Log);
   const bool Written = fs::exists(Inst.Source);
   // The plugin writes the inputs list only after it instrumented the file
   // and wrote what it instruments into: stored whatever the compile did, as
@@ -1012,13 +1015,13 @@ std::optional<int> Driver::compileInProcess(std::size_t Index,
   if (Opts.Keep && Written)
     keepInstrumented(Input, Inst, ObjectFile);
   if (Status == 0) {
-    copyFileTo(Log, Diagnostics);
+    Diagnostics << Log;
     fixDependencyFiles(Input, Inst);
     return 0;
   }
   // As after ompinst: the original is compiled next (compileFallback), and
   // its diagnostics are the ones the user sees.
-  Reason = firstErrorLine(Log);
+  Reason = firstErrorLineIn(Log);
   if (Reason.empty())
     Reason = "the compiler with " + std::string(ClangPluginName) + " failed (exit status " +
              std::to_string(Status) + ")";

@@ -24,7 +24,9 @@
 #include <cstring>
 #include <deque>
 #include <fcntl.h>
+#include <spawn.h>
 #include <sys/file.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -228,6 +230,40 @@ llvm::Expected<std::string> TempDirectory::addDirectory(StringRef Name) {
 }
 
 int CommandRunner::run(llvm::ArrayRef<std::string> Argv, std::optional<StringRef> StderrFile) {
+  return spawnAndWait(Argv, StderrFile, /*StderrFD=*/-1);
+}
+
+int CommandRunner::runCapturing(llvm::ArrayRef<std::string> Argv, std::string &Stderr) {
+  Stderr.clear();
+  const int Memory = memfd_create("ompcc-stderr", MFD_CLOEXEC);
+  if (Memory < 0) {
+    // No memfd (an old kernel, a seccomp filter): a file, as before.
+    if (!Scratch)
+      return spawnAndWait(Argv, std::nullopt, -1);
+    const std::string File = Scratch->add("stderr-" + std::to_string(++CapturedFiles) + ".log");
+    const int Status = spawnAndWait(Argv, StringRef(File), -1);
+    if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
+            llvm::MemoryBuffer::getFile(File, /*IsText=*/true))
+      Stderr = (*Text)->getBuffer().str();
+    return Status;
+  }
+  const int Status = spawnAndWait(Argv, std::nullopt, Memory);
+  char Buffer[4096];
+  for (off_t Offset = 0;;) {
+    const ssize_t Read = pread(Memory, Buffer, sizeof Buffer, Offset);
+    if (Read < 0 && errno == EINTR)
+      continue;
+    if (Read <= 0)
+      break;
+    Stderr.append(Buffer, static_cast<std::size_t>(Read));
+    Offset += Read;
+  }
+  close(Memory);
+  return Status;
+}
+
+int CommandRunner::spawnAndWait(llvm::ArrayRef<std::string> Argv,
+                                std::optional<StringRef> StderrFile, int StderrFD) {
   assert(!Argv.empty() && "a command has a program");
   if (Verbose)
     Diagnostics << ToolName << ": " << shellQuote(Argv) << "\n";
@@ -262,16 +298,34 @@ int CommandRunner::run(llvm::ArrayRef<std::string> Argv, std::optional<StringRef
     Args = {Args.front(), ResponseArgument};
   }
 
-  const std::optional<StringRef> Redirects[] = {std::nullopt, std::nullopt, StderrFile};
-  std::string Error;
-  bool ExecutionFailed = false;
-  llvm::sys::ProcessInfo Child =
-      llvm::sys::ExecuteNoWait(Program, Args, /*Env=*/std::nullopt, Redirects,
-                               /*MemoryLimit=*/0, &Error, &ExecutionFailed);
-  if (ExecutionFailed || Child.Pid == llvm::sys::ProcessInfo::InvalidPid) {
-    Diagnostics << ToolName << ": error: cannot run '" << Argv.front() << "': " << Error << "\n";
+  // posix_spawn, as llvm::sys::ExecuteNoWait, which cannot hand the child a
+  // descriptor (the memfd of runCapturing) as its stderr.
+  std::vector<std::string> Words(Args.begin(), Args.end());
+  std::vector<char *> Pointers;
+  for (std::string &Word : Words)
+    Pointers.push_back(Word.data());
+  Pointers.push_back(nullptr);
+  posix_spawn_file_actions_t Actions;
+  posix_spawn_file_actions_init(&Actions);
+  const std::string StderrPath = StderrFile ? StderrFile->str() : std::string();
+  if (StderrFD >= 0)
+    posix_spawn_file_actions_adddup2(&Actions, StderrFD, STDERR_FILENO);
+  else if (StderrFile)
+    posix_spawn_file_actions_addopen(&Actions, STDERR_FILENO, StderrPath.c_str(),
+                                     O_WRONLY | O_CREAT | O_TRUNC, 0666);
+  pid_t Pid = 0;
+  const int SpawnError =
+      posix_spawn(&Pid, Program.c_str(), &Actions, /*attrp=*/nullptr, Pointers.data(), environ);
+  posix_spawn_file_actions_destroy(&Actions);
+  if (SpawnError != 0) {
+    Diagnostics << ToolName << ": error: cannot run '" << Argv.front()
+                << "': " << std::strerror(SpawnError) << "\n";
     return 1;
   }
+  llvm::sys::ProcessInfo Child;
+  Child.Pid = Pid;
+  Child.Process = Pid;
+  std::string Error;
   RunningChild.store(Child.Pid);
   const llvm::sys::ProcessInfo Result = llvm::sys::Wait(Child, std::nullopt, &Error);
   RunningChild.store(0);

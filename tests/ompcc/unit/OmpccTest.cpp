@@ -312,6 +312,30 @@ TEST(ompccProcess, ShellQuote) {
             "gcc '-DX=\"a b\"' 'it'\\''s' '' a.c");
 }
 
+/// A compiler's messages are captured in memory, stdout left alone, the
+/// status returned; nothing is created in the temporary directory.
+TEST(ompccProcess, RunCapturingKeepsStderrInMemory) {
+  std::string Out;
+  llvm::raw_string_ostream Diagnostics(Out);
+  CommandRunner Runner("ompcc", /*Verbose=*/false, Diagnostics, /*Scratch=*/nullptr);
+  std::string Stderr = "left from before";
+  EXPECT_EQ(Runner.runCapturing({"/bin/sh", "-c", "echo one >&2; echo two >&2; exit 3"}, Stderr),
+            3);
+  EXPECT_EQ(Stderr, "one\ntwo\n");
+  // More than one read's worth.
+  EXPECT_EQ(Runner.runCapturing({"/bin/sh", "-c", "head -c 100000 /dev/zero | tr '\\0' x >&2"},
+                                Stderr),
+            0);
+  EXPECT_EQ(Stderr, std::string(100000, 'x'));
+  EXPECT_EQ(Runner.runCapturing({"sh", "-c", "true"}, Stderr), 0);
+  EXPECT_EQ(Stderr, "");
+  EXPECT_EQ(Out, "");
+  EXPECT_EQ(Runner.runCapturing({"/nonexistent/cc"}, Stderr), 1);
+  EXPECT_NE(Out.find("ompcc: error: cannot run '/nonexistent/cc': No such file or directory"),
+            std::string::npos)
+      << Out;
+}
+
 /// TMPDIR set to a fresh directory for one test, and the directory removed
 /// with everything in it afterwards.
 class ScratchTmpdir {

@@ -74,16 +74,27 @@ public:
   /// (the caller shows it, or not). A command that cannot be started or
   /// dies from a signal is reported and gives a status of 1.
   int run(llvm::ArrayRef<std::string> Argv, std::optional<llvm::StringRef> StderrFile = {});
+  /// Runs Argv with its stderr captured into Stderr. The capture is an
+  /// anonymous memory file (memfd), not a file in the temporary directory:
+  /// every compile captures its compiler's messages, and creating a file
+  /// there can cost more than all of ompcc's other work on a cached compile
+  /// (0.28 ms on ext4 without a journal, docs/PERFORMANCE.md).
+  int runCapturing(llvm::ArrayRef<std::string> Argv, std::string &Stderr);
 
   llvm::raw_ostream &diagnostics() { return Diagnostics; }
   bool verbose() const { return Verbose; }
 
 private:
+  /// run() with stderr into StderrFile, or onto the descriptor StderrFD.
+  int spawnAndWait(llvm::ArrayRef<std::string> Argv, std::optional<llvm::StringRef> StderrFile,
+                   int StderrFD);
+
   std::string ToolName;
   bool Verbose;
   llvm::raw_ostream &Diagnostics;
   TempDirectory *Scratch;
   unsigned ResponseFiles = 0;
+  unsigned CapturedFiles = 0;
 };
 
 /// Notes a process that another process started for us (ompinst-clang's
