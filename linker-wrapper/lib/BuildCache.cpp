@@ -9,6 +9,8 @@
 ///   file <size> <absolute path>
 ///   <size bytes>
 ///   end
+/// An entry of one file keeps that file also as <key>.src/<base name>
+/// beside it (BuildCache::instrumentedInPlace).
 /// Kinds and states are ompinst's (--inputs-list): f a file read (state:
 /// the hash of its contents), e a file found, d a directory, l a listed
 /// directory (state: the hash of its names), - a path that did not exist.
@@ -20,6 +22,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Chrono.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -44,6 +47,8 @@ constexpr StringRef InputsMagic = "pomp-ompinst-inputs 1";
 constexpr StringRef InstrumentedSuffix = ".inst";
 constexpr StringRef LinkSuffix = ".link";
 constexpr StringRef TempInfix = ".tmp-";
+/// The directory of the copy of a one-file entry's file.
+constexpr StringRef InPlaceSuffix = ".src";
 /// Bytes of a hash (BLAKE3, truncated): 128 bits, as ccache's keys.
 constexpr std::size_t HashBytes = 16;
 /// The default bound of the cache: some 2,000 instrumented LULESHs.
@@ -175,6 +180,32 @@ std::optional<std::uint64_t> parseMaxSize(StringRef Text) {
   return Value << Shift;
 }
 
+/// Writes Text to Path through a unique temporary name beside it, renamed
+/// into place: a concurrent reader sees the old file or the new one, never
+/// a part.
+bool writeAtomically(StringRef Path, StringRef Text) {
+  llvm::SmallString<256> Model(Path);
+  Model += TempInfix;
+  Model += "%%%%%%%%%%%%";
+  int FD = -1;
+  llvm::SmallString<256> TempPath;
+  if (fs::createUniqueFile(Model, FD, TempPath))
+    return false;
+  bool Written = false;
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Text;
+    OS.close();
+    Written = !OS.has_error();
+    OS.clear_error();
+  }
+  if (!Written || fs::rename(TempPath, Path)) {
+    fs::remove(TempPath);
+    return false;
+  }
+  return true;
+}
+
 } // namespace
 
 CacheKey::CacheKey(StringRef Kind) { add(Kind); }
@@ -299,71 +330,78 @@ std::optional<CacheEntry> BuildCache::lookup(StringRef Path, bool WithInputs) co
   return std::nullopt;
 }
 
-void BuildCache::storeInstrumented(StringRef Key, StringRef InputsList,
-                                   const CacheEntry &Entry) const {
+std::optional<std::string> BuildCache::storeInstrumented(StringRef Key, StringRef InputsList,
+                                                         const CacheEntry &Entry) const {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> List =
       llvm::MemoryBuffer::getFile(InputsList, /*IsText=*/true);
   if (!List)
-    return;
+    return std::nullopt;
   llvm::SmallVector<StringRef, 256> Lines;
   (*List)->getBuffer().split(Lines, '\n', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
   if (Lines.empty() || Lines.front() != InputsMagic)
-    return;
+    return std::nullopt;
   std::string Header;
   for (StringRef Line : llvm::drop_begin(Lines)) {
     const auto [Kind, Rest] = Line.split('\t');
     const auto [State, InputPath] = Rest.split('\t');
     if (Kind.size() != 1 || State.empty() || State.contains(' ') || InputPath.empty())
-      return;
+      return std::nullopt;
     Header += ("input " + Kind + " " + State + " " + InputPath + "\n").str();
   }
-  store(entryPath(Key, InstrumentedSuffix), Header, Entry);
+  if (!store(entryPath(Key, InstrumentedSuffix), Header, Entry) || Entry.Files.size() != 1)
+    return std::nullopt;
+  // The copy, written as the entry is. An entry without it (or with an
+  // older one) is still used: its file is then restored where it was.
+  const auto &[File, Contents] = Entry.Files.front();
+  const std::string Copy = inPlacePath(Key, File);
+  if (fs::create_directories(path::parent_path(Copy)) || !writeAtomically(Copy, Contents))
+    return std::nullopt;
+  return Copy;
+}
+
+std::optional<std::string> BuildCache::instrumentedInPlace(StringRef Key,
+                                                           const CacheEntry &Entry) const {
+  if (Entry.Files.size() != 1)
+    return std::nullopt;
+  const auto &[File, Contents] = Entry.Files.front();
+  const std::string Copy = inPlacePath(Key, File);
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
+      llvm::MemoryBuffer::getFile(Copy, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!Text || (*Text)->getBuffer() != Contents)
+    return std::nullopt;
+  return Copy;
+}
+
+std::string BuildCache::inPlacePath(StringRef Key, StringRef File) const {
+  llvm::SmallString<256> Path(entryPath(Key, InPlaceSuffix));
+  path::append(Path, path::filename(File));
+  return std::string(Path);
 }
 
 void BuildCache::storeLink(StringRef Key, const CacheEntry &Entry) const {
   store(entryPath(Key, LinkSuffix), "", Entry);
 }
 
-void BuildCache::store(StringRef Path, StringRef Header, const CacheEntry &Entry) const {
+bool BuildCache::store(StringRef Path, StringRef Header, const CacheEntry &Entry) const {
   std::string Text = Magic.str() + "\n" + Header.str();
   Text += "log " + std::to_string(Entry.Log.size()) + "\n" + Entry.Log + "\n";
   for (const auto &[FilePath, Contents] : Entry.Files) {
     if (StringRef(FilePath).contains('\n'))
-      return;
+      return false;
     Text += "file " + std::to_string(Contents.size()) + " " + FilePath + "\n" + Contents + "\n";
   }
   Text += "end\n";
   if (Text.size() > MaxSize)
-    return;
-  if (fs::create_directories(path::parent_path(Path)))
-    return;
-  // A unique temporary name in the entry's directory, renamed into place:
-  // a concurrent reader sees the old entry or the new one, never a part.
-  llvm::SmallString<256> Model(Path);
-  Model += TempInfix;
-  Model += "%%%%%%%%%%%%";
-  int FD = -1;
-  llvm::SmallString<256> TempPath;
-  if (fs::createUniqueFile(Model, FD, TempPath))
-    return;
-  bool Written = false;
-  {
-    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << Text;
-    OS.close();
-    Written = !OS.has_error();
-    OS.clear_error();
-  }
-  if (!Written || fs::rename(TempPath, Path)) {
-    fs::remove(TempPath);
-    return;
-  }
+    return false;
+  if (fs::create_directories(path::parent_path(Path)) || !writeAtomically(Path, Text))
+    return false;
   // Checked every TrimEvery stores on average, and after every store that
   // is large for the bound, so that a small cache keeps its bound too.
   const StringRef Name = path::filename(Path);
   if (Name.empty() || llvm::hexDigitValue(Name.front()) % TrimEvery == 0 ||
       Text.size() * TrimEvery > MaxSize)
     trim();
+  return true;
 }
 
 void BuildCache::trim() const {
@@ -373,8 +411,20 @@ void BuildCache::trim() const {
     llvm::sys::TimePoint<> Used;
   };
   std::vector<Stored> Entries;
+  /// The in-place copies' directories (<key>.src) and the size of each.
+  llvm::StringMap<std::pair<std::string, std::uint64_t>> Copies;
   std::uint64_t Total = 0;
   const llvm::sys::TimePoint<> Now = std::chrono::system_clock::now();
+  // Removes a temporary file left by a killed command; true for any
+  // temporary file.
+  const auto isTemporary = [&Now](StringRef Name, const fs::basic_file_status &Status,
+                                  const std::string &Path) {
+    if (!Name.contains(TempInfix))
+      return false;
+    if (Now - Status.getLastModificationTime() > StaleTemporary)
+      fs::remove(Path);
+    return true;
+  };
   std::error_code EC;
   for (fs::directory_iterator Sub(Directory, EC), End; Sub != End && !EC; Sub.increment(EC)) {
     std::error_code InnerEC;
@@ -382,30 +432,60 @@ void BuildCache::trim() const {
          It.increment(InnerEC)) {
       const StringRef Name = path::filename(It->path());
       llvm::ErrorOr<fs::basic_file_status> Status = It->status();
-      if (!Status || Status->type() != fs::file_type::regular_file)
+      if (!Status)
         continue;
-      const llvm::sys::TimePoint<> Modified = Status->getLastModificationTime();
-      if (Name.contains(TempInfix)) {
-        if (Now - Modified > StaleTemporary)
-          fs::remove(It->path());
+      if (Status->type() == fs::file_type::directory_file && Name.ends_with(InPlaceSuffix)) {
+        std::uint64_t Size = 0;
+        std::error_code CopyEC;
+        for (fs::directory_iterator Copy(It->path(), CopyEC); Copy != End && !CopyEC;
+             Copy.increment(CopyEC))
+          if (llvm::ErrorOr<fs::basic_file_status> CopyStatus = Copy->status())
+            if (!isTemporary(path::filename(Copy->path()), *CopyStatus, Copy->path()))
+              Size += CopyStatus->getSize();
+        Copies[Name.drop_back(InPlaceSuffix.size())] = {It->path(), Size};
         continue;
       }
+      if (Status->type() != fs::file_type::regular_file || isTemporary(Name, *Status, It->path()))
+        continue;
       if (!Name.ends_with(InstrumentedSuffix) && !Name.ends_with(LinkSuffix))
         continue;
-      Entries.push_back({It->path(), Status->getSize(), Modified});
+      Entries.push_back({It->path(), Status->getSize(), Status->getLastModificationTime()});
       Total += Status->getSize();
     }
   }
+  // A copy goes with its entry; one whose entry is gone is of no use.
+  std::vector<std::string> CopyOf(Entries.size());
+  for (std::size_t I = 0; I < Entries.size(); ++I) {
+    const StringRef Name = path::filename(Entries[I].Path);
+    if (!Name.ends_with(InstrumentedSuffix))
+      continue;
+    const auto Found = Copies.find(Name.drop_back(InstrumentedSuffix.size()));
+    if (Found == Copies.end())
+      continue;
+    CopyOf[I] = Found->second.first;
+    Entries[I].Size += Found->second.second;
+    Total += Found->second.second;
+    Copies.erase(Found);
+  }
+  for (const auto &Orphan : Copies)
+    fs::remove_directories(Orphan.second.first, /*IgnoreErrors=*/true);
   if (Total <= MaxSize)
     return;
-  llvm::sort(Entries, [](const Stored &A, const Stored &B) { return A.Used < B.Used; });
+  std::vector<std::size_t> Order(Entries.size());
+  for (std::size_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  llvm::sort(Order, [&Entries](std::size_t A, std::size_t B) {
+    return Entries[A].Used < Entries[B].Used;
+  });
   const std::uint64_t Target = MaxSize / 100 * TrimTargetPercent;
-  for (const Stored &Entry : Entries) {
+  for (const std::size_t I : Order) {
     if (Total <= Target)
       break;
     // Another command may be trimming too: what is gone is gone.
-    fs::remove(Entry.Path);
-    Total -= Entry.Size;
+    fs::remove(Entries[I].Path);
+    if (!CopyOf[I].empty())
+      fs::remove_directories(CopyOf[I], /*IgnoreErrors=*/true);
+    Total -= Entries[I].Size;
   }
 }
 

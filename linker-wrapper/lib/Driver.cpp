@@ -282,6 +282,9 @@ struct Instrumented {
   /// Where ompinst writes the instrumented copies of headers, with their
   /// map to the originals (pomp-headers.map).
   std::string HeaderDirectory;
+  /// Source is the copy in ompcc's cache (BuildCache::instrumentedInPlace),
+  /// not a file in the temporary directory.
+  bool InCache = false;
 };
 
 /// The include directories and macros an MPI compiler wrapper adds on its
@@ -376,17 +379,28 @@ private:
                                       const std::optional<std::string> &ObjectFile,
                                       std::string &Reason);
   /// Restores the instrumented file (and headers) cached under Key into
-  /// Inst's directory and repeats the warnings instrumenting it gave; false
-  /// when the cache has no usable entry.
-  bool restoreInstrumented(const std::string &Key, const Argument &Input, const Instrumented &Inst);
+  /// Inst's directory, or points Inst at the cache's own copy of a file
+  /// without headers (useInPlace), and repeats the warnings instrumenting
+  /// it gave; false when the cache has no usable entry.
+  bool restoreInstrumented(const std::string &Key, const Argument &Input, Instrumented &Inst);
+  /// Makes Copy, the cache's copy of the instrumented file, the one Inst
+  /// compiles: a cached compile then writes no temporary file, and the
+  /// compiler (a ccache) sees the same path whether ompcc's cache hit or
+  /// not.
+  void useInPlace(Instrumented &Inst, const std::string &Copy) {
+    Inst.Directory = path::parent_path(Copy).str();
+    Inst.Source = Copy;
+    Inst.InCache = true;
+  }
   /// Runs ompinst on the input; nullopt (and Reason) when it fails.
   std::optional<Instrumented> instrument(const Argument &Input, std::size_t Index,
                                          std::string &Reason);
   /// The temporary directory and names of what instrumenting input Index
-  /// writes (ompinst-clang or the plugin); nullopt (and Reason) when the
-  /// directory cannot be made.
-  std::optional<Instrumented> instrumentedFiles(const Argument &Input, std::size_t Index,
-                                                std::string &Reason);
+  /// writes (ompinst-clang or the plugin), made when something is written
+  /// there (makeDirectory): a compile from the cache's copy needs none.
+  Instrumented instrumentedFiles(const Argument &Input, std::size_t Index);
+  /// Creates Inst's directory; false (and Reason) when it cannot be made.
+  bool makeDirectory(const Instrumented &Inst, std::string &Reason);
   /// Runs the ompinst command Argv, its stderr into Log: ompinst-clang in
   /// the server when there is one and it answers, else as a program.
   int runOmpinst(const std::vector<std::string> &Argv, const std::string &Log) {
@@ -474,27 +488,30 @@ private:
   std::optional<bool> IgnoresMetadirectives;
   /// mpiWrapperParseFlags()'s answer, once asked.
   std::optional<std::vector<std::string>> MpiParseFlags;
+  /// Compiles read instrumented files from this command's temporary
+  /// directory only: set when a copy in the cache went during the compile.
+  bool NoInPlace = false;
 };
 
-std::optional<Instrumented> Driver::instrumentedFiles(const Argument &Input, std::size_t Index,
-                                                      std::string &Reason) {
+Instrumented Driver::instrumentedFiles(const Argument &Input, std::size_t Index) {
   const std::string Unit = std::to_string(Index);
-  llvm::Expected<std::string> Directory = Temp.addDirectory(Unit);
-  if (!Directory) {
-    Reason = llvm::toString(Directory.takeError());
-    return std::nullopt;
-  }
-  return Instrumented{*Directory, Temp.add(Unit + "/" + path::filename(Input.Value).str()),
+  const std::string Directory = Temp.add(Unit);
+  return Instrumented{Directory, Temp.add(Unit + "/" + path::filename(Input.Value).str()),
                       Temp.add(Unit + ".headers")};
+}
+
+bool Driver::makeDirectory(const Instrumented &Inst, std::string &Reason) {
+  if (std::error_code EC = fs::create_directory(Inst.Directory)) {
+    Reason = "cannot create '" + Inst.Directory + "': " + EC.message();
+    return false;
+  }
+  return true;
 }
 
 std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_t Index,
                                                std::string &Reason) {
   const std::string Unit = std::to_string(Index);
-  std::optional<Instrumented> Files = instrumentedFiles(Input, Index, Reason);
-  if (!Files)
-    return std::nullopt;
-  Instrumented &Inst = *Files;
+  Instrumented Inst = instrumentedFiles(Input, Index);
   std::string Log = Temp.add(Unit + ".ompinst.log");
   // Fortran's language (and source form) follows the suffix, which the
   // instrumented copy keeps (contract of docs/FORTRAN.md).
@@ -545,14 +562,20 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
     InputsList = Temp.add(Unit + ".inputs");
     Argv.insert(llvm::find(Argv, "--"), "--inputs-list=" + InputsList);
   }
+  if (!makeDirectory(Inst, Reason))
+    return std::nullopt;
   int Status = runOmpinst(Argv, Log);
   if (Status == 0 && Key) {
     CacheEntry Entry;
     if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
             llvm::MemoryBuffer::getFile(Log, /*IsText=*/false, /*RequiresNullTerminator=*/false))
       Entry.Log = (*Text)->getBuffer().str();
+    // Compiled from the cache's copy, as the next build will be (a ccache
+    // around the compiler then finds this compile).
     if (collectWritten(Inst, Entry))
-      Cache->storeInstrumented(*Key, InputsList, Entry);
+      if (const std::optional<std::string> Copy = Cache->storeInstrumented(*Key, InputsList, Entry);
+          Copy && !NoInPlace)
+        useInPlace(Inst, *Copy);
   }
   // Clang 19 rejects some metadirectives that gcc before 15 builds because
   // it ignores them; the parse may then ignore them too.
@@ -773,11 +796,15 @@ std::vector<std::string> Driver::compileCommand(const Argument &Input, StringRef
 }
 
 bool Driver::restoreInstrumented(const std::string &Key, const Argument &Input,
-                                 const Instrumented &Inst) {
+                                 Instrumented &Inst) {
   std::optional<CacheEntry> Entry = Cache->lookupInstrumented(Key);
   if (!Entry ||
-      !llvm::any_of(Entry->Files, [&](const auto &File) { return File.first == Inst.Source; }) ||
-      !restoreFiles(*Entry))
+      !llvm::any_of(Entry->Files, [&](const auto &File) { return File.first == Inst.Source; }))
+    return false;
+  if (const std::optional<std::string> Copy =
+          NoInPlace ? std::nullopt : Cache->instrumentedInPlace(Key, *Entry))
+    useInPlace(Inst, *Copy);
+  else if (!restoreFiles(*Entry))
     return false;
   if (Opts.Verbose)
     Diagnostics << Name << ": " << Input.Value << ": instrumented file from the cache in "
@@ -879,6 +906,12 @@ int Driver::compileInput(std::size_t Index, const std::optional<std::string> &Ob
       fixDependencyFiles(Input, *Inst);
       return 0;
     }
+    // The cache's copy went (a concurrent command trimmed the cache) before
+    // the compiler read it: again, from a file of this command's own.
+    if (Inst->InCache && !fs::exists(Inst->Source)) {
+      NoInPlace = true;
+      return compileInput(Index, ObjectFile);
+    }
     // The instrumented file does not compile although Clang parsed the
     // original: a difference between Clang and the real compiler, or an
     // instrumentation bug. Compiling the original tells which; its
@@ -943,11 +976,7 @@ std::optional<int> Driver::compileInProcess(std::size_t Index,
   const std::string Unit = std::to_string(Index);
   // The plugin writes the files ompinst-clang would: --keep and the
   // dependency files' header names work as they do after ompinst.
-  std::optional<Instrumented> Files = instrumentedFiles(Input, Index, Reason);
-  if (!Files)
-    return std::nullopt;
-  Instrumented &Inst = *Files;
-  fs::remove(Inst.Source);
+  Instrumented Inst = instrumentedFiles(Input, Index);
   const std::string Plugin = pluginPath();
   // The original source, as a compile without instrumentation names it: the
   // plugin compiles the instrumented text under its name.
@@ -998,8 +1027,16 @@ std::optional<int> Driver::compileInProcess(std::size_t Index,
   if (Opts.Verbose && !Hit)
     Diagnostics << Name << ": " << Input.Value << ": instrumenting inside " << Compiler.front()
                 << " (" << ClangPluginName << ")\n";
+  if (!Hit && !makeDirectory(Inst, Reason))
+    return std::nullopt;
   std::string Log;
   const int Status = Runner.runCapturing(Argv, Log);
+  // The cache's copy went before the compiler read it (instrumentedInPlace):
+  // again, from a file of this command's own.
+  if (Status != 0 && Inst.InCache && !fs::exists(Inst.Source)) {
+    NoInPlace = true;
+    return compileInProcess(Index, ObjectFile, Reason);
+  }
   const bool Written = fs::exists(Inst.Source);
   // The plugin writes the inputs list only after it instrumented the file
   // and wrote what it instruments into: stored whatever the compile did, as

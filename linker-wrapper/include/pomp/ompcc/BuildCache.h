@@ -76,8 +76,17 @@ public:
   /// Stores an instrumented file with the inputs ompinst listed in
   /// InputsList (with the hashes of the very contents it parsed). Nothing is
   /// stored (a later run misses) when the list cannot be read.
-  void storeInstrumented(llvm::StringRef Key, llvm::StringRef InputsList,
-                         const CacheEntry &Entry) const;
+  /// An entry of one file (a source without instrumented headers) also
+  /// keeps that file by itself, under its base name in a directory of the
+  /// entry, <key>.src/: the compile reads it there (instrumentedInPlace),
+  /// so that a cached compile creates no temporary file or directory. The
+  /// path of that copy, or nullopt when there is none.
+  std::optional<std::string> storeInstrumented(llvm::StringRef Key, llvm::StringRef InputsList,
+                                               const CacheEntry &Entry) const;
+  /// The copy storeInstrumented kept of Entry's one file, when it holds
+  /// the entry's text; nullopt otherwise.
+  std::optional<std::string> instrumentedInPlace(llvm::StringRef Key,
+                                                 const CacheEntry &Entry) const;
 
   /// A link's handle initialisation; its key holds the contents of the
   /// link's inputs (the caller checks that they did not change during the
@@ -95,7 +104,10 @@ private:
       : Directory(std::move(Directory)), MaxSize(MaxSize) {}
   std::string entryPath(llvm::StringRef Key, llvm::StringRef Suffix) const;
   std::optional<CacheEntry> lookup(llvm::StringRef Path, bool WithInputs) const;
-  void store(llvm::StringRef Path, llvm::StringRef Header, const CacheEntry &Entry) const;
+  /// Writes an entry; false when it was not stored.
+  bool store(llvm::StringRef Path, llvm::StringRef Header, const CacheEntry &Entry) const;
+  /// The path of the copy of a one-file entry's file (instrumentedInPlace).
+  std::string inPlacePath(llvm::StringRef Key, llvm::StringRef File) const;
   /// Removes the least recently used entries while the cache is larger than
   /// its bound, and temporary files left by killed commands.
   void trim() const;
