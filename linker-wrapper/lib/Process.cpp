@@ -49,7 +49,9 @@ std::deque<std::string> CleanupStorage;
 std::atomic<pid_t> RunningChild{0};
 bool HandlersInstalled = false;
 
-const int TerminationSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+/// SIGPIPE too: `ompcc -v ... 2>&1 | head` ends ompcc at a write once head
+/// is gone, which left the directory behind.
+const int TerminationSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
 
 void onTerminationSignal(int Signal) {
   // The compiler may still be writing into the directory: stop it first.

@@ -3,8 +3,9 @@
 /// \file
 /// Running the real compiler, ompinst and pomp-link (printing each command
 /// with -v), and the per-invocation temporary directory, which is removed
-/// on every way out: success, failure, and SIGINT/SIGTERM/SIGHUP (make -j
-/// interrupted), when the running child gets the signal too.
+/// on every way out: success, failure, and SIGINT, SIGTERM, SIGHUP, SIGQUIT
+/// (make -j interrupted) or SIGPIPE (`ompcc -v ... | head`), when the
+/// running child gets the signal too.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef POMP_OMPCC_PROCESS_H
