@@ -778,7 +778,7 @@ private:
       // second parse).
       for (auto &[Name, Text] : Result.Rewritten)
         Rewritten[Name] = std::move(Text);
-      PassOpts.RewriteDirectiveForms = false;
+      inst::nextRewritingParse(PassOpts);
     }
   }
 

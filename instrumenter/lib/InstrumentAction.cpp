@@ -499,9 +499,9 @@ public:
       Sink.add(Main ? Main->getName().str() : "", std::move(Result));
       return;
     }
-    if (Opts.RewriteDirectiveForms) {
+    if (Opts.PasteDirectiveHeaders) {
       // So are the files with the headers that hold only a directive pasted
-      // in (DirectiveHeaders.h).
+      // in (DirectiveHeaders.h), after their directive forms were.
       PastedHeaders Pasted = pasteDirectiveHeaders(Context, Opts.HeaderDirectory);
       Result.Rewritten = std::move(Pasted.Files);
       Result.StandIns = std::move(Pasted.StandIns);
@@ -773,6 +773,13 @@ private:
 };
 
 } // namespace
+
+void nextRewritingParse(Options &Opts) {
+  if (Opts.RewriteDirectiveForms)
+    Opts.RewriteDirectiveForms = false;
+  else
+    Opts.PasteDirectiveHeaders = false;
+}
 
 std::unique_ptr<tooling::FrontendActionFactory> newInstrumentActionFactory(const Options &Opts,
                                                                            ResultSink &Sink) {

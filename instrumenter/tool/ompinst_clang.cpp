@@ -181,7 +181,7 @@ instrumentSource(const clang::tooling::CompilationDatabase &Database, StringRef 
       errs() << "ompinst: error: " << Source << ": " << EC.message() << "\n";
       return std::nullopt;
     }
-    PassOpts.RewriteDirectiveForms = false;
+    inst::nextRewritingParse(PassOpts);
   }
   inst::FileResult Result = Sink.results().begin()->second;
   Result.Headers.insert(Result.Headers.end(), StandIns.begin(), StandIns.end());

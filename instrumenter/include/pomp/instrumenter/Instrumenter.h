@@ -49,6 +49,11 @@ struct Options {
   /// instrumentation, and the caller parses again with those texts in place
   /// of the files and this off.
   bool RewriteDirectiveForms = true;
+  /// Paste a header that holds only a directive into the file that
+  /// includes it right before the directive's statement (DirectiveHeaders.h):
+  /// the parse then yields FileResult::Rewritten too. nextRewritingParse()
+  /// says what the next parse rewrites.
+  bool PasteDirectiveHeaders = true;
   /// Skip the bodies of the main file's functions that hold no OpenMP
   /// directive, API call or macro that may expand to one (BodySkipping.h):
   /// they produce no edit, so the output is the same (issue 15). Off with
@@ -131,6 +136,12 @@ private:
   std::map<std::string, FileResult> Results;
   bool PreambleFailed = false;
 };
+
+/// Opts for the parse after one that yielded FileResult::Rewritten:
+/// directive forms are rewritten first, then the headers that hold only a
+/// directive are pasted into the rewritten texts, then nothing: a file is
+/// parsed at most three times.
+void nextRewritingParse(Options &Opts);
 
 /// A FrontendActionFactory for clang::tooling::ClangTool::run: parses each
 /// file and stores its instrumented text in Sink. A file whose parse has
