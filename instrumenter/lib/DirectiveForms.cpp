@@ -50,6 +50,9 @@ const char *const OtherPragmasReason =
     "produced by a macro whose pragmas cannot all be rewritten into pragma lines (an OpenMP "
     "directive without a construct of its own, or an operand the preprocessor did not show)";
 const char *const UnreadableReason = "its text as the compiler saw it cannot be recovered";
+const char *const IgnoredByCompilerReason =
+    "written in the attribute syntax, which the real compiler ignores in C: as a #pragma line it "
+    "would take effect where the original's does not";
 const char *const IgnoredPartReason =
     "written in the attribute syntax with a part Clang ignores (a malformed clause): as a #pragma "
     "line it would not mean what Clang understood";
@@ -398,8 +401,10 @@ void IgnoredDirectiveParts::HandleDiagnostic(DiagnosticsEngine::Level Level,
 //===--- DirectiveForms ---------------------------------------------------===//
 
 DirectiveForms::DirectiveForms(ASTContext &Context, const DirectiveFormRecorder &Recorder,
-                               const IgnoredDirectiveParts &Ignored)
-    : Context(Context), SM(Context.getSourceManager()), Recorder(Recorder), Ignored(Ignored) {
+                               const IgnoredDirectiveParts &Ignored,
+                               bool CompilerIgnoresCAttributes)
+    : Context(Context), SM(Context.getSourceManager()), Recorder(Recorder), Ignored(Ignored),
+      KeepAttributes(CompilerIgnoresCAttributes && !Context.getLangOpts().CPlusPlus) {
   collectOperators();
   if (rewritable(SM.getMainFileID()))
     scanAttributes(SM.getMainFileID());
@@ -476,6 +481,8 @@ void DirectiveForms::scanAttributes(FileID File) {
       if (!RunWhy)
         RunWhy = Why;
     }
+    if (!RunWhy && KeepAttributes)
+      RunWhy = IgnoredByCompilerReason;
     for (const auto &[At, S] : Run) {
       if (S.Directives.empty() && !S.HasUnknown)
         continue;

@@ -135,8 +135,9 @@ private:
 /// `#pragma omp` lines, and why some of them stay as they are.
 class DirectiveForms {
 public:
+  /// CompilerIgnoresCAttributes: Options::CompilerIgnoresCAttributes.
   DirectiveForms(clang::ASTContext &Context, const DirectiveFormRecorder &Recorder,
-                 const IgnoredDirectiveParts &Ignored);
+                 const IgnoredDirectiveParts &Ignored, bool CompilerIgnoresCAttributes = false);
 
   /// Files with directives to rewrite: the name the compiler opened each
   /// by, made absolute, and its rewritten text.
@@ -169,6 +170,8 @@ private:
   const clang::SourceManager &SM;
   const DirectiveFormRecorder &Recorder;
   const IgnoredDirectiveParts &Ignored;
+  /// C's attributes are left alone (Options::CompilerIgnoresCAttributes).
+  bool KeepAttributes;
   std::map<clang::FileID, std::vector<Rewrite>> Rewrites;
   std::map<clang::FileID, std::vector<AttributeSite>> Attributes;
   /// Reasons of `_Pragma` operators and macros left alone, by the

@@ -491,7 +491,7 @@ public:
     const SourceManager &SM = Context.getSourceManager();
     limitTraversalToUserCode(Context);
     const OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
-    const DirectiveForms Forms(Context, FormRecorder, Ignored);
+    const DirectiveForms Forms(Context, FormRecorder, Ignored, Opts.CompilerIgnoresCAttributes);
     FileResult Result;
     if (Opts.RewriteDirectiveForms && !Forms.rewrittenFiles().empty()) {
       // The rewritten files are parsed and instrumented again.

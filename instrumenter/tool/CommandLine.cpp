@@ -64,6 +64,13 @@ cl::opt<bool> HideMetadirectives(
              "compiles them (ompcc sets it when the real compiler ignores metadirectives); the "
              "output keeps them"),
     cl::cat(Category));
+cl::opt<bool> CompilerIgnoresCAttributes(
+    "compiler-ignores-c-attributes",
+    cl::desc("The real compiler ignores OpenMP directives written as C attributes "
+             "([[omp::directive(...)]]), as gcc does (ompcc sets it after asking the compiler): "
+             "leave them as they are, with a warning, instead of rewriting them into #pragma "
+             "lines"),
+    cl::cat(Category));
 cl::opt<bool> NoSkipBodies(
     "no-skip-bodies",
     cl::desc("Build every function body of the main file, also those without OpenMP (the same "

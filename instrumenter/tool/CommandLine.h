@@ -33,6 +33,7 @@ extern llvm::cl::opt<std::string> Language;
 extern llvm::cl::opt<bool> NoLineDirectives;
 extern llvm::cl::opt<std::string> HeaderDir;
 extern llvm::cl::opt<bool> HideMetadirectives;
+extern llvm::cl::opt<bool> CompilerIgnoresCAttributes;
 extern llvm::cl::opt<bool> NoSkipBodies;
 extern llvm::cl::opt<bool> Quiet;
 extern llvm::cl::opt<std::string> InputsList;

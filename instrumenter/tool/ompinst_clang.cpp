@@ -212,6 +212,7 @@ int runOmpinst(int Argc, const char **Argv) {
   Opts.FunctionFilter = Common.FunctionFilter;
   Opts.FunctionExclude = Common.FunctionExclude;
   Opts.ThreadIds = Common.ThreadIds;
+  Opts.CompilerIgnoresCAttributes = CompilerIgnoresCAttributes;
 
   std::unique_ptr<clang::tooling::CompilationDatabase> Database;
   if (!BuildPath.empty()) {

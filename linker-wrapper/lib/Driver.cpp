@@ -352,6 +352,13 @@ private:
   /// (gcc before 15), so that ompinst may hide such lines from Clang's parse
   /// as well (asked at most once, for a file Clang rejected).
   bool compilerIgnoresMetadirectives();
+  /// Whether the source or a project header it includes writes a directive
+  /// in the attribute syntax (mentionsOpenMPAttributesWithHeaders).
+  bool writesOpenMPAttributes(const Argument &Input) const;
+  /// Whether the real compiler ignores OpenMP directives written as C
+  /// attributes (gcc), so that ompinst leaves them as they are (asked at
+  /// most once, for a C file that writes one).
+  bool compilerIgnoresCAttributes();
   /// Writes the files of a cache entry, which must all lie in the command's
   /// temporary directory (the key holds their paths); false when one cannot
   /// be written or lies elsewhere (a damaged entry).
@@ -484,6 +491,8 @@ private:
   std::optional<bool> FortranFrontEnd;
   /// compilerTakesPlugin()'s answer, once asked.
   std::optional<bool> TakesPlugin;
+  /// compilerIgnoresCAttributes()'s answer, once asked.
+  std::optional<bool> IgnoresCAttributes;
   /// compilerIgnoresMetadirectives()'s answer, once asked.
   std::optional<bool> IgnoresMetadirectives;
   /// mpiWrapperParseFlags()'s answer, once asked.
@@ -545,6 +554,11 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
     // includes pomplib.h; after the user's directories, as in the compile.
     llvm::append_values(Argv, "-isystem", Paths.IncludeDir);
   }
+  // Directives written as C attributes, which gcc ignores (with a warning)
+  // and Clang's parse obeys: rewritten into #pragma lines they would take
+  // effect in the instrumented program only.
+  if (Input.Lang == Language::C && writesOpenMPAttributes(Input) && compilerIgnoresCAttributes())
+    Argv.insert(llvm::find(Argv, "--"), "--compiler-ignores-c-attributes");
   // The cache: ompinst's result depends on its command (which names the
   // temporary files, the same from one build to the next), the directory,
   // ompinst and the Clang it loads, the environment of the parse, and the
@@ -641,6 +655,37 @@ bool Driver::ompinstHandlesFortran() {
         FortranFrontEnd = (*Help)->getBuffer().contains("Fortran");
   }
   return *FortranFrontEnd;
+}
+
+bool Driver::writesOpenMPAttributes(const Argument &Input) const {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
+      llvm::MemoryBuffer::getFile(Input.Value, /*IsText=*/true);
+  return Text && mentionsOpenMPAttributesWithHeaders(Input.Value, (*Text)->getBuffer(),
+                                                     projectIncludeDirectories());
+}
+
+bool Driver::compilerIgnoresCAttributes() {
+  // gcc 12 accepts [[omp::directive(...)]] in C and warns that it ignores
+  // it: -Werror=attributes turns that warning, and only that, into failure.
+  if (!IgnoresCAttributes) {
+    IgnoresCAttributes = false;
+    const std::string Probe = Temp.add("attribute-probe.c");
+    if (writeTextFile(Probe, "int main(void) {\n"
+                             "  int n = 0;\n"
+                             "  [[omp::directive(parallel)]]\n"
+                             "  n++;\n"
+                             "  return n;\n"
+                             "}\n"))
+      return false;
+    std::vector<std::string> Argv = Compiler;
+    llvm::append_values(Argv, "-fopenmp", "-fsyntax-only", "-x", "c", Probe);
+    std::string Ignored;
+    if (Runner.runCapturing(Argv, Ignored) == 0) {
+      Argv.insert(Argv.end() - 1, "-Werror=attributes");
+      IgnoresCAttributes = Runner.runCapturing(Argv, Ignored) != 0;
+    }
+  }
+  return *IgnoresCAttributes;
 }
 
 bool Driver::compilerIgnoresMetadirectives() {

@@ -1,6 +1,7 @@
 //===- SourceChecks.cpp - What needs instrumenting ------------------------===//
 #include "pomp/ompcc/SourceChecks.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -62,8 +63,11 @@ std::vector<StringRef> includedNames(StringRef Text) {
   return Names;
 }
 
-bool includesOpenMPHeader(StringRef IncluderDirectory, StringRef Text,
-                          llvm::ArrayRef<std::string> IncludeDirectories, llvm::StringSet<> &Seen) {
+/// Whether a project header that Text includes (directly or through
+/// others) satisfies Holds.
+bool includesHeaderThat(StringRef IncluderDirectory, StringRef Text,
+                        llvm::ArrayRef<std::string> IncludeDirectories, llvm::StringSet<> &Seen,
+                        llvm::function_ref<bool(StringRef)> Holds) {
   for (StringRef Name : includedNames(Text)) {
     std::vector<std::string> Candidates;
     if (llvm::sys::path::is_absolute(Name)) {
@@ -88,10 +92,8 @@ bool includesOpenMPHeader(StringRef IncluderDirectory, StringRef Text,
       if (!Header)
         break;
       const StringRef HeaderText = (*Header)->getBuffer();
-      // main in a header is no reason; its constructs and API calls are.
-      if ((HeaderText.contains("omp") && mayNeedInstrumentation(HeaderText)) ||
-          includesOpenMPHeader(llvm::sys::path::parent_path(Candidate), HeaderText,
-                               IncludeDirectories, Seen))
+      if (Holds(HeaderText) || includesHeaderThat(llvm::sys::path::parent_path(Candidate),
+                                                  HeaderText, IncludeDirectories, Seen, Holds))
         return true;
       break;
     }
@@ -112,7 +114,35 @@ bool mayNeedInstrumentationWithHeaders(StringRef SourcePath, StringRef Text,
     return true;
   llvm::StringSet<> Seen;
   StringRef Directory = llvm::sys::path::parent_path(SourcePath);
-  return includesOpenMPHeader(Directory.empty() ? "." : Directory, Text, IncludeDirectories, Seen);
+  // main in a header is no reason; its constructs and API calls are.
+  return includesHeaderThat(
+      Directory.empty() ? "." : Directory, Text, IncludeDirectories, Seen,
+      [](StringRef Header) { return Header.contains("omp") && mayNeedInstrumentation(Header); });
+}
+
+bool mentionsOpenMPAttributes(StringRef Text) {
+  for (std::size_t At = Text.find("omp"); At != StringRef::npos; At = Text.find("omp", At + 3)) {
+    if ((At > 0 && isIdentifierChar(Text[At - 1])) ||
+        (At + 3 < Text.size() && isIdentifierChar(Text[At + 3])))
+      continue;
+    const StringRef After = Text.drop_front(At + 3).ltrim();
+    if (After.starts_with("::"))
+      return true;
+    const StringRef Before = Text.take_front(At).rtrim();
+    if (Before.ends_with("using") && After.starts_with(":"))
+      return true;
+  }
+  return false;
+}
+
+bool mentionsOpenMPAttributesWithHeaders(StringRef SourcePath, StringRef Text,
+                                         llvm::ArrayRef<std::string> IncludeDirectories) {
+  if (mentionsOpenMPAttributes(Text))
+    return true;
+  llvm::StringSet<> Seen;
+  StringRef Directory = llvm::sys::path::parent_path(SourcePath);
+  return includesHeaderThat(Directory.empty() ? "." : Directory, Text, IncludeDirectories, Seen,
+                            [](StringRef Header) { return mentionsOpenMPAttributes(Header); });
 }
 
 bool mayNeedInstrumentation(StringRef Text) {

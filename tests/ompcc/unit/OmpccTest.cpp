@@ -295,6 +295,15 @@ TEST(ompccSourceChecks, WhatMayNeedInstrumentation) {
   EXPECT_FALSE(mayNeedInstrumentation("double x = 1e5omp;"));
 }
 
+TEST(ompccSourceChecks, OpenMPAttributes) {
+  EXPECT_TRUE(mentionsOpenMPAttributes("[[omp::directive(parallel)]]"));
+  EXPECT_TRUE(mentionsOpenMPAttributes("[[ omp :: sequence(directive(for))]]"));
+  EXPECT_TRUE(mentionsOpenMPAttributes("[[using omp: directive(single)]]"));
+  EXPECT_FALSE(mentionsOpenMPAttributes("#pragma omp parallel\n"));
+  EXPECT_FALSE(mentionsOpenMPAttributes("x = omp_get_thread_num(); y = std::max(a, b);"));
+  EXPECT_FALSE(mentionsOpenMPAttributes("ns_omp::f(); pomp::g();"));
+}
+
 TEST(ompccSourceChecks, BuildSystemProbes) {
   EXPECT_TRUE(isBuildSystemProbe({"conftest.c", "conftest"}, "/src/build"));
   EXPECT_TRUE(isBuildSystemProbe({"conftest.o"}, "/src/build"));

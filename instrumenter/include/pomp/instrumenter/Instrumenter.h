@@ -54,6 +54,12 @@ struct Options {
   /// the parse then yields FileResult::Rewritten too. nextRewritingParse()
   /// says what the next parse rewrites.
   bool PasteDirectiveHeaders = true;
+  /// The real compiler ignores C's directives in the attribute syntax (gcc
+  /// warns that the `omp::directive` attribute is ignored): they are left
+  /// as they are, with a warning, instead of becoming #pragma lines that it
+  /// would obey, so that the instrumented program runs as the original
+  /// does. C++ is not concerned (gcc 12 knows the attributes there).
+  bool CompilerIgnoresCAttributes = false;
   /// Skip the bodies of the main file's functions that hold no OpenMP
   /// directive, API call or macro that may expand to one (BodySkipping.h):
   /// they produce no edit, so the output is the same (issue 15). Off with

@@ -45,6 +45,18 @@ bool mayNeedFortranInstrumentation(llvm::StringRef Text);
 bool mayNeedInstrumentationWithHeaders(llvm::StringRef SourcePath, llvm::StringRef Text,
                                        llvm::ArrayRef<std::string> IncludeDirectories);
 
+/// Whether Text writes an OpenMP directive in the attribute syntax: the
+/// identifier `omp` followed by `::` (`omp::directive`, `omp::sequence`),
+/// or `using omp :`. Comments are not skipped, as for
+/// mayNeedInstrumentation: a mention there only costs a question to the
+/// compiler.
+bool mentionsOpenMPAttributes(llvm::StringRef Text);
+
+/// mentionsOpenMPAttributes for a source and the project's headers it
+/// includes, followed as by mayNeedInstrumentationWithHeaders.
+bool mentionsOpenMPAttributesWithHeaders(llvm::StringRef SourcePath, llvm::StringRef Text,
+                                         llvm::ArrayRef<std::string> IncludeDirectories);
+
 /// Whether a command is a probe of a build system, recognised by names the
 /// build systems fix: autoconf's and libtool's `conftest.*`, a path below
 /// CMake's try_compile directories (`CMakeFiles/CMakeScratch`,
