@@ -352,6 +352,10 @@ private:
   /// (gcc before 15), so that ompinst may hide such lines from Clang's parse
   /// as well (asked at most once, for a file Clang rejected).
   bool compilerIgnoresMetadirectives();
+  /// Whether the real compiler accepts the C program Text (written to the
+  /// temporary file Probe, -fsyntax-only) and rejects it with ErrorFlag
+  /// (-Werror=<warning>): it only warns, and so ignores what it warns about.
+  bool compilerOnlyWarns(llvm::StringRef Probe, llvm::StringRef Text, llvm::StringRef ErrorFlag);
   /// Whether the source or a project header it includes writes a directive
   /// in the attribute syntax (mentionsOpenMPAttributesWithHeaders).
   bool writesOpenMPAttributes(const Argument &Input) const;
@@ -664,50 +668,44 @@ bool Driver::writesOpenMPAttributes(const Argument &Input) const {
                                                      projectIncludeDirectories());
 }
 
+bool Driver::compilerOnlyWarns(StringRef Probe, StringRef Text, StringRef ErrorFlag) {
+  const std::string File = Temp.add(Probe);
+  if (writeTextFile(File, Text))
+    return false;
+  std::vector<std::string> Argv = Compiler;
+  llvm::append_values(Argv, "-fopenmp", "-fsyntax-only", "-x", "c", File);
+  std::string Messages;
+  if (Runner.runCapturing(Argv, Messages) != 0)
+    return false;
+  Argv.insert(Argv.end() - 1, ErrorFlag.str());
+  return Runner.runCapturing(Argv, Messages) != 0;
+}
+
 bool Driver::compilerIgnoresCAttributes() {
-  // gcc 12 accepts [[omp::directive(...)]] in C and warns that it ignores
-  // it: -Werror=attributes turns that warning, and only that, into failure.
-  if (!IgnoresCAttributes) {
-    IgnoresCAttributes = false;
-    const std::string Probe = Temp.add("attribute-probe.c");
-    if (writeTextFile(Probe, "int main(void) {\n"
-                             "  int n = 0;\n"
-                             "  [[omp::directive(parallel)]]\n"
-                             "  n++;\n"
-                             "  return n;\n"
-                             "}\n"))
-      return false;
-    std::vector<std::string> Argv = Compiler;
-    llvm::append_values(Argv, "-fopenmp", "-fsyntax-only", "-x", "c", Probe);
-    std::string Ignored;
-    if (Runner.runCapturing(Argv, Ignored) == 0) {
-      Argv.insert(Argv.end() - 1, "-Werror=attributes");
-      IgnoresCAttributes = Runner.runCapturing(Argv, Ignored) != 0;
-    }
-  }
+  // gcc 12 accepts [[omp::directive(...)]] in C and warns that it ignores it.
+  if (!IgnoresCAttributes)
+    IgnoresCAttributes = compilerOnlyWarns("attribute-probe.c",
+                                           "int main(void) {\n"
+                                           "  int n = 0;\n"
+                                           "  [[omp::directive(parallel)]]\n"
+                                           "  n++;\n"
+                                           "  return n;\n"
+                                           "}\n",
+                                           "-Werror=attributes");
   return *IgnoresCAttributes;
 }
 
 bool Driver::compilerIgnoresMetadirectives() {
-  // The compiler accepts the pragma and only warns that it does not know it:
-  // -Werror=unknown-pragmas turns that warning, and only that, into failure.
-  if (!IgnoresMetadirectives) {
-    IgnoresMetadirectives = false;
-    const std::string Probe = Temp.add("metadirective-probe.c");
-    const std::string Log = Temp.add("metadirective-probe.log");
-    if (writeTextFile(Probe, "int main(void) {\n"
-                             "#pragma omp metadirective when(user={condition(1)}: parallel)\n"
-                             "  ;\n"
-                             "  return 0;\n"
-                             "}\n"))
-      return false;
-    std::vector<std::string> Argv = Compiler;
-    llvm::append_values(Argv, "-fopenmp", "-fsyntax-only", "-x", "c", Probe);
-    if (Runner.run(Argv, StringRef(Log)) == 0) {
-      Argv.insert(Argv.end() - 1, "-Werror=unknown-pragmas");
-      IgnoresMetadirectives = Runner.run(Argv, StringRef(Log)) != 0;
-    }
-  }
+  // The compiler accepts the pragma and only warns that it does not know it.
+  if (!IgnoresMetadirectives)
+    IgnoresMetadirectives =
+        compilerOnlyWarns("metadirective-probe.c",
+                          "int main(void) {\n"
+                          "#pragma omp metadirective when(user={condition(1)}: parallel)\n"
+                          "  ;\n"
+                          "  return 0;\n"
+                          "}\n",
+                          "-Werror=unknown-pragmas");
   return *IgnoresMetadirectives;
 }
 
