@@ -101,6 +101,16 @@ bool includesHeaderThat(StringRef IncluderDirectory, StringRef Text,
   return false;
 }
 
+/// includesHeaderThat for the source at SourcePath.
+bool sourceIncludesHeaderThat(StringRef SourcePath, StringRef Text,
+                              llvm::ArrayRef<std::string> IncludeDirectories,
+                              llvm::function_ref<bool(StringRef)> Holds) {
+  llvm::StringSet<> Seen;
+  const StringRef Directory = llvm::sys::path::parent_path(SourcePath);
+  return includesHeaderThat(Directory.empty() ? "." : Directory, Text, IncludeDirectories, Seen,
+                            Holds);
+}
+
 } // namespace
 
 bool mayNeedFortranInstrumentation(StringRef Text) {
@@ -110,14 +120,11 @@ bool mayNeedFortranInstrumentation(StringRef Text) {
 
 bool mayNeedInstrumentationWithHeaders(StringRef SourcePath, StringRef Text,
                                        llvm::ArrayRef<std::string> IncludeDirectories) {
-  if (mayNeedInstrumentation(Text))
-    return true;
-  llvm::StringSet<> Seen;
-  StringRef Directory = llvm::sys::path::parent_path(SourcePath);
   // main in a header is no reason; its constructs and API calls are.
-  return includesHeaderThat(
-      Directory.empty() ? "." : Directory, Text, IncludeDirectories, Seen,
-      [](StringRef Header) { return Header.contains("omp") && mayNeedInstrumentation(Header); });
+  return mayNeedInstrumentation(Text) ||
+         sourceIncludesHeaderThat(SourcePath, Text, IncludeDirectories, [](StringRef Header) {
+           return Header.contains("omp") && mayNeedInstrumentation(Header);
+         });
 }
 
 bool mentionsOpenMPAttributes(StringRef Text) {
@@ -137,12 +144,8 @@ bool mentionsOpenMPAttributes(StringRef Text) {
 
 bool mentionsOpenMPAttributesWithHeaders(StringRef SourcePath, StringRef Text,
                                          llvm::ArrayRef<std::string> IncludeDirectories) {
-  if (mentionsOpenMPAttributes(Text))
-    return true;
-  llvm::StringSet<> Seen;
-  StringRef Directory = llvm::sys::path::parent_path(SourcePath);
-  return includesHeaderThat(Directory.empty() ? "." : Directory, Text, IncludeDirectories, Seen,
-                            [](StringRef Header) { return mentionsOpenMPAttributes(Header); });
+  return mentionsOpenMPAttributes(Text) ||
+         sourceIncludesHeaderThat(SourcePath, Text, IncludeDirectories, mentionsOpenMPAttributes);
 }
 
 bool mayNeedInstrumentation(StringRef Text) {
