@@ -398,6 +398,10 @@ private:
   /// compiles: a cached compile then writes no temporary file, and the
   /// compiler (a ccache) sees the same path whether ompcc's cache hit or
   /// not.
+  /// Whether the compile may read the cache's copy Copy: not after a copy
+  /// went during a compile (NoInPlace), and not at a path with a `=`, which
+  /// -fdebug-prefix-map=<old>=<new> cannot take.
+  bool compilesInPlace(StringRef Copy) const { return !NoInPlace && !Copy.contains('='); }
   void useInPlace(Instrumented &Inst, const std::string &Copy) {
     Inst.Directory = path::parent_path(Copy).str();
     Inst.Source = Copy;
@@ -592,7 +596,7 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
     // around the compiler then finds this compile).
     if (collectWritten(Inst, Entry))
       if (const std::optional<std::string> Copy = Cache->storeInstrumented(*Key, InputsList, Entry);
-          Copy && !NoInPlace)
+          Copy && compilesInPlace(*Copy))
         useInPlace(Inst, *Copy);
   }
   // Clang 19 rejects some metadirectives that gcc before 15 builds because
@@ -844,8 +848,8 @@ bool Driver::restoreInstrumented(const std::string &Key, const Argument &Input,
   if (!Entry ||
       !llvm::any_of(Entry->Files, [&](const auto &File) { return File.first == Inst.Source; }))
     return false;
-  if (const std::optional<std::string> Copy =
-          NoInPlace ? std::nullopt : Cache->instrumentedInPlace(Key, *Entry))
+  if (const std::optional<std::string> Copy = Cache->instrumentedInPlace(Key, *Entry);
+      Copy && compilesInPlace(*Copy))
     useInPlace(Inst, *Copy);
   else if (!restoreFiles(*Entry))
     return false;
