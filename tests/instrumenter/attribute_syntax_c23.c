@@ -3,14 +3,6 @@
 // attribute in C (a warning), so the original built with gcc runs these loops serially: the
 // instrumented file, all pragma lines, runs them in parallel with both compilers and must print
 // the same (the reductions are exact).
-// ompcc with gcc as the real compiler passes --compiler-ignores-c-attributes (tests/ompcc/
-// c_attributes.test): the attributes then stay as they are, with a warning per directive, so that
-// the instrumented program runs them serially too.
-// RUN: %ompinst --compiler-ignores-c-attributes %s -o %t.kept.c -- -std=c2x 2> %t.kept.err
-// RUN: grep -c 'warning: OpenMP construct is not instrumented: written in the attribute syntax, which the real compiler ignores in C' %t.kept.err | %FileCheck --check-prefix=KEPT %s
-// RUN: grep -v '^ *//' %t.kept.c | grep -c -e '\[\[omp::' | %FileCheck --check-prefix=KEPT-LINES %s
-// KEPT: 3
-// KEPT-LINES: 2
 // RUN: %ompinst %s -o %t.c -- -std=c2x 2> %t.err
 // RUN: %FileCheck --check-prefix=WARN --allow-empty %s < %t.err
 // RUN: %strip-checks %t.c | %FileCheck %s
@@ -34,3 +26,13 @@ int main(void) {
 // EVENTS-NEXT: Parallel_fork 2
 // EVENTS: Single_enter 2
 // EVENTS: violations 0
+
+// ompcc with gcc as the real compiler passes --compiler-ignores-c-attributes
+// (tests/ompcc/c_attributes.test): the attributes then stay as they are, with a warning per
+// directive, so that the instrumented program runs them serially too. (After the code, so that
+// the lines attribute_header.test checks stay where they are.)
+// RUN: %ompinst --compiler-ignores-c-attributes %s -o %t.kept.c -- -std=c2x 2> %t.kept.err
+// RUN: grep -c 'warning: OpenMP construct is not instrumented: written in the attribute syntax, which the real compiler ignores in C' %t.kept.err | %FileCheck --check-prefix=KEPT %s
+// RUN: grep -v '^ *//' %t.kept.c | grep -c -e '\[\[omp::' | %FileCheck --check-prefix=KEPT-LINES %s
+// KEPT: 3
+// KEPT-LINES: 2
