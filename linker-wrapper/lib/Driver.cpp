@@ -394,14 +394,14 @@ private:
   /// without headers (useInPlace), and repeats the warnings instrumenting
   /// it gave; false when the cache has no usable entry.
   bool restoreInstrumented(const std::string &Key, const Argument &Input, Instrumented &Inst);
-  /// Makes Copy, the cache's copy of the instrumented file, the one Inst
-  /// compiles: a cached compile then writes no temporary file, and the
-  /// compiler (a ccache) sees the same path whether ompcc's cache hit or
-  /// not.
   /// Whether the compile may read the cache's copy Copy: not after a copy
   /// went during a compile (NoInPlace), and not at a path with a `=`, which
   /// -fdebug-prefix-map=<old>=<new> cannot take.
   bool compilesInPlace(StringRef Copy) const { return !NoInPlace && !Copy.contains('='); }
+  /// Makes Copy, the cache's copy of the instrumented file, the one Inst
+  /// compiles: a cached compile then writes no temporary file, and the
+  /// compiler (a ccache) sees the same path whether ompcc's cache hit or
+  /// not.
   void useInPlace(Instrumented &Inst, const std::string &Copy) {
     Inst.Directory = path::parent_path(Copy).str();
     Inst.Source = Copy;
