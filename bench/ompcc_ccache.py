@@ -17,7 +17,18 @@ directory, warmed like ccache's; an ompcc without that cache (--bin of an older 
 Prints each way's median build time, its ratio to `plain`, and the hit rate of the measured
 builds (`ccache --print-stats`: hits / (hits + misses) over the cacheable calls).
 
-    bench/ompcc_ccache.py [--bin build/bin] [--rounds 5]
+Then one command by itself, which the build's spread on a small project hides: a cached compile
+of the project's `vecsum.c` (`-O2 -fopenmp -MMD -MP -c`, ccache and ompcc's cache warm),
+--command-rounds times in alternating rounds, medians in ms:
+
+  plain ccache     `ccache clang-19 ...` (and `ccache gcc ...`)
+  ompcc            `ompcc ...` with that as its real compiler
+  ompcc (base)     the same with --base-bin's ompcc, when given
+  ompcc's own      ompcc with `true` as its real compiler, against `true` itself: what ompcc
+                   adds, its process start included
+
+    bench/ompcc_ccache.py [--bin build/bin] [--rounds 5] [--command-rounds 100]
+        [--base-bin OLD_BIN]
 """
 import argparse
 import os
@@ -53,10 +64,52 @@ def stats(env):
     return hits, counters.get("cache_miss", 0)
 
 
+def timed(cmd, cwd, env):
+    start = time.perf_counter()
+    subprocess.run(cmd, cwd=cwd, env=env, check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def per_command(args, scratch):
+    """One cached compile at a time (the module's docstring)."""
+    tree = os.path.join(scratch, "command")
+    shutil.copytree(PROJECT, tree)
+    compile_args = ["-O2", "-fopenmp", "-MMD", "-MP", "-c", "vecsum.c", "-o", "vecsum.o"]
+    drivers = [("ompcc", os.path.abspath(os.path.join(args.bin, "ompcc")))]
+    if args.base_bin:
+        drivers.append(("ompcc (base)", os.path.abspath(os.path.join(args.base_bin, "ompcc"))))
+    print("one cached compile of vecsum.c, %d alternating rounds, medians (ms)"
+          % args.command_rounds)
+    for compiler in ("ccache clang-19", "ccache gcc", "true"):
+        env = dict(os.environ, CCACHE_DIR=os.path.join(scratch, "command.cache"),
+                   OMPCC_CACHE_DIR=os.path.join(scratch, "command.ompcc-cache"),
+                   OMPINST_PREAMBLE_DIR=os.path.join(scratch, "command.preamble-cache"),
+                   OMPCC_CC=compiler)
+        env.pop("CCACHE_BASEDIR", None)
+        plain = compiler.split() + compile_args if compiler != "true" else ["true"]
+        ways = [("plain", plain)] + [(name, [path] + compile_args) for name, path in drivers]
+        times = {name: [] for name, _ in ways}
+        for _ in range(2):  # fills both caches
+            for _, cmd in ways:
+                timed(cmd, tree, env)
+        for _ in range(args.command_rounds):
+            for name, cmd in ways:
+                times[name].append(timed(cmd, tree, env))
+        medians = {name: statistics.median(values) * 1e3 for name, values in times.items()}
+        label = "ompcc's own (true)" if compiler == "true" else compiler
+        print("  %-20s " % label + "   ".join(
+            "%s %.2f" % (name, medians[name]) + ("" if name == "plain" else " (+%.2f)" % (
+                medians[name] - medians["plain"])) for name, _ in ways))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bin", default=os.path.join(HERE, "..", "build", "bin"))
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--command-rounds", type=int, default=100,
+                        help="rounds of the single cached compile (0: none)")
+    parser.add_argument("--base-bin", help="another toolkit's bin directory, for the single "
+                        "compile")
     args = parser.parse_args()
     if not shutil.which("ccache"):
         sys.exit("bench: ccache is not installed")
@@ -118,6 +171,8 @@ def main():
                 hits, hits + misses, 100.0 * hits / max(hits + misses, 1))
             print("%-9s median %6.3f s   ratio to plain ccache %5.2f   %s"
                   % (name, median, median / plain, rate))
+        if args.command_rounds > 0:
+            per_command(args, scratch)
         print("load average after: %s" % open("/proc/loadavg").read().strip())
 
 
