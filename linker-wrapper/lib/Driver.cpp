@@ -410,11 +410,17 @@ private:
   /// Runs ompinst on the input; nullopt (and Reason) when it fails.
   std::optional<Instrumented> instrument(const Argument &Input, std::size_t Index,
                                          std::string &Reason);
-  /// The temporary directory and names of what instrumenting input Index
-  /// writes (ompinst-clang or the plugin), made when something is written
-  /// there (makeDirectory): a compile from the cache's copy needs none.
+  /// The names of what instrumenting input Index writes (ompinst-clang or
+  /// the plugin) in the temporary directory, planned: nothing is made until
+  /// something is written there (makeDirectory), and a compile from the
+  /// cache's copy makes nothing.
   Instrumented instrumentedFiles(const Argument &Input, std::size_t Index);
-  /// Creates Inst's directory; false (and Reason) when it cannot be made.
+  /// Makes the temporary directory; false when it is not the one Inst's
+  /// names were planned in (a concurrent command with the same key took
+  /// that name): the caller starts again with the names of the one made.
+  bool ownsPlanned(const Instrumented &Inst);
+  /// Creates Inst's directory and registers its names for removal; false
+  /// (and Reason) when it cannot be made.
   bool makeDirectory(const Instrumented &Inst, std::string &Reason);
   /// Runs the ompinst command Argv, its stderr into Log: ompinst-clang in
   /// the server when there is one and it answers, else as a program.
@@ -512,16 +518,25 @@ private:
 
 Instrumented Driver::instrumentedFiles(const Argument &Input, std::size_t Index) {
   const std::string Unit = std::to_string(Index);
-  const std::string Directory = Temp.add(Unit);
-  return Instrumented{Directory, Temp.add(Unit + "/" + path::filename(Input.Value).str()),
-                      Temp.add(Unit + ".headers")};
+  return Instrumented{Temp.planned(Unit),
+                      Temp.planned(Unit + "/" + path::filename(Input.Value).str()),
+                      Temp.planned(Unit + ".headers")};
+}
+
+bool Driver::ownsPlanned(const Instrumented &Inst) {
+  return path::parent_path(Inst.Directory) == Temp.path();
 }
 
 bool Driver::makeDirectory(const Instrumented &Inst, std::string &Reason) {
-  if (std::error_code EC = fs::create_directory(Inst.Directory)) {
-    Reason = "cannot create '" + Inst.Directory + "': " + EC.message();
+  const StringRef Root = path::parent_path(Inst.Directory);
+  const auto Relative = [&Root](StringRef Full) { return Full.drop_front(Root.size() + 1); };
+  llvm::Expected<std::string> Directory = Temp.addDirectory(Relative(Inst.Directory));
+  if (!Directory) {
+    Reason = llvm::toString(Directory.takeError());
     return false;
   }
+  Temp.add(Relative(Inst.Source));
+  Temp.add(Relative(Inst.HeaderDirectory));
   return true;
 }
 
@@ -529,7 +544,7 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
                                                std::string &Reason) {
   const std::string Unit = std::to_string(Index);
   Instrumented Inst = instrumentedFiles(Input, Index);
-  std::string Log = Temp.add(Unit + ".ompinst.log");
+  std::string Log = Temp.planned(Unit + ".ompinst.log");
   // Fortran's language (and source form) follows the suffix, which the
   // instrumented copy keeps (contract of docs/FORTRAN.md).
   const std::string &Ompinst = Input.Lang == Language::Fortran || Paths.OmpinstClang.empty()
@@ -581,11 +596,16 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
     Key = Builder.finish();
     if (restoreInstrumented(*Key, Input, Inst))
       return Inst;
+  }
+  if (!ownsPlanned(Inst))
+    return instrument(Input, Index, Reason);
+  if (Key) {
     InputsList = Temp.add(Unit + ".inputs");
     Argv.insert(llvm::find(Argv, "--"), "--inputs-list=" + InputsList);
   }
   if (!makeDirectory(Inst, Reason))
     return std::nullopt;
+  Temp.add(Unit + ".ompinst.log");
   int Status = runOmpinst(Argv, Log);
   if (Status == 0 && Key) {
     CacheEntry Entry;
@@ -1062,6 +1082,8 @@ std::optional<int> Driver::compileInProcess(std::size_t Index,
       PluginArg("instrumented=" + Inst.Source);
       Hit = true;
     } else {
+      if (!ownsPlanned(Inst))
+        return compileInProcess(Index, ObjectFile, Reason);
       InputsList = Temp.add(Unit + ".inputs");
       InstrumentLog = Temp.add(Unit + ".instrument.log");
       fs::remove(InputsList);
@@ -1074,8 +1096,13 @@ std::optional<int> Driver::compileInProcess(std::size_t Index,
   if (Opts.Verbose && !Hit)
     Diagnostics << Name << ": " << Input.Value << ": instrumenting inside " << Compiler.front()
                 << " (" << ClangPluginName << ")\n";
-  if (!Hit && !makeDirectory(Inst, Reason))
-    return std::nullopt;
+  if (!Hit) {
+    // Without the cache the planned names have not been checked yet.
+    if (!Key && !ownsPlanned(Inst))
+      return compileInProcess(Index, ObjectFile, Reason);
+    if (!makeDirectory(Inst, Reason))
+      return std::nullopt;
+  }
   std::string Log;
   const int Status = Runner.runCapturing(Argv, Log);
   // The cache's copy went before the compiler read it (instrumentedInPlace):

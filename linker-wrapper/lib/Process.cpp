@@ -21,6 +21,7 @@
 #include <cassert>
 #include <cerrno>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <deque>
 #include <fcntl.h>
@@ -174,34 +175,63 @@ llvm::Expected<TempDirectory> TempDirectory::create(StringRef ToolName,
   llvm::SmallString<128> Base;
   llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, Base);
   assert(CleanupCount.load() == 0 && "one temporary directory per process");
+  TempDirectory Temp(ToolName.str(), std::string(Base),
+                     Key ? std::optional<std::string>(Key->str()) : std::nullopt);
+  // Also when no directory is ever made: the running child gets the signal.
+  installSignalHandlers();
+  if (!Key)
+    Temp.path();
+  return std::move(Temp);
+}
+
+std::string TempDirectory::firstName() const {
+  llvm::SmallString<128> Name(Base);
+  llvm::sys::path::append(Name, ToolName + "-" + (Key ? *Key : std::string("XXXXXX")));
+  return std::string(Name);
+}
+
+std::string TempDirectory::planned(StringRef Name) const {
+  llvm::SmallString<128> Full(made() ? Path : firstName());
+  llvm::sys::path::append(Full, Name);
+  return std::string(Full);
+}
+
+const std::string &TempDirectory::path() const {
+  if (made())
+    return Path;
   if (Key) {
     for (unsigned Name = 0; Name < MaxStableNames; ++Name) {
-      llvm::SmallString<128> Stable(Base);
-      llvm::sys::path::append(Stable, ToolName + "-" + *Key);
+      std::string Stable = firstName();
       if (Name > 0)
         Stable += "-" + std::to_string(Name);
-      const int FD = lockStableDirectory(std::string(Stable));
+      const int FD = lockStableDirectory(Stable);
       if (FD < 0)
         continue;
-      installSignalHandlers();
-      registerForCleanup(std::string(Stable));
-      emptyDirectory(std::string(Stable));
-      return TempDirectory(std::string(Stable), FD);
+      registerForCleanup(Stable);
+      emptyDirectory(Stable);
+      LockFD = FD;
+      Path = std::move(Stable);
+      return Path;
     }
   }
-  llvm::sys::path::append(Base, ToolName);
+  llvm::SmallString<128> Model(Base);
+  llvm::sys::path::append(Model, ToolName);
   llvm::SmallString<128> Created;
-  if (std::error_code EC = llvm::sys::fs::createUniqueDirectory(Base, Created))
-    return llvm::createStringError(EC, "cannot create a temporary directory in '%s': %s",
-                                   llvm::sys::path::parent_path(Base).str().c_str(),
-                                   EC.message().c_str());
-  installSignalHandlers();
+  if (std::error_code EC = llvm::sys::fs::createUniqueDirectory(Model, Created)) {
+    // Asked for where no error can be returned: the command ends here, before
+    // it wrote anything.
+    llvm::errs() << ToolName << ": error: cannot create a temporary directory in '" << Base
+                 << "': " << EC.message() << "\n";
+    std::exit(1);
+  }
   registerForCleanup(std::string(Created));
-  return TempDirectory(std::string(Created), /*LockFD=*/-1);
+  Path = std::string(Created);
+  return Path;
 }
 
 TempDirectory::TempDirectory(TempDirectory &&Other) noexcept
-    : Path(std::move(Other.Path)), LockFD(Other.LockFD) {
+    : ToolName(std::move(Other.ToolName)), Base(std::move(Other.Base)), Key(std::move(Other.Key)),
+      Path(std::move(Other.Path)), LockFD(Other.LockFD) {
   Other.Path.clear();
   Other.LockFD = -1;
 }
@@ -217,7 +247,7 @@ TempDirectory::~TempDirectory() {
 }
 
 std::string TempDirectory::add(StringRef Name) {
-  llvm::SmallString<128> Full(Path);
+  llvm::SmallString<128> Full(path());
   llvm::sys::path::append(Full, Name);
   registerForCleanup(std::string(Full));
   return std::string(Full);

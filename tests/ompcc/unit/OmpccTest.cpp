@@ -393,11 +393,26 @@ TEST(ompccProcess, StableTemporaryDirectories) {
   }
   EXPECT_FALSE(llvm::sys::fs::exists(Tmp / "ompcc-k1"));
 
+  // Made when first needed: planned() names paths without making it.
+  {
+    const TempDirectory Temp = create("k0");
+    EXPECT_EQ(Temp.planned("1/x.c"), Tmp / "ompcc-k0/1/x.c");
+    EXPECT_FALSE(Temp.made());
+    EXPECT_FALSE(llvm::sys::fs::exists(Tmp / "ompcc-k0"));
+  }
+  EXPECT_FALSE(llvm::sys::fs::exists(Tmp / "ompcc-k0"));
+
   // In use by a concurrent command (its lock): the next name.
   ASSERT_EQ(::mkdir((Tmp / "ompcc-k2").c_str(), 0700), 0);
   const int Held = ::open((Tmp / "ompcc-k2").c_str(), O_RDONLY | O_DIRECTORY);
   ASSERT_EQ(::flock(Held, LOCK_EX | LOCK_NB), 0);
-  EXPECT_EQ(create("k2").path(), Tmp / "ompcc-k2-1");
+  {
+    const TempDirectory Temp = create("k2");
+    EXPECT_EQ(Temp.planned("x"), Tmp / "ompcc-k2/x");
+    EXPECT_EQ(Temp.path(), Tmp / "ompcc-k2-1");
+    // Once made, the names are the made directory's.
+    EXPECT_EQ(Temp.planned("x"), Tmp / "ompcc-k2-1/x");
+  }
   ::close(Held);
 
   // Left by a killed command: emptied and used.

@@ -33,11 +33,18 @@ namespace pomp::ompcc {
 /// the directory, held until it is removed: a concurrent command with the
 /// same key takes the next name (<name>-1, ...), and a directory left by a
 /// killed command is emptied and reused.
+///
+/// The directory is made when it is first needed (path(), add(),
+/// addDirectory()): a command that writes nothing there (a compile of a
+/// file without OpenMP, a compile from ompcc's cache) makes none, which on
+/// a file system where a directory costs 0.1-0.25 ms is worth it
+/// (docs/PERFORMANCE.md, session 20). planned() names paths without making
+/// it. A directory that cannot be made ends the command with an error.
 class TempDirectory {
 public:
-  /// Creates the directory: ToolName-XXXXXX (random), or ToolName-<Key>
-  /// (stable) when Key is given, falling back to a random name when no
-  /// stable one can be owned safely.
+  /// The directory ToolName-<Key> (stable) when Key is given, falling back
+  /// to a random name when no stable one can be owned safely, or
+  /// ToolName-XXXXXX (random); made when first needed.
   static llvm::Expected<TempDirectory> create(llvm::StringRef ToolName,
                                               std::optional<llvm::StringRef> Key = {});
   TempDirectory(TempDirectory &&Other) noexcept;
@@ -46,18 +53,34 @@ public:
   TempDirectory &operator=(const TempDirectory &) = delete;
   ~TempDirectory();
 
-  const std::string &path() const { return Path; }
+  /// The directory, made now if it was not.
+  const std::string &path() const;
+  /// The full path of Name below the directory, as path() would give it
+  /// unless a concurrent command takes the name first: the directory is
+  /// not made, nothing is registered. Whether path() then gave the same
+  /// directory: made(), and compare.
+  std::string planned(llvm::StringRef Name) const;
+  /// Whether the directory has been made.
+  bool made() const { return !Path.empty(); }
   /// Registers Name (a file or directory below the directory, relative to
-  /// it) for removal and returns its full path.
+  /// it) for removal and returns its full path; makes the directory.
   std::string add(llvm::StringRef Name);
   /// Creates and registers a subdirectory.
   llvm::Expected<std::string> addDirectory(llvm::StringRef Name);
 
 private:
-  TempDirectory(std::string Path, int LockFD) : Path(std::move(Path)), LockFD(LockFD) {}
-  std::string Path;
+  TempDirectory(std::string ToolName, std::string Base, std::optional<std::string> Key)
+      : ToolName(std::move(ToolName)), Base(std::move(Base)), Key(std::move(Key)) {}
+  /// The first name the directory would take.
+  std::string firstName() const;
+  std::string ToolName;
+  /// $TMPDIR or /tmp.
+  std::string Base;
+  std::optional<std::string> Key;
+  /// The directory once made; empty before.
+  mutable std::string Path;
   /// The open directory whose lock makes a stable name ours; -1 otherwise.
-  int LockFD = -1;
+  mutable int LockFD = -1;
 };
 
 /// Runs commands and reports them.
