@@ -663,6 +663,13 @@ bool Driver::restoreFiles(const CacheEntry &Entry) {
     path::remove_dots(Clean, /*remove_dot_dot=*/true);
     if (!StringRef(File).starts_with(Prefix) || Clean != File)
       return false;
+    // Registered for removal on a signal, each directory before what it
+    // holds (the names were planned, not registered: instrumentedFiles).
+    const StringRef Relative = StringRef(File).drop_front(Prefix.size());
+    for (std::size_t Slash = Relative.find('/'); Slash != StringRef::npos;
+         Slash = Relative.find('/', Slash + 1))
+      Temp.add(Relative.take_front(Slash));
+    Temp.add(Relative);
     if (fs::create_directories(path::parent_path(File)) || writeTextFile(File, Contents))
       return false;
   }
