@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pomp/ompcc/BuildCache.h"
+#include "pomp/link/PompLink.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -180,27 +181,13 @@ std::optional<std::uint64_t> parseMaxSize(StringRef Text) {
   return Value << Shift;
 }
 
-/// Writes Text to Path through a unique temporary name beside it, renamed
-/// into place: a concurrent reader sees the old file or the new one, never
-/// a part.
+/// Writes Text to Path through a unique temporary name beside it
+/// (<Path>.tmp-..., which trim() knows), renamed into place: a concurrent
+/// reader sees the old file or the new one, never a part. An entry that
+/// cannot be written is no error: the build goes on uncached.
 bool writeAtomically(StringRef Path, StringRef Text) {
-  llvm::SmallString<256> Model(Path);
-  Model += TempInfix;
-  Model += "%%%%%%%%%%%%";
-  int FD = -1;
-  llvm::SmallString<256> TempPath;
-  if (fs::createUniqueFile(Model, FD, TempPath))
-    return false;
-  bool Written = false;
-  {
-    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << Text;
-    OS.close();
-    Written = !OS.has_error();
-    OS.clear_error();
-  }
-  if (!Written || fs::rename(TempPath, Path)) {
-    fs::remove(TempPath);
+  if (llvm::Error E = link::writeFileAtomically(Path, Text)) {
+    llvm::consumeError(std::move(E));
     return false;
   }
   return true;
@@ -409,6 +396,8 @@ void BuildCache::trim() const {
     std::string Path;
     std::uint64_t Size;
     llvm::sys::TimePoint<> Used;
+    /// The entry's in-place copy's directory, if it has one.
+    std::string Copy;
   };
   std::vector<Stored> Entries;
   /// The in-place copies' directories (<key>.src) and the size of each.
@@ -449,21 +438,20 @@ void BuildCache::trim() const {
         continue;
       if (!Name.ends_with(InstrumentedSuffix) && !Name.ends_with(LinkSuffix))
         continue;
-      Entries.push_back({It->path(), Status->getSize(), Status->getLastModificationTime()});
+      Entries.push_back({It->path(), Status->getSize(), Status->getLastModificationTime(), ""});
       Total += Status->getSize();
     }
   }
   // A copy goes with its entry; one whose entry is gone is of no use.
-  std::vector<std::string> CopyOf(Entries.size());
-  for (std::size_t I = 0; I < Entries.size(); ++I) {
-    const StringRef Name = path::filename(Entries[I].Path);
+  for (Stored &Entry : Entries) {
+    const StringRef Name = path::filename(Entry.Path);
     if (!Name.ends_with(InstrumentedSuffix))
       continue;
     const auto Found = Copies.find(Name.drop_back(InstrumentedSuffix.size()));
     if (Found == Copies.end())
       continue;
-    CopyOf[I] = Found->second.first;
-    Entries[I].Size += Found->second.second;
+    Entry.Copy = Found->second.first;
+    Entry.Size += Found->second.second;
     Total += Found->second.second;
     Copies.erase(Found);
   }
@@ -471,21 +459,16 @@ void BuildCache::trim() const {
     fs::remove_directories(Orphan.second.first, /*IgnoreErrors=*/true);
   if (Total <= MaxSize)
     return;
-  std::vector<std::size_t> Order(Entries.size());
-  for (std::size_t I = 0; I < Order.size(); ++I)
-    Order[I] = I;
-  llvm::sort(Order, [&Entries](std::size_t A, std::size_t B) {
-    return Entries[A].Used < Entries[B].Used;
-  });
+  llvm::sort(Entries, [](const Stored &A, const Stored &B) { return A.Used < B.Used; });
   const std::uint64_t Target = MaxSize / 100 * TrimTargetPercent;
-  for (const std::size_t I : Order) {
+  for (const Stored &Entry : Entries) {
     if (Total <= Target)
       break;
     // Another command may be trimming too: what is gone is gone.
-    fs::remove(Entries[I].Path);
-    if (!CopyOf[I].empty())
-      fs::remove_directories(CopyOf[I], /*IgnoreErrors=*/true);
-    Total -= Entries[I].Size;
+    fs::remove(Entry.Path);
+    if (!Entry.Copy.empty())
+      fs::remove_directories(Entry.Copy, /*IgnoreErrors=*/true);
+    Total -= Entry.Size;
   }
 }
 
