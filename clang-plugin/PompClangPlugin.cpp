@@ -29,6 +29,8 @@
 /// instrumented text from the cache: no parse, the compile only).
 ///
 //===----------------------------------------------------------------------===//
+#include "OverlappedCompile.h"
+
 #include "pomp/instrumenter/CompilePreamble.h"
 #include "pomp/instrumenter/Instrumenter.h"
 #include "pomp/instrumenter/Preamble.h"
@@ -56,6 +58,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -73,6 +76,7 @@ namespace {
 using namespace clang;
 using llvm::StringRef;
 namespace inst = pomp::inst;
+namespace plugin = pomp::plugin;
 
 /// Writes Text to Path through a temporary file and a rename, as
 /// ompinst-clang does (instrumenter/tool/CommandLine.h, writeAtomically):
@@ -560,6 +564,12 @@ protected:
     if (!inst::readPreambleSettings(Preamble, SettingsError))
       return Error(SettingsError);
     Preamble.Verbose = Verbose;
+    if (const std::optional<std::string> Overlap = llvm::sys::Process::GetEnv("OMPINST_OVERLAP")) {
+      if (*Overlap != "0" && *Overlap != "1")
+        return Error("OMPINST_OVERLAP='" + *Overlap +
+                     "' is not a valid setting: 0 (instrument, then compile) or 1 (at once)");
+      Overlapping = *Overlap == "1";
+    }
     if (Opts.HeaderDirectory.empty() && !Output.empty()) {
       llvm::SmallString<256> Directory(Output);
       llvm::sys::path::replace_extension(Directory, ".pomp-headers");
@@ -607,8 +617,18 @@ protected:
         return;
       }
       Text = (*Cached)->getBuffer().str();
-    } else if (!instrumentAndWrite(CI, Source, Text)) {
-      return;
+    } else {
+      switch (overlapped(CI, Source, Text)) {
+      case plugin::OverlapOutcome::Compiled:
+      case plugin::OverlapOutcome::InstrumentationFailed:
+        return;
+      case plugin::OverlapOutcome::CompileText:
+        break;
+      case plugin::OverlapOutcome::Restart:
+        if (!instrumentAndWrite(CI, Source, Text))
+          return;
+        break;
+      }
     }
     // The instrumented text is compiled under the source's own name: its
     // #line directives, the dependency file and the debug information name
@@ -643,6 +663,17 @@ private:
                       const std::function<void(CompilerInstance &)> &Setup = nullptr) {
     Compile->getPreprocessorOpts().addRemappedFile(
         Source, llvm::MemoryBuffer::getMemBufferCopy(Text, Source).release());
+    runCompile(CI, std::move(Compile), Source, Files, Setup);
+  }
+
+  /// Runs the compile Compile describes (its main file remapped already);
+  /// WrapAction, when given, wraps the compile's action, and WrapClient the
+  /// diagnostics client it shows through (plugin::OverlappedCompile).
+  static void runCompile(CompilerInstance &CI, std::shared_ptr<CompilerInvocation> Compile,
+                         const std::string &Source, FileManager &Files,
+                         const std::function<void(CompilerInstance &)> &Setup = nullptr,
+                         plugin::OverlappedCompile::ActionWrapper *WrapAction = nullptr,
+                         plugin::OverlappedCompile::ClientWrapper *WrapClient = nullptr) {
     CompilerInstance Probe(CI.getPCHContainerOperations());
     std::unique_ptr<FrontendAction> Action;
     {
@@ -657,12 +688,79 @@ private:
     // Without debug locations (no -g, no -R) every backend diagnostic names
     // its function's declaration, right already: nothing to relocate.
     if (Compile->getCodeGenOpts().getDebugInfo() == llvm::codegenoptions::NoDebugInfo) {
-      runNested(CI, Compile, *Action, Files, Setup);
+      if (WrapAction)
+        Action = (*WrapAction)(std::move(Action));
+      runNested(CI, Compile, *Action, Files, Setup,
+                WrapClient ? &(*WrapClient)(CI.getDiagnosticClient()) : nullptr);
       return;
     }
     BackendLocationFix Shown(CI.getDiagnosticClient(), Source);
-    CompileAction WithLocations(std::move(Action), Shown);
-    runNested(CI, Compile, WithLocations, Files, Setup, &Shown);
+    std::unique_ptr<FrontendAction> WithLocations =
+        std::make_unique<CompileAction>(std::move(Action), Shown);
+    if (WrapAction)
+      WithLocations = (*WrapAction)(std::move(WithLocations));
+    runNested(CI, Compile, *WithLocations, Files, Setup,
+              WrapClient ? &(*WrapClient)(Shown) : &Shown);
+  }
+
+  /// Instruments and compiles Source at once when it can
+  /// (plugin::OverlappedCompile): Restart when it did not try. Text is the
+  /// instrumented text once known.
+  plugin::OverlapOutcome overlapped(CompilerInstance &CI, const std::string &Source,
+                                    std::string &Text) {
+    plugin::OverlappedCompile Overlap(CI, Source, Verbose);
+    if (!Overlapping) {
+      Overlap.say("off (OMPINST_OVERLAP=0)");
+      return plugin::OverlapOutcome::Restart;
+    }
+    if (!Opts.LineDirectives) {
+      Overlap.say("not overlapped: no #line directives");
+      return plugin::OverlapOutcome::Restart;
+    }
+    std::shared_ptr<CompilerInvocation> Compile = nestedInvocation(*Original, Emit);
+    if (const std::string Why = Overlap.whyNot(*Compile); !Why.empty()) {
+      Overlap.say("not overlapped: " + Why);
+      return plugin::OverlapOutcome::Restart;
+    }
+    // A preamble the cache has seen is precompiled now or loaded: the
+    // compile then loads its own PCH, which beats parsing its headers.
+    if (Preamble.Enabled && Preamble.Compile &&
+        inst::hasParseEntry(Preamble, *parseInvocation(Source, {}),
+                            *CI.getFileManager().getVirtualFileSystemPtr(), pluginFile())) {
+      Overlap.say("not overlapped: the preamble cache has seen this preamble");
+      return plugin::OverlapOutcome::Restart;
+    }
+    const plugin::OverlapOutcome Outcome = Overlap.run(
+        *Compile,
+        [this, &CI, &Source]() {
+          plugin::ChildInstrumentation Out;
+          DiagnosticConsumer &Printer = CI.getDiagnosticClient();
+          const unsigned Warnings = Printer.getNumWarnings();
+          const unsigned Errors = Printer.getNumErrors();
+          Out.Succeeded = instrumentAndWrite(CI, Source, Out.Text);
+          Out.Warnings = Printer.getNumWarnings() - Warnings;
+          Out.Errors = Printer.getNumErrors() - Errors;
+          return Out;
+        },
+        [&CI, &Source](std::shared_ptr<CompilerInvocation> Invocation, llvm::MemoryBuffer &Main,
+                       plugin::OverlappedCompile::ActionWrapper WrapAction,
+                       plugin::OverlappedCompile::ClientWrapper WrapClient) {
+          PreprocessorOptions &PP = Invocation->getPreprocessorOpts();
+          PP.addRemappedFile(Source, &Main);
+          PP.RetainRemappedFileBuffers = true;
+          // A file manager of its own: the source's entry has the spliced
+          // buffer's size, not the instrumented text's.
+          llvm::IntrusiveRefCntPtr<FileManager> Files(new FileManager(
+              CI.getFileSystemOpts(), CI.getFileManager().getVirtualFileSystemPtr()));
+          runCompile(CI, std::move(Invocation), Source, *Files, nullptr, &WrapAction, &WrapClient);
+        },
+        [this, &Compile](StringRef Instrumented) {
+          // As the compile after the instrumentation notes it.
+          inst::CompilePreamble::notePending(Preamble, *Compile, Instrumented, Opts.HeaderDirectory,
+                                             pluginFile());
+        },
+        Text);
+    return Outcome;
   }
 
   /// Instruments Source and writes what ompinst-clang would write, and the
@@ -701,6 +799,36 @@ private:
     return true;
   }
 
+  /// The options of ompinst-clang's parse of Source (instrumenter/lib/
+  /// ResourceDir.cpp, parseArguments), with Rewritten's texts in place of
+  /// their files: -w, no warnings about the user's code, which the compile
+  /// gives, and _POMP defined. The instrumentation's action ignores the
+  /// warnings that are errors by default too (ParseWarnings.h), more
+  /// cheaply than -Wno-everything.
+  std::shared_ptr<CompilerInvocation>
+  parseInvocation(const std::string &Source,
+                  const std::map<std::string, std::string> &Rewritten) const {
+    std::shared_ptr<CompilerInvocation> Parse =
+        nestedInvocation(*Original, frontend::ParseSyntaxOnly);
+    Parse->getDiagnosticOpts().IgnoreWarnings = true;
+    Parse->getPreprocessorOpts().addMacroDef("_POMP=" + std::to_string(POMP_API_VERSION));
+    Parse->getDependencyOutputOpts() = DependencyOutputOptions();
+    FrontendOptions &Frontend = Parse->getFrontendOpts();
+    Frontend.OutputFile.clear();
+    // ompinst-clang parses the file under its absolute name, which its
+    // #line directives and CTC strings then carry.
+    llvm::SmallString<256> Absolute(Source);
+    llvm::sys::fs::make_absolute(Absolute);
+    Frontend.Inputs = {FrontendInputFile(Absolute, Frontend.Inputs.front().getKind(),
+                                         Frontend.Inputs.front().isSystem())};
+    // The parse's AST is freed before the compile builds its own.
+    Frontend.DisableFree = false;
+    for (const auto &[Name, Text] : Rewritten)
+      Parse->getPreprocessorOpts().addRemappedFile(
+          Name, llvm::MemoryBuffer::getMemBufferCopy(Text, Name).release());
+    return Parse;
+  }
+
   /// Parses Source as ompinst-clang does and instruments it, reading the
   /// disk through Recording (when not null) and reporting to Log; nullopt
   /// after the errors were reported.
@@ -718,29 +846,7 @@ private:
     // The files that stand in for pasted headers (FileResult::StandIns).
     std::vector<inst::HeaderCopy> StandIns;
     while (true) {
-      std::shared_ptr<CompilerInvocation> Parse =
-          nestedInvocation(*Original, frontend::ParseSyntaxOnly);
-      // ompinst-clang's parse (instrumenter/lib/ResourceDir.cpp,
-      // parseArguments): -w, no warnings about the user's code, which the
-      // compile gives, and _POMP defined. The instrumentation's action
-      // ignores the warnings that are errors by default too
-      // (ParseWarnings.h), more cheaply than -Wno-everything.
-      Parse->getDiagnosticOpts().IgnoreWarnings = true;
-      Parse->getPreprocessorOpts().addMacroDef("_POMP=" + std::to_string(POMP_API_VERSION));
-      Parse->getDependencyOutputOpts() = DependencyOutputOptions();
-      FrontendOptions &Frontend = Parse->getFrontendOpts();
-      Frontend.OutputFile.clear();
-      // ompinst-clang parses the file under its absolute name, which its
-      // #line directives and CTC strings then carry.
-      llvm::SmallString<256> Absolute(Source);
-      llvm::sys::fs::make_absolute(Absolute);
-      Frontend.Inputs = {FrontendInputFile(Absolute, Frontend.Inputs.front().getKind(),
-                                           Frontend.Inputs.front().isSystem())};
-      // The parse's AST is freed before the compile builds its own.
-      Frontend.DisableFree = false;
-      for (const auto &[Name, Text] : Rewritten)
-        Parse->getPreprocessorOpts().addRemappedFile(
-            Name, llvm::MemoryBuffer::getMemBufferCopy(Text, Name).release());
+      std::shared_ptr<CompilerInvocation> Parse = parseInvocation(Source, Rewritten);
       inst::ResultSink Sink;
       // The first parse of the file as it is on the disk may load its
       // preamble precompiled, as ompinst-clang's does; the rare parse of
@@ -809,8 +915,11 @@ private:
   std::string Output;
   frontend::ActionKind Emit = frontend::EmitObj;
   bool Quiet = false;
-  /// ompinst's --verbose: say what the cache of precompiled preambles did.
+  /// ompinst's --verbose: say what the cache of precompiled preambles and
+  /// the overlapped compile did.
   bool Verbose = false;
+  /// The compile starts while the instrumentation runs (OMPINST_OVERLAP).
+  bool Overlapping = true;
 };
 
 } // namespace

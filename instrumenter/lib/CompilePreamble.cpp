@@ -289,12 +289,71 @@ std::string whyNotUsable(const CompilerInvocation &Compile) {
 
 } // namespace
 
+namespace {
+
+/// The entry of the compile of Text with Compile's options.
+struct CompileEntryName {
+  std::string MainPath;
+  PreambleBounds Bounds{0, false};
+  std::string LineAfter;
+  std::string WorkingDir;
+  /// Compile's options for the PCH's build.
+  std::unique_ptr<CompilerInvocation> Build;
+  std::string Key;
+  std::string Name;
+  std::string Path;
+};
+
+/// The entry's name, or nullopt when the compile has none (Say says why).
+std::optional<CompileEntryName> compileEntryName(const PreambleSettings &Settings,
+                                                 const CompilerInvocation &Compile, StringRef Text,
+                                                 StringRef Avoid, StringRef Executable,
+                                                 function_ref<void(const Twine &)> Say) {
+  if (!Settings.Enabled || !Settings.Compile)
+    return std::nullopt;
+  CompileEntryName Entry;
+  Entry.MainPath = Compile.getFrontendOpts().Inputs.empty()
+                       ? std::string()
+                       : Compile.getFrontendOpts().Inputs[0].getFile().str();
+  if (const std::string Why = whyNotUsable(Compile); !Why.empty()) {
+    Say("not precompiled: " + Why);
+    return std::nullopt;
+  }
+  Entry.Bounds = compileBounds(Compile.getLangOpts(), Text, Entry.LineAfter);
+  if (Entry.Bounds.Size == 0) {
+    Say("no preamble to precompile");
+    return std::nullopt;
+  }
+  const StringRef Preamble = Text.take_front(Entry.Bounds.Size);
+  if (!Avoid.empty() && Preamble.contains(Avoid)) {
+    Say("not precompiled: it includes copies of headers, which each build writes anew");
+    return std::nullopt;
+  }
+  ErrorOr<std::string> WorkingDir = vfs::getRealFileSystem()->getCurrentWorkingDirectory();
+  if (!WorkingDir)
+    return std::nullopt;
+  Entry.WorkingDir = *WorkingDir;
+  // The key leaves out where the outputs go: ompcc compiles to a new
+  // temporary name every time.
+  Entry.Build = std::make_unique<CompilerInvocation>(Compile);
+  Entry.Build->getFrontendOpts().OutputFile.clear();
+  Entry.Build->getFrontendOpts().ProgramAction = frontend::GeneratePCH;
+  Entry.Build->getDependencyOutputOpts() = DependencyOutputOptions();
+  Entry.Key = preamble::keyOf("compile", *Entry.Build, Entry.MainPath, Entry.WorkingDir,
+                              Entry.Bounds, Preamble, Executable);
+  Entry.Name = Entry.Key + preamble::EntrySuffix.str();
+  SmallString<256> Path(Settings.Directory);
+  sys::path::append(Path, Entry.Name);
+  Entry.Path = std::string(Path);
+  return Entry;
+}
+
+} // namespace
+
 std::unique_ptr<CompilePreamble>
 CompilePreamble::prepare(const PreambleSettings &Settings, const CompilerInvocation &Compile,
                          StringRef Text, StringRef Avoid, StringRef Executable,
                          std::shared_ptr<PCHContainerOperations> Ops) {
-  if (!Settings.Enabled || !Settings.Compile)
-    return nullptr;
   const std::string MainPath = Compile.getFrontendOpts().Inputs.empty()
                                    ? std::string()
                                    : Compile.getFrontendOpts().Inputs[0].getFile().str();
@@ -302,35 +361,17 @@ CompilePreamble::prepare(const PreambleSettings &Settings, const CompilerInvocat
     if (Settings.Verbose)
       errs() << "ompinst: compile preamble: " << MainPath << ": " << Message << "\n";
   };
-  if (const std::string Why = whyNotUsable(Compile); !Why.empty()) {
-    Say("not precompiled: " + Why);
+  std::optional<CompileEntryName> Entry =
+      compileEntryName(Settings, Compile, Text, Avoid, Executable, Say);
+  if (!Entry)
     return nullptr;
-  }
-  std::string LineAfter;
-  const PreambleBounds Bounds = compileBounds(Compile.getLangOpts(), Text, LineAfter);
-  if (Bounds.Size == 0) {
-    Say("no preamble to precompile");
-    return nullptr;
-  }
-  const StringRef Preamble = Text.take_front(Bounds.Size);
-  if (!Avoid.empty() && Preamble.contains(Avoid)) {
-    Say("not precompiled: it includes copies of headers, which each build writes anew");
-    return nullptr;
-  }
-  ErrorOr<std::string> WorkingDir = vfs::getRealFileSystem()->getCurrentWorkingDirectory();
-  if (!WorkingDir)
-    return nullptr;
-  // The key leaves out where the outputs go: ompcc compiles to a new
-  // temporary name every time.
-  CompilerInvocation Build(Compile);
-  Build.getFrontendOpts().OutputFile.clear();
-  Build.getFrontendOpts().ProgramAction = frontend::GeneratePCH;
-  Build.getDependencyOutputOpts() = DependencyOutputOptions();
-  const std::string Key =
-      preamble::keyOf("compile", Build, MainPath, *WorkingDir, Bounds, Preamble, Executable);
-  const std::string Name = Key + preamble::EntrySuffix.str();
-  SmallString<256> EntryPath(Settings.Directory);
-  sys::path::append(EntryPath, Name);
+  const PreambleBounds Bounds = Entry->Bounds;
+  std::string &LineAfter = Entry->LineAfter;
+  CompilerInvocation &Build = *Entry->Build;
+  const std::string &Key = Entry->Key;
+  const std::string &Name = Entry->Name;
+  const std::string &EntryPath = Entry->Path;
+  const std::string &WorkingDir = Entry->WorkingDir;
 
   preamble::LookedUp Stored = preamble::lookUp(EntryPath);
   if (Stored.Found && !Stored.Found->Pending) {
@@ -364,7 +405,7 @@ CompilePreamble::prepare(const PreambleSettings &Settings, const CompilerInvocat
   std::unique_ptr<MemoryBuffer> Main = MemoryBuffer::getMemBuffer(Text, MainPath);
   std::string Why;
   std::optional<preamble::Precompiled> Made =
-      preamble::precompile(Build, *Main, Bounds, *Diags, *WorkingDir, std::move(Ops), Watcher, Why);
+      preamble::precompile(Build, *Main, Bounds, *Diags, WorkingDir, std::move(Ops), Watcher, Why);
   if (!Made) {
     if (!Why.empty())
       Say(Why);
@@ -399,6 +440,24 @@ CompilePreamble::prepare(const PreambleSettings &Settings, const CompilerInvocat
   return std::unique_ptr<CompilePreamble>(new CompilePreamble(
       Settings, MainPath, Key, std::string(EntryPath), Bounds, std::move(LineAfter),
       std::move(Bytes), Pch, std::move(Kept->Deps), std::move(Kept->Names)));
+}
+
+void CompilePreamble::notePending(const PreambleSettings &Settings,
+                                  const CompilerInvocation &Compile, StringRef Text,
+                                  StringRef Avoid, StringRef Executable) {
+  auto Say = [&](const Twine &Message) {
+    if (Settings.Verbose && !Compile.getFrontendOpts().Inputs.empty())
+      errs() << "ompinst: compile preamble: " << Compile.getFrontendOpts().Inputs[0].getFile()
+             << ": " << Message << "\n";
+  };
+  const std::optional<CompileEntryName> Entry =
+      compileEntryName(Settings, Compile, Text, Avoid, Executable, Say);
+  if (!Entry || sys::fs::exists(Entry->Path))
+    return;
+  const std::string Problem = preamble::notePending(Settings.Directory, Entry->Name);
+  Say(Problem.empty() ? "first compile of this preamble: noted in " + Entry->Name +
+                            ", precompiled the next time"
+                      : Problem);
 }
 
 std::string CompilePreamble::textToCompile(StringRef Text) const {

@@ -60,6 +60,12 @@ std::string leftAloneSummary(const std::string &Source, const FileResult &Result
          " with the statement in another file\n";
 }
 
+std::string pompVersionValue() { return std::to_string(POMP_API_VERSION) + "L"; }
+
+std::string pompVersionDefinition() {
+  return "#ifndef _POMP\n#define _POMP " + pompVersionValue() + "\n#endif\n";
+}
+
 void ResultSink::add(std::string MainFile, FileResult Result) {
   Results[std::move(MainFile)] = std::move(Result);
 }
@@ -652,9 +658,7 @@ private:
     const std::size_t PrologueAt = prologueOffset(Context, File);
     // _POMP (paper section 3.7) must hold for the whole file; it pulls in
     // no header, so it can go first.
-    File.edits().insert(File.contentStart(), InsertSide::First, 0,
-                        "#ifndef _POMP\n#define _POMP " + std::to_string(POMP_API_VERSION) +
-                            "L\n#endif\n");
+    File.edits().insert(File.contentStart(), InsertSide::First, 0, pompVersionDefinition());
     std::string Prologue;
     // omp.h only for what the inserted code itself calls: the wrappers of
     // API calls and --thread-ids' omp_get_thread_num(). The file's own

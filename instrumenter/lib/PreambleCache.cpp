@@ -120,30 +120,84 @@ bool PreambleActionFactory::runPlain(std::shared_ptr<CompilerInvocation> Invocat
       ->runInvocation(std::move(Invocation), Files, std::move(PCHContainerOps), DiagConsumer);
 }
 
+namespace {
+
+/// Where the cache keeps the entry for the preamble of the parse of
+/// Invocation's one source, read through FileSystem.
+struct ParseEntryName {
+  std::string MainPath;
+  std::unique_ptr<MemoryBuffer> Main;
+  PreambleBounds Bounds{0, false};
+  std::string WorkingDir;
+  std::string Key;
+  /// Key with the entries' suffix: the entry's file name.
+  std::string Name;
+};
+
+/// The entry's name, or nullopt when the parse has none: not one source, no
+/// preamble (Why says so; empty for the causes not worth saying).
+std::optional<ParseEntryName> parseEntryName(const CompilerInvocation &Invocation,
+                                             vfs::FileSystem &FileSystem, StringRef Executable,
+                                             std::string &Why) {
+  const FrontendOptions &Frontend = Invocation.getFrontendOpts();
+  if (Frontend.Inputs.size() != 1 || !Frontend.Inputs[0].isFile())
+    return std::nullopt;
+  ParseEntryName Entry;
+  Entry.MainPath = Frontend.Inputs[0].getFile().str();
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Main =
+      FileSystem.getBufferForFile(Entry.MainPath, /*FileSize=*/-1, /*RequiresNullTerminator=*/true);
+  if (!Main)
+    return std::nullopt;
+  Entry.Main = std::move(*Main);
+  Entry.Bounds = precompilableBounds(Invocation.getLangOpts(), Entry.Main->getBuffer());
+  if (Entry.Bounds.Size == 0) {
+    Why = "no preamble to precompile";
+    return std::nullopt;
+  }
+  const ErrorOr<std::string> WorkingDir = FileSystem.getCurrentWorkingDirectory();
+  if (!WorkingDir)
+    return std::nullopt;
+  Entry.WorkingDir = *WorkingDir;
+  Entry.Key = preamble::keyOf("parse", Invocation, Entry.MainPath, Entry.WorkingDir, Entry.Bounds,
+                              Entry.Main->getBuffer().take_front(Entry.Bounds.Size), Executable);
+  Entry.Name = Entry.Key + preamble::EntrySuffix.str();
+  return Entry;
+}
+
+} // namespace
+
+bool hasParseEntry(const PreambleSettings &Settings, const CompilerInvocation &Invocation,
+                   vfs::FileSystem &FileSystem, StringRef Executable) {
+  if (!Settings.Enabled)
+    return false;
+  std::string Why;
+  const std::optional<ParseEntryName> Entry =
+      parseEntryName(Invocation, FileSystem, Executable, Why);
+  if (!Entry)
+    return false;
+  SmallString<256> EntryPath(Settings.Directory);
+  sys::path::append(EntryPath, Entry->Name);
+  return sys::fs::exists(EntryPath);
+}
+
 bool PreambleActionFactory::runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
                                           FileManager *Files,
                                           std::shared_ptr<PCHContainerOperations> PCHContainerOps,
                                           DiagnosticConsumer *DiagConsumer) {
-  const FrontendOptions &Frontend = Invocation->getFrontendOpts();
-  if (Frontend.Inputs.size() != 1 || !Frontend.Inputs[0].isFile())
-    return runPlain(Invocation, Files, PCHContainerOps, DiagConsumer);
-  const std::string MainPath = Frontend.Inputs[0].getFile().str();
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Main =
-      FileSystem->getBufferForFile(MainPath, /*FileSize=*/-1, /*RequiresNullTerminator=*/true);
-  if (!Main)
-    return runPlain(Invocation, Files, PCHContainerOps, DiagConsumer);
-  const PreambleBounds Bounds =
-      precompilableBounds(Invocation->getLangOpts(), (*Main)->getBuffer());
-  if (Bounds.Size == 0) {
-    say(MainPath + ": no preamble to precompile");
+  std::string NoPreamble;
+  std::optional<ParseEntryName> Entry =
+      parseEntryName(*Invocation, *FileSystem, Executable, NoPreamble);
+  if (!Entry) {
+    if (!NoPreamble.empty())
+      say(Invocation->getFrontendOpts().Inputs[0].getFile() + ": " + NoPreamble);
     return runPlain(Invocation, Files, PCHContainerOps, DiagConsumer);
   }
-  const ErrorOr<std::string> WorkingDir = FileSystem->getCurrentWorkingDirectory();
-  if (!WorkingDir)
-    return runPlain(Invocation, Files, PCHContainerOps, DiagConsumer);
-  const std::string Key = preamble::keyOf("parse", *Invocation, MainPath, *WorkingDir, Bounds,
-                                          (*Main)->getBuffer().take_front(Bounds.Size), Executable);
-  const std::string Name = Key + preamble::EntrySuffix.str();
+  const std::string &MainPath = Entry->MainPath;
+  std::unique_ptr<MemoryBuffer> &Main = Entry->Main;
+  const PreambleBounds Bounds = Entry->Bounds;
+  const std::string &WorkingDir = Entry->WorkingDir;
+  const std::string &Key = Entry->Key;
+  const std::string &Name = Entry->Name;
   SmallString<256> EntryPath(Settings.Directory);
   sys::path::append(EntryPath, Name);
 
@@ -185,7 +239,7 @@ bool PreambleActionFactory::runInvocation(std::shared_ptr<CompilerInvocation> In
     PreambleWatcher Watcher;
     std::string Why;
     std::optional<preamble::Precompiled> Made = preamble::precompile(
-        Build, **Main, Bounds, *Diags, *WorkingDir, PCHContainerOps, Watcher, Why);
+        Build, *Main, Bounds, *Diags, WorkingDir, PCHContainerOps, Watcher, Why);
     if (!Made) {
       if (!Why.empty())
         say(MainPath + ": " + Why + "; parsed in full");
@@ -226,7 +280,7 @@ bool PreambleActionFactory::runInvocation(std::shared_ptr<CompilerInvocation> In
   auto WithPreamble = std::make_shared<CompilerInvocation>(*Invocation);
   preamble::usePch(WithPreamble->getPreprocessorOpts(), *Memory, Key, Found->Pch, Bounds);
   FileSystem->pushOverlay(Memory);
-  if (FileSystem->setCurrentWorkingDirectory(*WorkingDir))
+  if (FileSystem->setCurrentWorkingDirectory(WorkingDir))
     return runPlain(Invocation, Files, PCHContainerOps, DiagConsumer);
   preamble::keepLoaded(std::move(FoundBuffer));
   Options WithOpts = Opts;

@@ -57,6 +57,14 @@ public:
           llvm::StringRef Text, llvm::StringRef Avoid, llvm::StringRef Executable,
           std::shared_ptr<clang::PCHContainerOperations> Ops);
 
+  /// Notes Text's preamble as compiled once, as the first prepare() does,
+  /// for a compile that ran without prepare() (clang-plugin/
+  /// OverlappedCompile.h): the next compile precompiles it. Never builds a
+  /// PCH, and leaves an entry that exists as it is.
+  static void notePending(const PreambleSettings &Settings,
+                          const clang::CompilerInvocation &Compile, llvm::StringRef Text,
+                          llvm::StringRef Avoid, llvm::StringRef Executable);
+
   /// The text to compile with the PCH: Text with the `#line` that restates
   /// the position after the preamble (compileBounds()).
   std::string textToCompile(llvm::StringRef Text) const;

@@ -123,6 +123,15 @@ struct FileResult {
   std::vector<HeaderCopy> StandIns;
 };
 
+/// The value ompinst gives `_POMP` (paper section 3.7): the version of the
+/// POMP API implemented, as a long constant (`202611L`).
+std::string pompVersionValue();
+/// The text ompinst's output of a C/C++ file starts with (after a UTF-8
+/// byte-order mark): `_POMP` defined unless the compile defined it. With
+/// Options::LineDirectives the `#line` that gives the file's own lines and
+/// name follows it.
+std::string pompVersionDefinition();
+
 /// The line ompinst prints after a file some of whose constructs were left
 /// as they are ("ompinst: <Source>: N OpenMP constructs instrumented ...;
 /// not instrumented: ..."), ending in a newline; empty when none was.

@@ -51,6 +51,14 @@ struct PreambleSettings {
 /// Error, on a value it does not understand.
 bool readPreambleSettings(PreambleSettings &Settings, std::string &Error);
 
+/// True when the cache has an entry, of any state, for the preamble of the
+/// parse of Invocation's one source (read through FileSystem; the key
+/// PreambleActionFactory gives it): a preamble parsed before, which that
+/// parse loads or precompiles now. The overlapped compile inside clang-19
+/// serves only a first sight (clang-plugin/OverlappedCompile.h).
+bool hasParseEntry(const PreambleSettings &Settings, const clang::CompilerInvocation &Invocation,
+                   llvm::vfs::FileSystem &FileSystem, llvm::StringRef Executable);
+
 /// A FrontendActionFactory that runs the instrumenting action with a
 /// precompiled preamble from the cache (built and stored when missing), or
 /// without one when there is none to use. Sink receives the result as

@@ -1,0 +1,194 @@
+//===- OverlappedCompile.h - The instrumentation beside the compile -*- C++ -*-===//
+///
+/// \file
+/// The first compile of a file inside clang-19 parses its headers twice:
+/// once for the instrumentation, once for the compile of the instrumented
+/// text (issue 15: LULESH's first build cost 1.27 × the plain compile, the
+/// instrumentation's parse 1.0 G of its 6.6 G instructions). The compile
+/// cannot start before the instrumented text exists, but its first part can:
+/// the instrumented text is the source with a fixed header (`_POMP` and a
+/// `#line`) and edits that all lie after the source's `#include` block.
+///
+/// So the instrumentation runs in a forked copy of the compiler (the child,
+/// ompinst's parse exactly as without the overlap, writing the same files)
+/// while the compile parses the source itself up to the end of its last
+/// `#include` line, the header's effect given by a predefined `_POMP` and
+/// a line note. There the compile waits for the child's text, checks that
+/// the part it parsed is the text's, and goes on with the rest of the text,
+/// written into its own buffer in place of the source's rest. The object is
+/// the one the instrumented text compiles to; the diagnostics are the same,
+/// in the same order (the compile's first part is held back until the
+/// child's messages are out). Anything unexpected (the child fails or
+/// dies, the text differs, the trigger never comes) stops the overlapped
+/// compile before it emits anything, and the plugin compiles as without it.
+/// docs/OMPCC.md, "The overlapped compile".
+///
+//===----------------------------------------------------------------------===//
+#ifndef POMP_CLANG_PLUGIN_OVERLAPPEDCOMPILE_H
+#define POMP_CLANG_PLUGIN_OVERLAPPEDCOMPILE_H
+
+#include "clang/Frontend/FrontendAction.h"
+#include "llvm/ADT/FunctionExtras.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <sys/types.h>
+
+namespace clang {
+class CompilerInstance;
+class CompilerInvocation;
+class DiagnosticConsumer;
+class LangOptions;
+} // namespace clang
+namespace llvm {
+class MemoryBuffer;
+} // namespace llvm
+
+namespace pomp::plugin {
+
+/// What the instrumentation in the child gave the compile.
+struct ChildInstrumentation {
+  /// False after the instrumentation's errors were reported.
+  bool Succeeded = false;
+  /// The instrumented text.
+  std::string Text;
+  /// The diagnostics the child counted in the compiler's printer, which
+  /// the parent's printer must count too (its summary line, the exit code).
+  unsigned Warnings = 0;
+  unsigned Errors = 0;
+  /// What the child printed on stderr, in order.
+  std::string Messages;
+};
+
+/// Runs a piece of work in a forked copy of this process, its stderr
+/// captured, and hands its result back. The copy ends with `_exit` (no
+/// destructor, no atexit handler of the compiler runs twice) and dies
+/// without LLVM's crash handling, which would otherwise run the compiler
+/// driver's crash report in the copy: a crash is a missing result.
+class InstrumentingChild {
+public:
+  InstrumentingChild() = default;
+  InstrumentingChild(const InstrumentingChild &) = delete;
+  InstrumentingChild &operator=(const InstrumentingChild &) = delete;
+  /// Kills and reaps a child that is still running.
+  ~InstrumentingChild();
+
+  /// True when this process may fork a child for the work: one thread, and
+  /// more than one CPU to run both on; Why says why not.
+  static bool canOverlap(std::string &Why);
+
+  /// Starts Work in a child; false (with Why) when none could be started.
+  bool start(llvm::unique_function<ChildInstrumentation()> Work, std::string &Why);
+  /// Waits for the child's result; nullopt when it ended without one.
+  std::optional<ChildInstrumentation> wait();
+
+private:
+  pid_t Child = -1;
+  int Done = -1;
+  int Result = -1;
+  int Messages = -1;
+};
+
+/// The source's text as the overlapped compile reads it: the source, then
+/// room for the instrumented text's longer rest (spaces up to a final
+/// newline, which the lexer skips). The buffer's size is fixed when the
+/// compile creates its main file (its source locations are allotted then),
+/// so the rest is written into the same bytes.
+class SplicedSource {
+public:
+  SplicedSource(llvm::StringRef Source, llvm::StringRef Name);
+  ~SplicedSource();
+
+  /// The buffer the compile reads as its main file (owned here).
+  llvm::MemoryBuffer &buffer() { return *Buffer; }
+  /// Replaces everything from At on by Rest; false when Rest does not fit.
+  bool splice(std::size_t At, llvm::StringRef Rest);
+
+private:
+  std::unique_ptr<char[]> Bytes;
+  std::size_t Capacity = 0;
+  std::unique_ptr<llvm::MemoryBuffer> Buffer;
+};
+
+/// The text that ompinst puts before the source's own (after a byte-order
+/// mark): `_POMP`, then the `#line` that names the file by Name.
+std::string instrumentedTextHeader(llvm::StringRef Name);
+
+/// The last `#include` line of a source's preamble (the leading block of
+/// directives that ompinst leaves as it is): the offset of its `#` and of
+/// the start of the line after it.
+struct PreambleInclude {
+  std::size_t Hash = 0;
+  std::size_t LineEnd = 0;
+};
+
+/// The `#include` line after which the overlapped compile waits for the
+/// instrumented text; nullopt when the preamble has none outside a
+/// conditional block.
+std::optional<PreambleInclude> lastPreambleInclude(const clang::LangOptions &Lang,
+                                                   llvm::StringRef Source);
+
+/// How an overlapped compile ended.
+enum class OverlapOutcome {
+  /// The compile ran on the instrumented text; nothing more to do.
+  Compiled,
+  /// The instrumentation failed; its errors were reported.
+  InstrumentationFailed,
+  /// The child's text is in Text, its messages are out: compile it as
+  /// without the overlap.
+  CompileText,
+  /// Nothing was printed or counted: instrument and compile as without it.
+  Restart,
+};
+
+/// Runs the compile of one source in Compile's options alongside a child
+/// that instruments it. RunCompile compiles: it gets the main file's buffer
+/// to remap the source to, the options to compile with, a wrapper for the
+/// compile's action and one for the diagnostics client it would show
+/// through.
+class OverlappedCompile {
+public:
+  /// Wraps the compile's frontend action.
+  using ActionWrapper = llvm::unique_function<std::unique_ptr<clang::FrontendAction>(
+      std::unique_ptr<clang::FrontendAction>)>;
+  /// Wraps the diagnostics client the compile shows through.
+  using ClientWrapper =
+      llvm::unique_function<clang::DiagnosticConsumer &(clang::DiagnosticConsumer &)>;
+  using CompileRunner =
+      llvm::function_ref<void(std::shared_ptr<clang::CompilerInvocation>, llvm::MemoryBuffer &,
+                              ActionWrapper, ClientWrapper)>;
+
+  OverlappedCompile(clang::CompilerInstance &Outer, std::string Source, bool Verbose)
+      : Outer(Outer), Source(std::move(Source)), Verbose(Verbose) {}
+
+  /// Why the compile of Compile's source cannot overlap its instrumentation
+  /// (its options, the source); empty when it can.
+  std::string whyNot(const clang::CompilerInvocation &Compile);
+
+  /// Starts the child (Instrument), then the compile (RunCompile) of
+  /// Compile's one source. Text is set with Compiled and CompileText;
+  /// Spliced gets it when the compile goes on with it, before the compile's
+  /// held diagnostics come out (where a compile after the instrumentation
+  /// would start).
+  OverlapOutcome run(const clang::CompilerInvocation &Compile,
+                     llvm::unique_function<ChildInstrumentation()> Instrument,
+                     CompileRunner RunCompile, llvm::unique_function<void(llvm::StringRef)> Spliced,
+                     std::string &Text);
+
+  /// Says, with --verbose, what the overlapped compile did.
+  void say(const llvm::Twine &Message) const;
+
+private:
+  clang::CompilerInstance &Outer;
+  const std::string Source;
+  const bool Verbose;
+  /// Read by whyNot(): the source's text and its last `#include` line.
+  std::string Original;
+  PreambleInclude LastInclude;
+};
+
+} // namespace pomp::plugin
+
+#endif // POMP_CLANG_PLUGIN_OVERLAPPEDCOMPILE_H

@@ -1,0 +1,8 @@
+/* No #include: nothing to compile while ompinst runs. */
+int work(int n) {
+  int s = 0;
+#pragma omp parallel for reduction(+ : s)
+  for (int i = 0; i < n; ++i)
+    s += i;
+  return s;
+}
