@@ -10,6 +10,7 @@
 #include "clang/Basic/DiagnosticLex.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Basic/Stack.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/MultiplexConsumer.h"
@@ -19,24 +20,15 @@
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/ADT/SmallString.h"
-#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cerrno>
 #include <chrono>
-#include <csignal>
 #include <cstdint>
 #include <cstring>
-#include <dirent.h>
-#include <fcntl.h>
 #include <sched.h>
-#include <sys/mman.h>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <vector>
 
 namespace pomp::plugin {
@@ -44,176 +36,37 @@ namespace pomp::plugin {
 using namespace clang;
 using llvm::StringRef;
 
-//===--- InstrumentingChild ----------------------------------------------===//
+//===--- BackgroundInstrumentation ---------------------------------------===//
 
-namespace {
-
-/// Writes all of Data to FD; false on an error.
-bool writeAll(int FD, const char *Data, std::size_t Size) {
-  while (Size > 0) {
-    const ssize_t Written = ::write(FD, Data, Size);
-    if (Written < 0) {
-      if (errno == EINTR)
-        continue;
-      return false;
-    }
-    Data += Written;
-    Size -= static_cast<std::size_t>(Written);
-  }
-  return true;
+BackgroundInstrumentation::~BackgroundInstrumentation() {
+  if (Thread && Thread->joinable())
+    Thread->join();
 }
 
-/// The whole content of the file FD from its start; false on an error.
-bool readAll(int FD, std::string &Out) {
-  Out.clear();
-  char Chunk[1 << 16];
-  off_t At = 0;
-  while (true) {
-    const ssize_t Got = ::pread(FD, Chunk, sizeof Chunk, At);
-    if (Got < 0) {
-      if (errno == EINTR)
-        continue;
-      return false;
-    }
-    if (Got == 0)
-      return true;
-    Out.append(Chunk, static_cast<std::size_t>(Got));
-    At += Got;
-  }
-}
-
-void closeIfOpen(int &FD) {
-  if (FD >= 0)
-    ::close(FD);
-  FD = -1;
-}
-
-/// What the child writes into its result file: this, then the text.
-struct ResultHeader {
-  std::uint32_t Magic;
-  std::uint32_t Succeeded;
-  std::uint32_t Warnings;
-  std::uint32_t Errors;
-  std::uint64_t TextSize;
-};
-constexpr std::uint32_t ResultMagic = 0x504f4d50; // "POMP"
-
-} // namespace
-
-InstrumentingChild::~InstrumentingChild() {
-  if (Child > 0) {
-    ::kill(Child, SIGKILL);
-    while (::waitpid(Child, nullptr, 0) < 0 && errno == EINTR) {
-    }
-  }
-  closeIfOpen(Done);
-  closeIfOpen(Result);
-  closeIfOpen(Messages);
-}
-
-bool InstrumentingChild::canOverlap(std::string &Why) {
+bool BackgroundInstrumentation::canOverlap(std::string &Why) {
   cpu_set_t Allowed;
   CPU_ZERO(&Allowed);
   if (::sched_getaffinity(0, sizeof Allowed, &Allowed) == 0 && CPU_COUNT(&Allowed) < 2) {
     Why = "one CPU to run on";
     return false;
   }
-  // fork() copies the calling thread only.
-  unsigned Threads = 0;
-  if (DIR *Tasks = ::opendir("/proc/self/task")) {
-    while (const dirent *Task = ::readdir(Tasks))
-      if (Task->d_name[0] != '.')
-        ++Threads;
-    ::closedir(Tasks);
-  }
-  if (Threads != 1) {
-    Why = Threads == 0 ? "the compiler's threads cannot be counted (/proc/self/task)"
-                       : "the compiler runs " + std::to_string(Threads) + " threads";
-    return false;
-  }
   return true;
 }
 
-bool InstrumentingChild::start(llvm::unique_function<ChildInstrumentation()> Work,
-                               std::string &Why) {
-  int Pipe[2] = {-1, -1};
-  Result = ::memfd_create("pomp-instrumented", MFD_CLOEXEC);
-  Messages = ::memfd_create("pomp-messages", MFD_CLOEXEC);
-  if (Result < 0 || Messages < 0 || ::pipe2(Pipe, O_CLOEXEC) != 0) {
-    Why = std::string("no memory file or pipe for the child: ") + std::strerror(errno);
-    closeIfOpen(Result);
-    closeIfOpen(Messages);
-    return false;
-  }
-  llvm::errs().flush();
-  const pid_t Pid = ::fork();
-  if (Pid < 0) {
-    Why = std::string("fork: ") + std::strerror(errno);
-    ::close(Pipe[0]);
-    ::close(Pipe[1]);
-    closeIfOpen(Result);
-    closeIfOpen(Messages);
-    return false;
-  }
-  if (Pid == 0) {
-    ::close(Pipe[0]);
-    // A crash ends the child, which the parent sees as no result: the
-    // compiler driver's crash report (preprocessed sources in /tmp) is for
-    // the parent's own compile, which runs the instrumentation again.
-    llvm::CrashRecoveryContext::Disable();
-    for (const int Signal : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS})
-      ::signal(Signal, SIG_DFL);
-    if (::dup2(Messages, STDERR_FILENO) < 0)
-      ::_exit(1);
-    const ChildInstrumentation Out = Work();
-    llvm::errs().flush();
-    const ResultHeader Header{ResultMagic, Out.Succeeded ? 1u : 0u, Out.Warnings, Out.Errors,
-                              Out.Text.size()};
-    const bool Written = writeAll(Result, reinterpret_cast<const char *>(&Header), sizeof Header) &&
-                         writeAll(Result, Out.Text.data(), Out.Text.size());
-    const char DoneByte = 1;
-    if (Written)
-      writeAll(Pipe[1], &DoneByte, 1);
-    ::_exit(Written ? 0 : 1);
-  }
-  ::close(Pipe[1]);
-  Child = Pid;
-  Done = Pipe[0];
-  return true;
+void BackgroundInstrumentation::start(llvm::unique_function<BackgroundResult()> Run) {
+  Work = std::move(Run);
+  // Clang's parser recurses deeply: the stack a compile gets, and Sema's
+  // check of what is left of it measured from this thread's bottom.
+  Thread = std::make_unique<llvm::thread>(std::optional<unsigned>(clang::DesiredStackSize), [this] {
+    clang::noteBottomOfStack();
+    Result = Work();
+  });
 }
 
-std::optional<ChildInstrumentation> InstrumentingChild::wait() {
-  if (Child <= 0)
-    return std::nullopt;
-  char Byte = 0;
-  ssize_t Got = 0;
-  do
-    Got = ::read(Done, &Byte, 1);
-  while (Got < 0 && errno == EINTR);
-  int Status = 0;
-  while (::waitpid(Child, &Status, 0) < 0 && errno == EINTR) {
-  }
-  Child = -1;
-  closeIfOpen(Done);
-  std::optional<ChildInstrumentation> Out;
-  std::string Bytes;
-  if (Got == 1 && Byte == 1 && WIFEXITED(Status) && WEXITSTATUS(Status) == 0 &&
-      readAll(Result, Bytes) && Bytes.size() >= sizeof(ResultHeader)) {
-    ResultHeader Header;
-    std::memcpy(&Header, Bytes.data(), sizeof Header);
-    if (Header.Magic == ResultMagic && Bytes.size() - sizeof Header == Header.TextSize) {
-      Out.emplace();
-      Out->Succeeded = Header.Succeeded != 0;
-      Out->Warnings = Header.Warnings;
-      Out->Errors = Header.Errors;
-      Out->Text = Bytes.substr(sizeof Header);
-      if (!readAll(Messages, Out->Messages))
-        Out.reset();
-    }
-  }
-  closeIfOpen(Result);
-  closeIfOpen(Messages);
-  return Out;
+BackgroundResult BackgroundInstrumentation::wait() {
+  if (Thread && Thread->joinable())
+    Thread->join();
+  return Result ? std::move(*Result) : BackgroundResult();
 }
 
 //===--- SplicedSource ---------------------------------------------------===//
@@ -310,7 +163,7 @@ std::optional<PreambleInclude> lastPreambleInclude(const LangOptions &Lang, Stri
 namespace {
 
 /// The compile's diagnostics client: until the splice it holds the
-/// compile's diagnostics back (the child's messages come first, as
+/// compile's diagnostics back (the instrumentation's messages come first, as
 /// without the overlap), then passes them on; after a stop it drops them
 /// (the compile that follows gives them again).
 class DeferredDiagnostics : public DiagnosticConsumer {
@@ -371,7 +224,7 @@ private:
   DiagnosticConsumer &Into;
 };
 
-/// Adds the child's counts to Printer: its summary line ("N warnings
+/// Adds the instrumentation's counts to Printer: its summary line ("N warnings
 /// generated") and the compiler's exit status count them.
 void addCounts(DiagnosticConsumer &Printer, unsigned Warnings, unsigned Errors) {
   if (Warnings == 0 && Errors == 0)
@@ -395,10 +248,10 @@ class SpliceState {
 public:
   enum class Phase { BeforeSplice, AfterSplice, Stopped };
 
-  SpliceState(CompilerInstance &Outer, const OverlappedCompile &Overlap, InstrumentingChild &Child,
-              SplicedSource &Spliced, StringRef Source, PreambleInclude Include, std::string Header,
-              std::string Name)
-      : Outer(Outer), Overlap(Overlap), Child(Child), Spliced(Spliced), Source(Source),
+  SpliceState(CompilerInstance &Outer, const OverlappedCompile &Overlap,
+              BackgroundInstrumentation &Background, SplicedSource &Spliced, StringRef Source,
+              PreambleInclude Include, std::string Header, std::string Name)
+      : Outer(Outer), Overlap(Overlap), Background(Background), Spliced(Spliced), Source(Source),
         Include(Include), Header(std::move(Header)), Name(std::move(Name)) {}
 
   Phase now() const { return Now; }
@@ -414,11 +267,11 @@ public:
   }
 
   /// The compile's main lexer is at At, just after the last `#include`
-  /// line, and nothing of the source's rest has been read: the child's
+  /// line, and nothing of the source's rest has been read: the instrumented
   /// text goes in there.
   void splice(Preprocessor &PP, std::size_t At) {
     const auto Reached = std::chrono::steady_clock::now();
-    const bool Taken = takeChild();
+    const bool Taken = takeResult();
     Overlap.say("reached the last #include after " +
                 llvm::Twine(millisecondsSince(Started, Reached)) + " ms, waited " +
                 llvm::Twine(millisecondsSince(Reached, std::chrono::steady_clock::now())) +
@@ -459,7 +312,7 @@ public:
   /// The compile went past the last `#include` line without the trigger
   /// (or ended before it): what it compiled is not the instrumented text.
   void missed(Preprocessor *PP) {
-    if (!takeChild()) {
+    if (!takeResult()) {
       stop(PP, std::nullopt);
       return;
     }
@@ -501,30 +354,25 @@ public:
   /// Called with the text when the compile goes on with it.
   llvm::unique_function<void(StringRef)> OnSplice;
 
-  /// After the compile: the child is waited for in every case.
+  /// After the compile: the instrumentation is waited for in every case.
   void finish() {
     if (Now == Phase::BeforeSplice)
       missed(nullptr);
   }
 
 private:
-  /// Waits for the child and prints what it printed, with its counts;
+  /// Waits for the instrumentation and prints what it printed, with its counts;
   /// false when the compile cannot go on with its text (Outcome says what
   /// follows).
-  bool takeChild() {
-    const std::optional<ChildInstrumentation> Got = Child.wait();
-    if (!Got) {
-      Overlap.say("the instrumenting child ended without a result: instrumented again");
-      Outcome = OverlapOutcome::Restart;
-      return false;
-    }
-    llvm::errs() << Got->Messages;
-    addCounts(Outer.getDiagnosticClient(), Got->Warnings, Got->Errors);
-    if (!Got->Succeeded) {
+  bool takeResult() {
+    BackgroundResult Got = Background.wait();
+    llvm::errs() << Got.Messages;
+    addCounts(Outer.getDiagnosticClient(), Got.Warnings, Got.Errors);
+    if (!Got.Succeeded) {
       Outcome = OverlapOutcome::InstrumentationFailed;
       return false;
     }
-    Text = std::move(Got->Text);
+    Text = std::move(Got.Text);
     return true;
   }
 
@@ -554,7 +402,7 @@ private:
   const std::chrono::steady_clock::time_point Started = std::chrono::steady_clock::now();
   CompilerInstance &Outer;
   const OverlappedCompile &Overlap;
-  InstrumentingChild &Child;
+  BackgroundInstrumentation &Background;
   SplicedSource &Spliced;
   const StringRef Source;
   const PreambleInclude Include;
@@ -570,7 +418,7 @@ private:
 
 namespace {
 
-/// Splices the child's text in when the preprocessor is back in the main
+/// Splices the instrumented text in when the preprocessor is back in the main
 /// file after the last `#include` (or skipped that header).
 class SpliceTrigger : public PPCallbacks {
 public:
@@ -728,6 +576,10 @@ std::string OverlappedCompile::whyNot(const CompilerInvocation &Compile) {
   // otherwise than predefined: the macros' debug information, the source
   // embedded in it, coverage mapping by physical lines, -Wunused-macros.
   const CodeGenOptions &CodeGen = Compile.getCodeGenOpts();
+  // Timers and statistics are the process's, for one compile at a time.
+  if (CodeGen.TimePasses || Compile.getFrontendOpts().ShowStats ||
+      !Compile.getFrontendOpts().StatsFile.empty())
+    return "timers or statistics (-ftime-report, -print-stats)";
   if (CodeGen.MacroDebugInfo || CodeGen.EmbedSource)
     return "debug information of macros or sources (-fdebug-macro, -gembed-source)";
   if (CodeGen.CoverageMapping)
@@ -748,26 +600,22 @@ std::string OverlappedCompile::whyNot(const CompilerInvocation &Compile) {
     return "no #include in the source's preamble, the part to compile while it is instrumented";
   LastInclude = *Last;
   std::string Why;
-  if (!InstrumentingChild::canOverlap(Why))
+  if (!BackgroundInstrumentation::canOverlap(Why))
     return Why;
   return "";
 }
 
 OverlapOutcome OverlappedCompile::run(const CompilerInvocation &Compile,
-                                      llvm::unique_function<ChildInstrumentation()> Instrument,
+                                      llvm::unique_function<BackgroundResult()> Instrument,
                                       CompileRunner RunCompile,
                                       llvm::unique_function<void(StringRef)> Spliced,
                                       std::string &Text) {
   llvm::unique_function<void(StringRef)> OnSplice = std::move(Spliced);
   const std::string Name = instrumentedName(Source);
   SplicedSource Buffer(Original, Source);
-  InstrumentingChild Child;
-  std::string Why;
-  if (!Child.start(std::move(Instrument), Why)) {
-    say("not overlapped: " + Why);
-    return OverlapOutcome::Restart;
-  }
-  SpliceState State(Outer, *this, Child, Buffer, Original, LastInclude,
+  BackgroundInstrumentation Background;
+  Background.start(std::move(Instrument));
+  SpliceState State(Outer, *this, Background, Buffer, Original, LastInclude,
                     instrumentedTextHeader(Name), Name);
   State.OnSplice = std::move(OnSplice);
   auto Invocation = std::make_shared<CompilerInvocation>(Compile);
@@ -787,7 +635,7 @@ OverlapOutcome OverlappedCompile::run(const CompilerInvocation &Compile,
   State.finish();
   switch (State.outcome()) {
   case OverlapOutcome::Compiled:
-    say("compiled while the child instrumented it");
+    say("compiled while it was instrumented");
     Text = std::move(State.text());
     break;
   case OverlapOutcome::CompileText:

@@ -9,18 +9,19 @@
 /// the instrumented text is the source with a fixed header (`_POMP` and a
 /// `#line`) and edits that all lie after the source's `#include` block.
 ///
-/// So the instrumentation runs in a forked copy of the compiler (the child,
-/// ompinst's parse exactly as without the overlap, writing the same files)
-/// while the compile parses the source itself up to the end of its last
-/// `#include` line, the header's effect given by a predefined `_POMP` and
-/// a line note. There the compile waits for the child's text, checks that
-/// the part it parsed is the text's, and goes on with the rest of the text,
-/// written into its own buffer in place of the source's rest. The object is
-/// the one the instrumented text compiles to; the diagnostics are the same,
-/// in the same order (the compile's first part is held back until the
-/// child's messages are out). Anything unexpected (the child fails or
-/// dies, the text differs, the trigger never comes) stops the overlapped
-/// compile before it emits anything, and the plugin compiles as without it.
+/// So the instrumentation runs on a thread of its own (ompinst's parse
+/// exactly as without the overlap, writing the same files) while the
+/// compile parses the source itself up to the end of its last `#include`
+/// line, the header's effect given by a predefined `_POMP` and a line note.
+/// There the compile waits for the instrumented text, checks that the part
+/// it parsed is the text's, and goes on with the rest of the text, written
+/// into its own buffer in place of the source's rest. The object is the one
+/// the instrumented text compiles to; the diagnostics are the same, in the
+/// same order (the compile's first part is held back until the
+/// instrumentation's messages are out). Anything unexpected (the
+/// instrumentation fails, the text differs, the trigger never comes) stops
+/// the overlapped compile before it emits anything, and the plugin compiles
+/// as without it.
 /// docs/OMPCC.md, "The overlapped compile".
 ///
 //===----------------------------------------------------------------------===//
@@ -30,11 +31,11 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "llvm/ADT/FunctionExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/thread.h"
 
 #include <memory>
 #include <optional>
 #include <string>
-#include <sys/types.h>
 
 namespace clang {
 class CompilerInstance;
@@ -48,47 +49,47 @@ class MemoryBuffer;
 
 namespace pomp::plugin {
 
-/// What the instrumentation in the child gave the compile.
-struct ChildInstrumentation {
+/// What the instrumentation beside the compile gave it.
+struct BackgroundResult {
   /// False after the instrumentation's errors were reported.
   bool Succeeded = false;
   /// The instrumented text.
   std::string Text;
-  /// The diagnostics the child counted in the compiler's printer, which
-  /// the parent's printer must count too (its summary line, the exit code).
+  /// The diagnostics the instrumentation counted, which the compiler's
+  /// printer must count too (its summary line, the exit code).
   unsigned Warnings = 0;
   unsigned Errors = 0;
-  /// What the child printed on stderr, in order.
+  /// What it would have printed on stderr, in order.
   std::string Messages;
 };
 
-/// Runs a piece of work in a forked copy of this process, its stderr
-/// captured, and hands its result back. The copy ends with `_exit` (no
-/// destructor, no atexit handler of the compiler runs twice) and dies
-/// without LLVM's crash handling, which would otherwise run the compiler
-/// driver's crash report in the copy: a crash is a missing result.
-class InstrumentingChild {
+/// Runs the instrumentation on a thread of its own while the compile goes on
+/// in the calling thread. The work must touch nothing the compile uses but
+/// what is safe to share (the file system, read-only options): it prints
+/// into its result, never to the compiler's printer or stderr. A thread,
+/// not a forked process: after fork() every page either process writes is
+/// copied first, which cost a small C file more than its headers' parse.
+class BackgroundInstrumentation {
 public:
-  InstrumentingChild() = default;
-  InstrumentingChild(const InstrumentingChild &) = delete;
-  InstrumentingChild &operator=(const InstrumentingChild &) = delete;
-  /// Kills and reaps a child that is still running.
-  ~InstrumentingChild();
+  BackgroundInstrumentation() = default;
+  BackgroundInstrumentation(const BackgroundInstrumentation &) = delete;
+  BackgroundInstrumentation &operator=(const BackgroundInstrumentation &) = delete;
+  /// Joins a thread that was never waited for.
+  ~BackgroundInstrumentation();
 
-  /// True when this process may fork a child for the work: one thread, and
-  /// more than one CPU to run both on; Why says why not.
+  /// True when a second thread can run beside the compile: more than one
+  /// CPU to run on; Why says why not.
   static bool canOverlap(std::string &Why);
 
-  /// Starts Work in a child; false (with Why) when none could be started.
-  bool start(llvm::unique_function<ChildInstrumentation()> Work, std::string &Why);
-  /// Waits for the child's result; nullopt when it ended without one.
-  std::optional<ChildInstrumentation> wait();
+  /// Starts Work on a thread with Clang's stack size.
+  void start(llvm::unique_function<BackgroundResult()> Work);
+  /// Waits for the result (once).
+  BackgroundResult wait();
 
 private:
-  pid_t Child = -1;
-  int Done = -1;
-  int Result = -1;
-  int Messages = -1;
+  llvm::unique_function<BackgroundResult()> Work;
+  std::optional<BackgroundResult> Result;
+  std::unique_ptr<llvm::thread> Thread;
 };
 
 /// The source's text as the overlapped compile reads it: the source, then
@@ -136,15 +137,15 @@ enum class OverlapOutcome {
   Compiled,
   /// The instrumentation failed; its errors were reported.
   InstrumentationFailed,
-  /// The child's text is in Text, its messages are out: compile it as
+  /// The instrumented text is in Text, its messages are out: compile it as
   /// without the overlap.
   CompileText,
   /// Nothing was printed or counted: instrument and compile as without it.
   Restart,
 };
 
-/// Runs the compile of one source in Compile's options alongside a child
-/// that instruments it. RunCompile compiles: it gets the main file's buffer
+/// Runs the compile of one source in Compile's options alongside its
+/// instrumentation. RunCompile compiles: it gets the main file's buffer
 /// to remap the source to, the options to compile with, a wrapper for the
 /// compile's action and one for the diagnostics client it would show
 /// through.
@@ -167,15 +168,14 @@ public:
   /// (its options, the source); empty when it can.
   std::string whyNot(const clang::CompilerInvocation &Compile);
 
-  /// Starts the child (Instrument), then the compile (RunCompile) of
+  /// Starts the instrumentation (Instrument), then the compile (RunCompile) of
   /// Compile's one source. Text is set with Compiled and CompileText;
   /// Spliced gets it when the compile goes on with it, before the compile's
   /// held diagnostics come out (where a compile after the instrumentation
   /// would start).
   OverlapOutcome run(const clang::CompilerInvocation &Compile,
-                     llvm::unique_function<ChildInstrumentation()> Instrument,
-                     CompileRunner RunCompile, llvm::unique_function<void(llvm::StringRef)> Spliced,
-                     std::string &Text);
+                     llvm::unique_function<BackgroundResult()> Instrument, CompileRunner RunCompile,
+                     llvm::unique_function<void(llvm::StringRef)> Spliced, std::string &Text);
 
   /// Says, with --verbose, what the overlapped compile did.
   void say(const llvm::Twine &Message) const;

@@ -80,12 +80,12 @@ namespace plugin = pomp::plugin;
 
 /// Writes Text to Path through a temporary file and a rename, as
 /// ompinst-clang does (instrumenter/tool/CommandLine.h, writeAtomically):
-/// never a half-written file. Says why on failure.
-bool writeAtomically(StringRef Path, StringRef Text) {
+/// never a half-written file. Says why on failure, on Errors.
+bool writeAtomically(StringRef Path, StringRef Text, llvm::raw_ostream &Errors = llvm::errs()) {
   // The directory too: a compile replayed from `ompcc -v` (bench/) runs
   // without ompcc, which makes it.
   if (std::error_code EC = llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path))) {
-    llvm::errs() << "ompinst: error: cannot write '" << Path << "': " << EC.message() << "\n";
+    Errors << "ompinst: error: cannot write '" << Path << "': " << EC.message() << "\n";
     return false;
   }
   llvm::SmallString<256> Model(Path);
@@ -93,7 +93,7 @@ bool writeAtomically(StringRef Path, StringRef Text) {
   int FD = -1;
   llvm::SmallString<256> TempPath;
   if (std::error_code EC = llvm::sys::fs::createUniqueFile(Model, FD, TempPath)) {
-    llvm::errs() << "ompinst: error: cannot write '" << Path << "': " << EC.message() << "\n";
+    Errors << "ompinst: error: cannot write '" << Path << "': " << EC.message() << "\n";
     return false;
   }
   {
@@ -101,15 +101,14 @@ bool writeAtomically(StringRef Path, StringRef Text) {
     OS << Text;
     OS.close();
     if (OS.has_error()) {
-      llvm::errs() << "ompinst: error: cannot write '" << Path << "': " << OS.error().message()
-                   << "\n";
+      Errors << "ompinst: error: cannot write '" << Path << "': " << OS.error().message() << "\n";
       OS.clear_error();
       llvm::sys::fs::remove(TempPath);
       return false;
     }
   }
   if (std::error_code EC = llvm::sys::fs::rename(TempPath, Path)) {
-    llvm::errs() << "ompinst: error: cannot write '" << Path << "': " << EC.message() << "\n";
+    Errors << "ompinst: error: cannot write '" << Path << "': " << EC.message() << "\n";
     llvm::sys::fs::remove(TempPath);
     return false;
   }
@@ -118,24 +117,25 @@ bool writeAtomically(StringRef Path, StringRef Text) {
 
 /// The copies of the headers and their map ("<copy>\t<original>" per line),
 /// which ompcc reads to name the originals in dependency files: the files
-/// ompinst-clang writes.
-bool writeHeaders(StringRef Directory, const std::vector<inst::HeaderCopy> &Headers) {
+/// ompinst-clang writes. Says why on failure, on Errors.
+bool writeHeaders(StringRef Directory, const std::vector<inst::HeaderCopy> &Headers,
+                  llvm::raw_ostream &Errors) {
   if (Headers.empty())
     return true;
   std::string Map;
   for (const inst::HeaderCopy &Header : Headers) {
     const StringRef Parent = llvm::sys::path::parent_path(Header.Path);
     if (std::error_code EC = llvm::sys::fs::create_directories(Parent)) {
-      llvm::errs() << "ompinst: error: cannot create '" << Parent << "': " << EC.message() << "\n";
+      Errors << "ompinst: error: cannot create '" << Parent << "': " << EC.message() << "\n";
       return false;
     }
-    if (!writeAtomically(Header.Path, Header.Text))
+    if (!writeAtomically(Header.Path, Header.Text, Errors))
       return false;
     Map += Header.Path + "\t" + Header.Original + "\n";
   }
   llvm::SmallString<256> MapPath(Directory);
   llvm::sys::path::append(MapPath, "pomp-headers.map");
-  return writeAtomically(MapPath, Map);
+  return writeAtomically(MapPath, Map, Errors);
 }
 
 /// The compile's own action, named by the emit= argument: with
@@ -731,17 +731,7 @@ private:
       return plugin::OverlapOutcome::Restart;
     }
     const plugin::OverlapOutcome Outcome = Overlap.run(
-        *Compile,
-        [this, &CI, &Source]() {
-          plugin::ChildInstrumentation Out;
-          DiagnosticConsumer &Printer = CI.getDiagnosticClient();
-          const unsigned Warnings = Printer.getNumWarnings();
-          const unsigned Errors = Printer.getNumErrors();
-          Out.Succeeded = instrumentAndWrite(CI, Source, Out.Text);
-          Out.Warnings = Printer.getNumWarnings() - Warnings;
-          Out.Errors = Printer.getNumErrors() - Errors;
-          return Out;
-        },
+        *Compile, [this, &CI, &Source]() { return instrumentBeside(CI, Source); },
         [&CI, &Source](std::shared_ptr<CompilerInvocation> Invocation, llvm::MemoryBuffer &Main,
                        plugin::OverlappedCompile::ActionWrapper WrapAction,
                        plugin::OverlappedCompile::ClientWrapper WrapClient) {
@@ -763,37 +753,79 @@ private:
     return Outcome;
   }
 
+  /// The instrumentation on the thread beside an overlapped compile: as
+  /// instrumentAndWrite(), printing into its result with a printer of its
+  /// own (the compile's options: colours, carets), which counts what it
+  /// shows.
+  plugin::BackgroundResult instrumentBeside(CompilerInstance &CI, const std::string &Source) {
+    plugin::BackgroundResult Out;
+    llvm::raw_string_ostream Messages(Out.Messages);
+    Messages.enable_colors(llvm::errs().colors_enabled());
+    // Copies: the compile's options are counted references the other
+    // thread may take too.
+    llvm::IntrusiveRefCntPtr<DiagnosticOptions> Options(
+        new DiagnosticOptions(CI.getDiagnosticOpts()));
+    TextDiagnosticPrinter Printer(Messages, Options.get());
+    Printer.BeginSourceFile(CI.getLangOpts(), nullptr);
+    DiagnosticsEngine Errors(new DiagnosticIDs(), Options, &Printer, /*ShouldOwnClient=*/false);
+    Reports To{Printer, Errors, Messages};
+    inst::PreambleSettings Cache = Preamble;
+    Cache.Messages = &Messages;
+    Out.Succeeded = instrumentAndWrite(CI, Source, Out.Text, To, Cache);
+    Printer.EndSourceFile();
+    Out.Warnings = Printer.getNumWarnings();
+    Out.Errors = Printer.getNumErrors();
+    return Out;
+  }
+
+  /// Where the instrumentation reports: the compile's printer, its engine
+  /// for the plugin's own errors and stderr; or, on the thread beside an
+  /// overlapped compile, a printer, an engine and a text of its own
+  /// (nothing the compile uses meanwhile).
+  struct Reports {
+    DiagnosticConsumer &Shown;
+    DiagnosticsEngine &Errors;
+    llvm::raw_ostream &Messages;
+  };
+
   /// Instruments Source and writes what ompinst-clang would write, and the
   /// inputs list and the log when asked; Text is the instrumented text.
   /// False after the errors were reported.
   bool instrumentAndWrite(CompilerInstance &CI, const std::string &Source, std::string &Text) {
+    Reports To{CI.getDiagnosticClient(), CI.getDiagnostics(), llvm::errs()};
+    return instrumentAndWrite(CI, Source, Text, To, Preamble);
+  }
+
+  bool instrumentAndWrite(CompilerInstance &CI, const std::string &Source, std::string &Text,
+                          Reports &To, const inst::PreambleSettings &Cache) {
     llvm::IntrusiveRefCntPtr<inst::RecordingFileSystem> Recording;
     if (!InputsList.empty())
       Recording = new inst::RecordingFileSystem(CI.getFileManager().getVirtualFileSystemPtr());
-    LoggingConsumer Log(CI.getDiagnosticClient(), CI.getDiagnosticOpts());
-    const std::optional<inst::FileResult> Result = instrument(CI, Source, Recording, Log);
+    LoggingConsumer Log(To.Shown, CI.getDiagnosticOpts());
+    const std::optional<inst::FileResult> Result =
+        instrument(CI, Source, Recording, Log, To, Cache);
     if (!Result)
       return false;
     // The headers first: the output includes them.
-    if (!writeHeaders(Opts.HeaderDirectory, Result->Headers) ||
-        (!Output.empty() && !writeAtomically(Output, Result->Output))) {
-      fail(CI, "pomp plugin: " + Source + ": the instrumented files cannot be written");
+    if (!writeHeaders(Opts.HeaderDirectory, Result->Headers, To.Messages) ||
+        (!Output.empty() && !writeAtomically(Output, Result->Output, To.Messages))) {
+      fail(To.Errors, "pomp plugin: " + Source + ": the instrumented files cannot be written");
       return false;
     }
     if (const std::string Summary = inst::leftAloneSummary(Source, *Result);
         !Quiet && !Summary.empty()) {
-      llvm::errs() << Summary;
+      To.Messages << Summary;
       Log.text() += Summary;
     }
     // For ompcc's cache: only a complete list keys an entry, and the log
     // is shown again on its hits. Neither is needed for the compile.
     if (!LogFile.empty())
-      writeAtomically(LogFile, Log.text());
+      writeAtomically(LogFile, Log.text(), To.Messages);
     if (Recording) {
       std::string List;
       llvm::raw_string_ostream OS(List);
       if (Recording->write(OS))
-        writeAtomically(InputsList, List);
+        writeAtomically(InputsList, List, To.Messages);
     }
     Text = Result->Output;
     return true;
@@ -830,11 +862,13 @@ private:
   }
 
   /// Parses Source as ompinst-clang does and instruments it, reading the
-  /// disk through Recording (when not null) and reporting to Log; nullopt
-  /// after the errors were reported.
+  /// disk through Recording (when not null), with the preamble cache's
+  /// settings Cache, reporting to Log and To; nullopt after the errors were
+  /// reported.
   std::optional<inst::FileResult>
   instrument(CompilerInstance &CI, const std::string &Source,
-             llvm::IntrusiveRefCntPtr<inst::RecordingFileSystem> Recording, LoggingConsumer &Log) {
+             llvm::IntrusiveRefCntPtr<inst::RecordingFileSystem> Recording, LoggingConsumer &Log,
+             Reports &To, const inst::PreambleSettings &Cache) {
     inst::Options PassOpts = Opts;
     // The parse's own file manager, over the recording: what it read is
     // what the cache checks.
@@ -852,9 +886,9 @@ private:
       // preamble precompiled, as ompinst-clang's does; the rare parse of
       // rewritten texts parses in full.
       std::unique_ptr<tooling::FrontendActionFactory> Factory;
-      if (Preamble.Enabled && PassOpts.RewriteDirectiveForms)
-        Factory = std::make_unique<inst::PreambleActionFactory>(
-            Preamble, PassOpts, Sink, FileSystem, Recording, pluginFile());
+      if (Cache.Enabled && PassOpts.RewriteDirectiveForms)
+        Factory = std::make_unique<inst::PreambleActionFactory>(Cache, PassOpts, Sink, FileSystem,
+                                                                Recording, pluginFile());
       else
         Factory = inst::newInstrumentActionFactory(PassOpts, Sink);
       llvm::IntrusiveRefCntPtr<FileManager> Files(
@@ -862,15 +896,18 @@ private:
       const bool Parsed =
           Factory->runInvocation(Parse, Files.get(), CI.getPCHContainerOperations(), &Log);
       // The parse ended the printer's source file; the outer instance's
-      // diagnostics need it back.
-      CI.getDiagnosticClient().BeginSourceFile(CI.getLangOpts(), &CI.getPreprocessor());
+      // diagnostics need it back (a printer of the instrumentation's own
+      // has no preprocessor to show).
+      To.Shown.BeginSourceFile(CI.getLangOpts(), &To.Shown == &CI.getDiagnosticClient()
+                                                     ? &CI.getPreprocessor()
+                                                     : nullptr);
       if (!Parsed || Sink.results().size() != 1) {
         if (Parsed)
-          fail(CI, "ompinst: " + Source + ": not instrumented: the parse gave " +
-                       std::to_string(Sink.results().size()) + " results");
+          fail(To.Errors, "ompinst: " + Source + ": not instrumented: the parse gave " +
+                              std::to_string(Sink.results().size()) + " results");
         else
-          llvm::errs() << "ompinst: error: " << Source
-                       << ": not instrumented (see the errors above)\n";
+          To.Messages << "ompinst: error: " << Source
+                      << ": not instrumented (see the errors above)\n";
         return std::nullopt;
       }
       inst::FileResult Result = Sink.results().begin()->second;
@@ -899,7 +936,9 @@ private:
 
   /// Reports an error of the plugin itself, which fails the compile.
   static void fail(CompilerInstance &CI, const std::string &Message) {
-    DiagnosticsEngine &Diags = CI.getDiagnostics();
+    fail(CI.getDiagnostics(), Message);
+  }
+  static void fail(DiagnosticsEngine &Diags, const std::string &Message) {
     Diags.Report(Diags.getCustomDiagID(DiagnosticsEngine::Error, "%0")) << Message;
   }
 

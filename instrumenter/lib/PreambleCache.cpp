@@ -108,7 +108,7 @@ std::unique_ptr<FrontendAction> PreambleActionFactory::create() {
 
 void PreambleActionFactory::say(const Twine &Message) const {
   if (Settings.Verbose)
-    errs() << "ompinst: preamble: " << Message << "\n";
+    (Settings.Messages ? *Settings.Messages : errs()) << "ompinst: preamble: " << Message << "\n";
 }
 
 bool PreambleActionFactory::runPlain(std::shared_ptr<CompilerInvocation> Invocation,

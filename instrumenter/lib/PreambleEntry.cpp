@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <mutex>
 
 namespace pomp::inst::preamble {
 
@@ -348,7 +349,11 @@ std::optional<Precompiled> precompile(const CompilerInvocation &Build, const Mem
 }
 
 void keepLoaded(std::unique_ptr<MemoryBuffer> Entry) {
+  // The plugin instruments on a thread of its own beside an overlapped
+  // compile (clang-plugin/OverlappedCompile.h).
+  static std::mutex Guard;
   static std::vector<std::unique_ptr<MemoryBuffer>> Loaded;
+  const std::lock_guard<std::mutex> Lock(Guard);
   Loaded.push_back(std::move(Entry));
 }
 

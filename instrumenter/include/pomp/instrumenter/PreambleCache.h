@@ -39,8 +39,9 @@ struct PreambleSettings {
   bool Compile = true;
   std::string Directory;
   std::uint64_t MaxSize = 0;
-  /// Say what the cache did, on stderr (--verbose).
+  /// Say what the cache did (--verbose), on Messages (null: stderr).
   bool Verbose = false;
+  llvm::raw_ostream *Messages = nullptr;
 };
 
 /// Reads OMPINST_PREAMBLE (0 off, 1 or unset on, parse: ompinst's parse
