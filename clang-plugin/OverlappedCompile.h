@@ -78,7 +78,7 @@ public:
   ~BackgroundInstrumentation();
 
   /// True when a second thread can run beside the compile: more than one
-  /// CPU to run on; Why says why not.
+  /// CPU to run on, one of them idle; Why says why not.
   static bool canOverlap(std::string &Why);
 
   /// Starts Work on a thread with Clang's stack size.
@@ -161,8 +161,9 @@ public:
       llvm::function_ref<void(std::shared_ptr<clang::CompilerInvocation>, llvm::MemoryBuffer &,
                               ActionWrapper, ClientWrapper)>;
 
-  OverlappedCompile(clang::CompilerInstance &Outer, std::string Source, bool Verbose)
-      : Outer(Outer), Source(std::move(Source)), Verbose(Verbose) {}
+  /// Always: overlap also where no CPU is idle (the tests' setting).
+  OverlappedCompile(clang::CompilerInstance &Outer, std::string Source, bool Verbose, bool Always)
+      : Outer(Outer), Source(std::move(Source)), Verbose(Verbose), Always(Always) {}
 
   /// Why the compile of Compile's source cannot overlap its instrumentation
   /// (its options, the source); empty when it can.
@@ -184,6 +185,7 @@ private:
   clang::CompilerInstance &Outer;
   const std::string Source;
   const bool Verbose;
+  const bool Always;
   /// Read by whyNot(): the source's text and its last `#include` line.
   std::string Original;
   PreambleInclude LastInclude;

@@ -565,10 +565,12 @@ protected:
       return Error(SettingsError);
     Preamble.Verbose = Verbose;
     if (const std::optional<std::string> Overlap = llvm::sys::Process::GetEnv("OMPINST_OVERLAP")) {
-      if (*Overlap != "0" && *Overlap != "1")
+      if (*Overlap != "0" && *Overlap != "1" && *Overlap != "always")
         return Error("OMPINST_OVERLAP='" + *Overlap +
-                     "' is not a valid setting: 0 (instrument, then compile) or 1 (at once)");
-      Overlapping = *Overlap == "1";
+                     "' is not a valid setting: 0 (instrument, then compile), 1 (at once while a "
+                     "CPU is idle) or always");
+      Overlapping = *Overlap != "0";
+      OverlapAlways = *Overlap == "always";
     }
     if (Opts.HeaderDirectory.empty() && !Output.empty()) {
       llvm::SmallString<256> Directory(Output);
@@ -708,7 +710,7 @@ private:
   /// instrumented text once known.
   plugin::OverlapOutcome overlapped(CompilerInstance &CI, const std::string &Source,
                                     std::string &Text) {
-    plugin::OverlappedCompile Overlap(CI, Source, Verbose);
+    plugin::OverlappedCompile Overlap(CI, Source, Verbose, OverlapAlways);
     if (!Overlapping) {
       Overlap.say("off (OMPINST_OVERLAP=0)");
       return plugin::OverlapOutcome::Restart;
@@ -957,8 +959,10 @@ private:
   /// ompinst's --verbose: say what the cache of precompiled preambles and
   /// the overlapped compile did.
   bool Verbose = false;
-  /// The compile starts while the instrumentation runs (OMPINST_OVERLAP).
+  /// The compile starts while the instrumentation runs (OMPINST_OVERLAP),
+  /// also when no CPU is idle (always).
   bool Overlapping = true;
+  bool OverlapAlways = false;
 };
 
 } // namespace

@@ -29,6 +29,10 @@ config.environment["OMPINST_PREAMBLE"] = "0"
 # serve one test's commands from another's: off, except in tests/ompcc/server.test, which gives it
 # a directory of its own and stops its servers.
 config.environment["OMPCC_SERVER"] = "0"
+# Inside clang-19 a file's first compile overlaps its instrumentation only while a CPU is idle
+# (docs/OMPCC.md, "The overlapped compile"), which lit's parallel tests make a matter of chance:
+# the tests overlap wherever it applies, as an idle machine does; overlap.test compares with 0.
+config.environment["OMPINST_OVERLAP"] = "always"
 # ompcc's default real compiler is the one that built the toolkit (gcc for a plain `cmake`,
 # clang-19 for ./dev.sh); the tests name clang-19 explicitly, so they pass whichever built it.
 # Tests of gcc as the real compiler set OMPCC_CC/OMPCC_CXX or --cc= themselves.
