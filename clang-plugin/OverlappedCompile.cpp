@@ -2,6 +2,7 @@
 #include "OverlappedCompile.h"
 
 #include "pomp/handle-init/HandleInit.h"
+#include "pomp/instrumenter/DiagnosticFilter.h"
 #include "pomp/instrumenter/Instrumenter.h"
 #include "pomp/instrumenter/Preamble.h"
 
@@ -198,25 +199,17 @@ namespace {
 /// compile's diagnostics back (the instrumentation's messages come first, as
 /// without the overlap), then passes them on; after a stop it drops them
 /// (the compile that follows gives them again).
-class DeferredDiagnostics : public DiagnosticConsumer {
+class DeferredDiagnostics : public inst::DiagnosticFilter {
 public:
-  explicit DeferredDiagnostics(DiagnosticConsumer &Shown) : Shown(Shown) {}
-
-  void BeginSourceFile(const LangOptions &Lang, const Preprocessor *PP) override {
-    Shown.BeginSourceFile(Lang, PP);
-  }
-  void EndSourceFile() override { Shown.EndSourceFile(); }
-  void finish() override { Shown.finish(); }
-  bool IncludeInDiagnosticCounts() const override { return Shown.IncludeInDiagnosticCounts(); }
+  explicit DeferredDiagnostics(DiagnosticConsumer &Shown) : DiagnosticFilter(Shown) {}
 
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
-    DiagnosticConsumer::HandleDiagnostic(Level, Info);
     switch (Now) {
     case Mode::Hold:
       Held.emplace_back(Level, Info);
       break;
     case Mode::Pass:
-      Shown.HandleDiagnostic(Level, Info);
+      passOn(Level, Info);
       break;
     case Mode::Drop:
       break;
@@ -239,7 +232,6 @@ public:
 
 private:
   enum class Mode { Hold, Pass, Drop };
-  DiagnosticConsumer &Shown;
   Mode Now = Mode::Hold;
   std::vector<StoredDiagnostic> Held;
 };

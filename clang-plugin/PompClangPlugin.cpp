@@ -32,6 +32,7 @@
 #include "OverlappedCompile.h"
 
 #include "pomp/instrumenter/CompilePreamble.h"
+#include "pomp/instrumenter/DiagnosticFilter.h"
 #include "pomp/instrumenter/Instrumenter.h"
 #include "pomp/instrumenter/Preamble.h"
 #include "pomp/instrumenter/PreambleCache.h"
@@ -251,12 +252,12 @@ private:
 /// of the user's own file, loaded for it as a file of its own under the name
 /// the #line directives give, with the same level, arguments and flag: as a
 /// plain compile shows it.
-class BackendLocationFix : public DiagnosticConsumer {
+class BackendLocationFix : public inst::DiagnosticFilter {
 public:
   /// For a compile that makes debug locations (-g, or the line tables -R
   /// and friends ask for).
   BackendLocationFix(DiagnosticConsumer &Shown, std::string Source)
-      : Shown(Shown), Source(std::move(Source)) {}
+      : DiagnosticFilter(Shown), Shown(Shown), Source(std::move(Source)) {}
 
   /// Where the main file declares functions (raw encodings), collected by
   /// FunctionLocations while the compile parses (the backend runs after the
@@ -264,20 +265,13 @@ public:
   /// debug location names its function's declaration, right already.
   std::unordered_set<SourceLocation::UIntTy> Functions;
 
-  void BeginSourceFile(const LangOptions &Lang, const Preprocessor *PP) override {
-    Shown.BeginSourceFile(Lang, PP);
-  }
-  void EndSourceFile() override { Shown.EndSourceFile(); }
-  void finish() override { Shown.finish(); }
-  bool IncludeInDiagnosticCounts() const override { return Shown.IncludeInDiagnosticCounts(); }
-
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
-    DiagnosticConsumer::HandleDiagnostic(Level, Info);
     const SourceLocation User = userLocation(Info);
     if (User.isInvalid()) {
-      Shown.HandleDiagnostic(Level, Info);
+      passOn(Level, Info);
       return;
     }
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
     // A second engine reports it there, to the same printer: a diagnostic's
     // location is its engine's. The level is the one the compile's engine
     // decided (-Werror, -R...), set as the diagnostic's severity.

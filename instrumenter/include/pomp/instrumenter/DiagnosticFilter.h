@@ -2,8 +2,9 @@
 ///
 /// \file
 /// The base of ompinst's diagnostic consumers that sit in front of a parse's
-/// own client (IgnoredDirectiveParts, PreambleLoadErrors): each decides in
-/// HandleDiagnostic what to keep for itself and passes the rest on.
+/// or a compile's own client (IgnoredDirectiveParts, PreambleLoadErrors, the
+/// clang plugin's): each decides in HandleDiagnostic what to keep for itself
+/// and passes the rest on.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef POMP_INSTRUMENTER_DIAGNOSTICFILTER_H
@@ -36,6 +37,8 @@ protected:
   /// Takes Diags' client over (its ownership too, when Diags had it).
   explicit DiagnosticFilter(clang::DiagnosticsEngine &Diags)
       : Next(*Diags.getClient()), Owned(Diags.takeClient()) {}
+  /// In front of Next, which the caller keeps.
+  explicit DiagnosticFilter(clang::DiagnosticConsumer &Next) : Next(Next) {}
 
   void passOn(clang::DiagnosticsEngine::Level Level, const clang::Diagnostic &Info) {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
