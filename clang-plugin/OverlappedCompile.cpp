@@ -39,6 +39,9 @@ using llvm::StringRef;
 
 //===--- BackgroundInstrumentation ---------------------------------------===//
 
+/// A UTF-8 byte-order mark, which ompinst's output keeps before its header.
+constexpr StringRef ByteOrderMark = "\xEF\xBB\xBF";
+
 namespace {
 
 /// The tasks the kernel counts as running or ready to run right now, this
@@ -248,8 +251,8 @@ private:
   DiagnosticConsumer &Into;
 };
 
-/// Adds the instrumentation's counts to Printer: its summary line ("N warnings
-/// generated") and the compiler's exit status count them.
+} // namespace
+
 void addCounts(DiagnosticConsumer &Printer, unsigned Warnings, unsigned Errors) {
   if (Warnings == 0 && Errors == 0)
     return;
@@ -263,8 +266,6 @@ void addCounts(DiagnosticConsumer &Printer, unsigned Warnings, unsigned Errors) 
   for (unsigned I = 0; I < Errors; ++I)
     Engine.Report(Error) << "counted";
 }
-
-} // namespace
 
 /// What the overlapped compile's pieces share: the trigger, the sentinel,
 /// the dependency file and the diagnostics client.
@@ -282,7 +283,9 @@ public:
   OverlapOutcome outcome() const { return Outcome; }
   std::string &text() { return Text; }
   const std::string &name() const { return Name; }
-  std::size_t contentStart() const { return Source.starts_with("\xEF\xBB\xBF") ? 3 : 0; }
+  std::size_t contentStart() const {
+    return Source.starts_with(ByteOrderMark) ? ByteOrderMark.size() : 0;
+  }
 
   /// The compile's diagnostics go through here (made by the client wrapper).
   DiagnosticConsumer &deferTo(DiagnosticConsumer &Shown) {
@@ -557,8 +560,8 @@ private:
   std::unique_ptr<DependencyOutputOptions> DependencyFile;
 };
 
-/// The name ompinst's `#line` gives Source (FileInstrumentation: the
-/// parse's absolute name without `.` components).
+} // namespace
+
 std::string instrumentedName(StringRef Source) {
   llvm::SmallString<256> Name(Source);
   llvm::sys::fs::make_absolute(Name);
@@ -566,11 +569,31 @@ std::string instrumentedName(StringRef Source) {
   return std::string(Name);
 }
 
-} // namespace
+std::optional<std::size_t> sharedPrefixEnd(const LangOptions &Lang, StringRef Source,
+                                           StringRef Name, StringRef Instrumented) {
+  const std::optional<PreambleInclude> Last = lastPreambleInclude(Lang, Source);
+  if (!Last)
+    return std::nullopt;
+  const std::string Header = instrumentedTextHeader(Name);
+  const std::size_t Content = Source.starts_with(ByteOrderMark) ? ByteOrderMark.size() : 0;
+  if (Last->LineEnd < Content || !Instrumented.starts_with(Source.take_front(Content)) ||
+      !Instrumented.drop_front(Content).starts_with(Header) ||
+      !Instrumented.drop_front(Content + Header.size())
+           .starts_with(Source.slice(Content, Last->LineEnd)))
+    return std::nullopt;
+  return Header.size() + Last->LineEnd;
+}
 
 void OverlappedCompile::say(const llvm::Twine &Message) const {
   if (Verbose)
     llvm::errs() << "ompinst: overlap: " << Source << ": " << Message << "\n";
+}
+
+std::string OverlappedCompile::sharedPrefix() const {
+  const std::size_t Content =
+      StringRef(Original).starts_with(ByteOrderMark) ? ByteOrderMark.size() : 0;
+  return Original.substr(0, Content) + instrumentedTextHeader(instrumentedName(Source)) +
+         Original.substr(Content, LastInclude.LineEnd - Content);
 }
 
 std::string OverlappedCompile::whyNot(const CompilerInvocation &Compile) {

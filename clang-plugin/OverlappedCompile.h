@@ -131,6 +131,25 @@ struct PreambleInclude {
 std::optional<PreambleInclude> lastPreambleInclude(const clang::LangOptions &Lang,
                                                    llvm::StringRef Source);
 
+/// The name ompinst's `#line` gives Source (FileInstrumentation: the
+/// parse's absolute name without `.` components).
+std::string instrumentedName(llvm::StringRef Source);
+
+/// How much of the instrumented text Instrumented is the source's own text
+/// Source (named Name) up to the end of its last preamble `#include`, with
+/// the header before it: the end of that line in Instrumented; nullopt when
+/// the source has no such `#include` or Instrumented does not start so.
+/// What the overlapped compile parses before it waits, and what the
+/// compile's precompiled preamble may hold before the instrumented text is
+/// known.
+std::optional<std::size_t> sharedPrefixEnd(const clang::LangOptions &Lang, llvm::StringRef Source,
+                                           llvm::StringRef Name, llvm::StringRef Instrumented);
+
+/// Adds diagnostics counted elsewhere (the instrumentation's) to Printer:
+/// its summary line ("N warnings generated") and the compiler's exit status
+/// count them.
+void addCounts(clang::DiagnosticConsumer &Printer, unsigned Warnings, unsigned Errors);
+
 /// How an overlapped compile ended.
 enum class OverlapOutcome {
   /// The compile ran on the instrumented text; nothing more to do.
@@ -180,6 +199,11 @@ public:
 
   /// Says, with --verbose, what the overlapped compile did.
   void say(const llvm::Twine &Message) const;
+
+  /// After whyNot() said nothing: the start of every instrumented text of
+  /// the source, its header and the source up to the end of its last
+  /// preamble `#include` (sharedPrefixEnd()).
+  std::string sharedPrefix() const;
 
 private:
   clang::CompilerInstance &Outer;

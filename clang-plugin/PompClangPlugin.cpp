@@ -602,6 +602,8 @@ protected:
     }
     const std::string Source = Input.getFile().str();
     std::string Text;
+    // The compile's preamble, when it was prepared beside the instrumentation.
+    std::unique_ptr<inst::CompilePreamble> Pch;
     if (!Instrumented.empty()) {
       // ompcc's cache had the instrumented text (and restored the header
       // copies it includes): the compile only.
@@ -614,7 +616,7 @@ protected:
       }
       Text = (*Cached)->getBuffer().str();
     } else {
-      switch (overlapped(CI, Source, Text)) {
+      switch (overlapped(CI, Source, Text, Pch)) {
       case plugin::OverlapOutcome::Compiled:
       case plugin::OverlapOutcome::InstrumentationFailed:
         return;
@@ -630,10 +632,13 @@ protected:
     // #line directives, the dependency file and the debug information name
     // the user's file, and `#include "x.h"` searches the user's directory.
     std::shared_ptr<CompilerInvocation> Compile = nestedInvocation(*Original, Emit);
-    // Its preamble precompiled, from ompinst's cache (inst::CompilePreamble).
-    if (std::unique_ptr<inst::CompilePreamble> Pch =
-            inst::CompilePreamble::prepare(Preamble, *Compile, Text, Opts.HeaderDirectory,
-                                           pluginFile(), CI.getPCHContainerOperations())) {
+    // Its preamble precompiled, from ompinst's cache (inst::CompilePreamble),
+    // at most the source's own #include block (preambleLimit).
+    if (!Pch)
+      Pch = inst::CompilePreamble::prepare(Preamble, *Compile, Text,
+                                           preambleLimit(CI, Source, Text), Opts.HeaderDirectory,
+                                           pluginFile(), CI.getPCHContainerOperations());
+    if (Pch) {
       auto WithPch = std::make_shared<CompilerInvocation>(*Compile);
       llvm::IntrusiveRefCntPtr<FileManager> Files(
           new FileManager(CI.getFileSystemOpts(),
@@ -699,11 +704,29 @@ private:
               WrapClient ? &(*WrapClient)(Shown) : &Shown);
   }
 
+  /// Where the compile's precompiled preamble ends at the latest in Text
+  /// (CompilePreamble::prepare's Limit): after the source's last #include of
+  /// its preamble, the part of every instrumented text of the source that
+  /// is known before the instrumentation ends (plugin::sharedPrefixEnd), so
+  /// that the PCH can be prepared beside it; 0 (no limit) when Text does not
+  /// start so.
+  std::size_t preambleLimit(CompilerInstance &CI, const std::string &Source, StringRef Text) const {
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Own = CI.getFileManager().getBufferForFile(
+        Source, /*isVolatile=*/false, /*RequiresNullTerminator=*/false);
+    if (!Own)
+      return 0;
+    return plugin::sharedPrefixEnd(CI.getLangOpts(), (*Own)->getBuffer(),
+                                   plugin::instrumentedName(Source), Text)
+        .value_or(0);
+  }
+
   /// Instruments and compiles Source at once when it can
   /// (plugin::OverlappedCompile): Restart when it did not try. Text is the
-  /// instrumented text once known.
+  /// instrumented text once known; Pch, with CompileText, the compile's
+  /// precompiled preamble when it was prepared beside the instrumentation.
   plugin::OverlapOutcome overlapped(CompilerInstance &CI, const std::string &Source,
-                                    std::string &Text) {
+                                    std::string &Text,
+                                    std::unique_ptr<inst::CompilePreamble> &Pch) {
     plugin::OverlappedCompile Overlap(CI, Source, Verbose, OverlapAlways);
     if (!Overlapping) {
       Overlap.say("off (OMPINST_OVERLAP=0)");
@@ -719,13 +742,13 @@ private:
       return plugin::OverlapOutcome::Restart;
     }
     // A preamble the cache has seen is precompiled now or loaded: the
-    // compile then loads its own PCH, which beats parsing its headers.
+    // compile then loads its own PCH, which beats parsing its headers. That
+    // PCH holds at most the source's own #include block, so it is prepared
+    // here while the instrumentation runs beside.
     if (Preamble.Enabled && Preamble.Compile &&
         inst::hasParseEntry(Preamble, *parseInvocation(Source, {}),
-                            *CI.getFileManager().getVirtualFileSystemPtr(), pluginFile())) {
-      Overlap.say("not overlapped: the preamble cache has seen this preamble");
-      return plugin::OverlapOutcome::Restart;
-    }
+                            *CI.getFileManager().getVirtualFileSystemPtr(), pluginFile()))
+      return preparedBeside(CI, Source, *Compile, Overlap, Text, Pch);
     const plugin::OverlapOutcome Outcome = Overlap.run(
         *Compile, [this, &CI, &Source]() { return instrumentBeside(CI, Source); },
         [&CI, &Source](std::shared_ptr<CompilerInvocation> Invocation, llvm::MemoryBuffer &Main,
@@ -740,13 +763,51 @@ private:
               CI.getFileSystemOpts(), CI.getFileManager().getVirtualFileSystemPtr()));
           runCompile(CI, std::move(Invocation), Source, *Files, nullptr, &WrapAction, &WrapClient);
         },
-        [this, &Compile](StringRef Instrumented) {
+        [this, &CI, &Source, &Compile](StringRef Instrumented) {
           // As the compile after the instrumentation notes it.
-          inst::CompilePreamble::notePending(Preamble, *Compile, Instrumented, Opts.HeaderDirectory,
-                                             pluginFile());
+          inst::CompilePreamble::notePending(Preamble, *Compile, Instrumented,
+                                             preambleLimit(CI, Source, Instrumented),
+                                             Opts.HeaderDirectory, pluginFile());
         },
         Text);
     return Outcome;
+  }
+
+  /// A later sight of the preamble: the instrumentation runs on a second
+  /// thread while this one prepares the compile's precompiled preamble (from
+  /// the cache, or precompiled now at the second sight) from the part of the
+  /// instrumented text that the source has too (OverlappedCompile::
+  /// sharedPrefix); the messages come out in the order of a compile after the
+  /// instrumentation. CompileText with Text (and Pch, when the text starts
+  /// with that part), or InstrumentationFailed.
+  plugin::OverlapOutcome preparedBeside(CompilerInstance &CI, const std::string &Source,
+                                        const CompilerInvocation &Compile,
+                                        plugin::OverlappedCompile &Overlap, std::string &Text,
+                                        std::unique_ptr<inst::CompilePreamble> &Pch) {
+    const std::string Prefix = Overlap.sharedPrefix();
+    plugin::BackgroundInstrumentation Background;
+    Background.start([this, &CI, &Source] { return instrumentBeside(CI, Source); });
+    std::string Messages;
+    llvm::raw_string_ostream PreambleMessages(Messages);
+    PreambleBeside = Preamble;
+    PreambleBeside.Messages = &PreambleMessages;
+    // The prefix with a token after it, as in every instrumented text.
+    std::unique_ptr<inst::CompilePreamble> Prepared = inst::CompilePreamble::prepare(
+        PreambleBeside, Compile, Prefix + ";", Prefix.size(), Opts.HeaderDirectory, pluginFile(),
+        CI.getPCHContainerOperations());
+    plugin::BackgroundResult Got = Background.wait();
+    PreambleBeside.Messages = nullptr;
+    llvm::errs() << Got.Messages;
+    plugin::addCounts(CI.getDiagnosticClient(), Got.Warnings, Got.Errors);
+    if (!Got.Succeeded)
+      return plugin::OverlapOutcome::InstrumentationFailed;
+    llvm::errs() << Messages;
+    Text = std::move(Got.Text);
+    if (Prepared && StringRef(Text).starts_with(Prefix)) {
+      Overlap.say("the compile's preamble was prepared while the file was instrumented");
+      Pch = std::move(Prepared);
+    }
+    return plugin::OverlapOutcome::CompileText;
   }
 
   /// The instrumentation on the thread beside an overlapped compile: as
@@ -953,6 +1014,9 @@ private:
   /// ompinst's --verbose: say what the cache of precompiled preambles and
   /// the overlapped compile did.
   bool Verbose = false;
+  /// The settings of a compile's preamble prepared beside the
+  /// instrumentation (preparedBeside), which must outlive it.
+  inst::PreambleSettings PreambleBeside;
   /// The compile starts while the instrumentation runs (OMPINST_OVERLAP),
   /// also when no CPU is idle (always).
   bool Overlapping = true;

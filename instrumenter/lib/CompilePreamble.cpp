@@ -305,9 +305,11 @@ struct CompileEntryName {
 };
 
 /// The entry's name, or nullopt when the compile has none (Say says why).
+/// The preamble ends at Limit at the latest (0: no limit).
 std::optional<CompileEntryName> compileEntryName(const PreambleSettings &Settings,
                                                  const CompilerInvocation &Compile, StringRef Text,
-                                                 StringRef Avoid, StringRef Executable,
+                                                 std::size_t Limit, StringRef Avoid,
+                                                 StringRef Executable,
                                                  function_ref<void(const Twine &)> Say) {
   if (!Settings.Enabled || !Settings.Compile)
     return std::nullopt;
@@ -319,7 +321,12 @@ std::optional<CompileEntryName> compileEntryName(const PreambleSettings &Setting
     Say("not precompiled: " + Why);
     return std::nullopt;
   }
-  Entry.Bounds = compileBounds(Compile.getLangOpts(), Text, Entry.LineAfter);
+  // Within Limit, a line start: a copy (a lexer stops only at a null
+  // character) that a token ends there, as the text that follows would.
+  Entry.Bounds = Limit != 0 && Limit < Text.size()
+                     ? compileBounds(Compile.getLangOpts(), Text.take_front(Limit).str() + ";",
+                                     Entry.LineAfter)
+                     : compileBounds(Compile.getLangOpts(), Text, Entry.LineAfter);
   if (Entry.Bounds.Size == 0) {
     Say("no preamble to precompile");
     return std::nullopt;
@@ -352,17 +359,18 @@ std::optional<CompileEntryName> compileEntryName(const PreambleSettings &Setting
 
 std::unique_ptr<CompilePreamble>
 CompilePreamble::prepare(const PreambleSettings &Settings, const CompilerInvocation &Compile,
-                         StringRef Text, StringRef Avoid, StringRef Executable,
+                         StringRef Text, std::size_t Limit, StringRef Avoid, StringRef Executable,
                          std::shared_ptr<PCHContainerOperations> Ops) {
   const std::string MainPath = Compile.getFrontendOpts().Inputs.empty()
                                    ? std::string()
                                    : Compile.getFrontendOpts().Inputs[0].getFile().str();
   auto Say = [&](const Twine &Message) {
     if (Settings.Verbose)
-      errs() << "ompinst: compile preamble: " << MainPath << ": " << Message << "\n";
+      (Settings.Messages ? *Settings.Messages : errs())
+          << "ompinst: compile preamble: " << MainPath << ": " << Message << "\n";
   };
   std::optional<CompileEntryName> Entry =
-      compileEntryName(Settings, Compile, Text, Avoid, Executable, Say);
+      compileEntryName(Settings, Compile, Text, Limit, Avoid, Executable, Say);
   if (!Entry)
     return nullptr;
   const PreambleBounds Bounds = Entry->Bounds;
@@ -444,14 +452,15 @@ CompilePreamble::prepare(const PreambleSettings &Settings, const CompilerInvocat
 
 void CompilePreamble::notePending(const PreambleSettings &Settings,
                                   const CompilerInvocation &Compile, StringRef Text,
-                                  StringRef Avoid, StringRef Executable) {
+                                  std::size_t Limit, StringRef Avoid, StringRef Executable) {
   auto Say = [&](const Twine &Message) {
     if (Settings.Verbose && !Compile.getFrontendOpts().Inputs.empty())
-      errs() << "ompinst: compile preamble: " << Compile.getFrontendOpts().Inputs[0].getFile()
-             << ": " << Message << "\n";
+      (Settings.Messages ? *Settings.Messages : errs())
+          << "ompinst: compile preamble: " << Compile.getFrontendOpts().Inputs[0].getFile() << ": "
+          << Message << "\n";
   };
   const std::optional<CompileEntryName> Entry =
-      compileEntryName(Settings, Compile, Text, Avoid, Executable, Say);
+      compileEntryName(Settings, Compile, Text, Limit, Avoid, Executable, Say);
   if (!Entry || sys::fs::exists(Entry->Path))
     return;
   const std::string Problem = preamble::notePending(Settings.Directory, Entry->Name);
@@ -497,8 +506,9 @@ void CompilePreamble::attach(CompilerInstance &Instance) const {
 
 void CompilePreamble::failed() const {
   if (Settings.Verbose)
-    errs() << "ompinst: compile preamble: " << MainPath << ": the precompiled preamble "
-           << sys::path::filename(EntryPath) << " cannot be loaded; compiled in full\n";
+    (Settings.Messages ? *Settings.Messages : errs())
+        << "ompinst: compile preamble: " << MainPath << ": the precompiled preamble "
+        << sys::path::filename(EntryPath) << " cannot be loaded; compiled in full\n";
   sys::fs::remove(EntryPath);
 }
 

@@ -48,14 +48,18 @@ namespace pomp::inst {
 class CompilePreamble {
 public:
   /// The entry for compiling Text (the instrumented text of Compile's one
-  /// input) with Compile's options, from the cache or built now; null when
-  /// the compile runs without one (Settings.Verbose says why). A preamble
-  /// that names Avoid (ompcc's temporary copies of headers, whose names
-  /// change with every build) is never precompiled.
+  /// input, or its first part) with Compile's options, from the cache or
+  /// built now; null when the compile runs without one (Settings.Verbose
+  /// says why). The preamble ends at Limit at the latest (0: no limit; the
+  /// plugin limits it to the part of the instrumented text that the source
+  /// has too, so that it is known before the instrumentation ends). A
+  /// preamble that names Avoid (ompcc's temporary copies of headers, whose
+  /// names change with every build) is never precompiled. Settings must
+  /// outlive the result.
   static std::unique_ptr<CompilePreamble>
   prepare(const PreambleSettings &Settings, const clang::CompilerInvocation &Compile,
-          llvm::StringRef Text, llvm::StringRef Avoid, llvm::StringRef Executable,
-          std::shared_ptr<clang::PCHContainerOperations> Ops);
+          llvm::StringRef Text, std::size_t Limit, llvm::StringRef Avoid,
+          llvm::StringRef Executable, std::shared_ptr<clang::PCHContainerOperations> Ops);
 
   /// Notes Text's preamble as compiled once, as the first prepare() does,
   /// for a compile that ran without prepare() (clang-plugin/
@@ -63,7 +67,7 @@ public:
   /// PCH, and leaves an entry that exists as it is.
   static void notePending(const PreambleSettings &Settings,
                           const clang::CompilerInvocation &Compile, llvm::StringRef Text,
-                          llvm::StringRef Avoid, llvm::StringRef Executable);
+                          std::size_t Limit, llvm::StringRef Avoid, llvm::StringRef Executable);
 
   /// The text to compile with the PCH: Text with the `#line` that restates
   /// the position after the preamble (compileBounds()).
