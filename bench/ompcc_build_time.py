@@ -24,11 +24,12 @@ each with clang-19 and with gcc as the real compiler. The load average is printe
 after: the machine is shared, and timings taken under load are noisy. By default a first build is
 measured (ompinst's preamble cache off); --preamble warm measures the build an edit-compile cycle
 repeats: the cache, a private one, serves the instrumentation's parse and, inside clang-19, the
-compile (docs/OMPCC.md, "The compile's precompiled preamble").
+compile (docs/OMPCC.md, "The compile's precompiled preamble"); --preamble second measures each
+file's second compile, which precompiles both preambles (samples and lulesh only).
 
     bench/ompcc_build_time.py [--bin build/bin] [--rounds 5] [--compilers clang,gcc]
         [--what samples,project,probe,steps,lulesh] [--lulesh DIR] [--base-bin OLD_BIN]
-        [--base-env NAME=VALUE]... [--steps-sample FILE] [--preamble off|warm]
+        [--base-env NAME=VALUE]... [--steps-sample FILE] [--preamble off|warm|second]
 
 --base-env runs the base with more environment, also the same toolkit as --bin when --base-bin is
 not given: `--base-env OMPCC_PRELINK=pomp-link` compares ompcc's own pre-link with pomp-link's.
@@ -65,6 +66,18 @@ def timed(cmd, cwd, env=None):
 
 
 BASE = []
+# --preamble second: each timed compile through ompcc is the second of its file with a fresh
+# preamble cache, after an untimed first one.
+SECOND = [False]
+
+
+def timed_build(cmd, cwd, env):
+    """timed(), but with --preamble second an ompcc/ompc++ command first empties its preamble
+    cache and runs once untimed."""
+    if SECOND[0] and os.path.basename(cmd[0]).startswith("omp") and "OMPINST_PREAMBLE_DIR" in env:
+        shutil.rmtree(env["OMPINST_PREAMBLE_DIR"], ignore_errors=True)
+        timed(cmd, cwd, env)
+    return timed(cmd, cwd, env)
 
 
 def alternate(rounds, plain, wrapped, base=None):
@@ -197,10 +210,12 @@ def main():
     parser.add_argument("--what", default="samples,project,probe,lulesh",
                         help="the measurements to take (lulesh only with --lulesh)")
     parser.add_argument("--lulesh", default=None, help="a directory with LULESH's lulesh.cc")
-    parser.add_argument("--preamble", choices=("off", "warm"), default="off",
+    parser.add_argument("--preamble", choices=("off", "warm", "second"), default="off",
                         help="off (the default): a first build, ompinst's preamble cache off; "
                              "warm: a build after two others, the cache (a private one) serving "
-                             "the instrumentation's parse and, inside clang-19, the compile")
+                             "the instrumentation's parse and, inside clang-19, the compile; "
+                             "second: each file's second compile with a fresh cache, which "
+                             "precompiles the preambles (samples and lulesh)")
     parser.add_argument("--steps-sample", default=None,
                         help="the program of the steps measurement (default samples/jacobi.c)")
     parser.add_argument("--base-bin", default=None,
@@ -240,10 +255,11 @@ def main():
             # unless --preamble warm asks for the preamble cache.
             env = dict(os.environ, OMPCC_CC=cc, OMPCC_CXX=cxx, POMP_QUIET="1", OMPCC_CACHE="0",
                        OMPINST_PREAMBLE="0")
-            if args.preamble == "warm":
+            if args.preamble in ("warm", "second"):
                 env.update(OMPINST_PREAMBLE="1",
                            OMPINST_PREAMBLE_DIR=os.path.join(work, "preamble-" + key))
-                WARMUPS[0] = 2
+                WARMUPS[0] = 2 if args.preamble == "warm" else 1
+                SECOND[0] = args.preamble == "second"
 
             def build_samples(c_driver, cxx_driver, extra, run_env=None):
                 def run():
@@ -253,8 +269,8 @@ def main():
                         out = os.path.join(work, "sample")
                         # A sample without main (a kernel of a mixed program) is compiled only.
                         link = ["-o", out, "-lm"] if sample in programs else ["-c", "-o", out]
-                        total += timed([driver] + extra + ["-O2", sample] + link, work,
-                                       run_env or env)
+                        total += timed_build([driver] + extra + ["-O2", sample] + link, work,
+                                             run_env or env)
                     return total
                 return run
 
@@ -298,7 +314,7 @@ def main():
             def build_lulesh(driver, extra, run_env=None):
                 source = os.path.join(os.path.abspath(args.lulesh), "lulesh.cc")
                 flags = ["-O2", "-DUSE_MPI=0", "-std=c++17", "-c", source, "-o", "lulesh.o"]
-                return lambda: timed([driver] + extra + flags, work, run_env or env)
+                return lambda: timed_build([driver] + extra + flags, work, run_env or env)
 
             if "lulesh" in what:
                 plain, wrapped = alternate(args.rounds, build_lulesh(cxx, ["-fopenmp"]),
