@@ -305,6 +305,12 @@ void usePch(PreprocessorOptions &PP, vfs::InMemoryFileSystem &Memory, StringRef 
   PP.DisablePCHOrModuleValidation = DisableValidationForModuleKind::PCH;
   // The PCH holds the predefined macros.
   PP.UsePredefines = false;
+  // And the command line's, as the preamble's headers left them: with the
+  // validation off, Clang would define every -D again after the PCH, undoing
+  // a header's redefinition (glibc's <features.h> sets _POSIX_C_SOURCE under
+  // _DEFAULT_SOURCE), with a warning. The key covers the command line, so
+  // the PCH was built with the same -D and -U.
+  PP.Macros.clear();
 }
 
 std::optional<Precompiled> precompile(const CompilerInvocation &Build, const MemoryBuffer &Main,
