@@ -263,7 +263,29 @@ void PreambleLoadErrors::HandleDiagnostic(DiagnosticsEngine::Level Level, const 
   }
   if (Failed && Level == DiagnosticsEngine::Note)
     return;
+  if (!Info.hasSourceManager()) {
+    passOn(Level, Info);
+    return;
+  }
+  SourceManager &SM = Info.getSourceManager();
+  const FileID Preamble = SM.getPreambleFileID();
+  bool Invalid = false;
+  SrcMgr::SLocEntry *Entry = Preamble.isValid() ? &SM.getSLocEntry(Preamble, &Invalid) : nullptr;
+  if (!Entry || Invalid || !Entry->isFile() || Entry->getFile().getIncludeLoc().isInvalid()) {
+    passOn(Level, Info);
+    return;
+  }
+  SrcMgr::FileInfo &File = Entry->getFile();
+  const SrcMgr::FileInfo Kept = File;
+  // FileInfo's include location has no setter: a copy without it (get()
+  // also clears the count of created FileIDs, which printing does not read).
+  File = SrcMgr::FileInfo::get(SourceLocation(),
+                               const_cast<SrcMgr::ContentCache &>(Kept.getContentCache()),
+                               Kept.getFileCharacteristic(), Kept.getName());
+  if (Kept.hasLineDirectives())
+    File.setHasLineDirectives();
   passOn(Level, Info);
+  File = Kept;
 }
 
 } // namespace pomp::inst

@@ -79,10 +79,19 @@ private:
   std::shared_ptr<State> S;
 };
 
-/// Wraps the diagnostics client of a parse that loads a precompiled
-/// preamble: the errors of loading it (a stale, corrupt or foreign file)
-/// are not shown but noted (failed()), so that the caller parses again
-/// without it; every other diagnostic passes on unchanged.
+/// Wraps the diagnostics client of a parse or compile that loads a
+/// precompiled preamble: the errors of loading it (a stale, corrupt or
+/// foreign file) are not shown but noted (failed()), so that the caller
+/// parses again without it; every other diagnostic passes on, printed with
+/// the include stack it has without the PCH. Clang's ASTReader gives the
+/// preamble's FileID (the PCH's copy of the main file's first bytes) the
+/// main file's start as its include location, so a diagnostic in a header
+/// the preamble includes, given after the preamble (a declaration that a
+/// later definition conflicts with, a template instantiated by the main
+/// file), printed "In file included from x.c:1:" above the stack. While a
+/// diagnostic passes on, that FileID reads as included from nowhere, as the
+/// main file it stands for; the parse's own order of locations, which goes
+/// by the include location, is left as it is.
 class PreambleLoadErrors : public DiagnosticFilter {
 public:
   /// Wraps Diags' client; Diags owns the result. OnFailure runs at the
