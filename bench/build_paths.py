@@ -13,7 +13,7 @@ reports what differs.
 
     bench/build_paths.py compile_commands.json... [--bin build/bin] [--compiler clang|gcc]
         [--paths overlap,preamble,cache,server,default] [--path NAME:VAR=VALUE[,VAR=VALUE]...]
-        [--flags "-O2"] [--only REGEX] [--jobs 2] [--work DIR] [--json FILE] [--markdown FILE]
+        [--flags="-g -O2"] [--only REGEX] [--jobs 2] [--work DIR] [--json FILE] [--markdown FILE]
 
 Paths (each a fresh private cache; a path of several compiles compares every one):
   overlap   the instrumentation beside the compile (OMPINST_OVERLAP=always; clang-19 only)
@@ -191,7 +191,9 @@ def main():
     parser.add_argument("--paths", default="overlap,preamble,cache,server,default")
     parser.add_argument("--path", action="append", default=[],
                         help="NAME:VAR=VALUE[,VAR=VALUE]...: a path of your own, one compile")
-    parser.add_argument("--flags", default="", help="more flags for every compile, e.g. '-g -O2'")
+    parser.add_argument("--flags", default="",
+                        help="more flags for every compile: --flags='-g -O2' (with =: they begin "
+                        "with -)")
     parser.add_argument("--only", help="only units whose path matches this regex")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--work", help="scratch directory (default: a temporary one, removed)")

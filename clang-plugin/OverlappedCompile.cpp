@@ -621,7 +621,9 @@ std::string OverlappedCompile::whyNot(const CompilerInvocation &Compile) {
     return "a list of the included headers is asked for";
   // Where the instrumented text's header (`_POMP` and a `#line`) would show
   // otherwise than predefined: the macros' debug information, the source
-  // embedded in it, coverage mapping by physical lines, -Wunused-macros.
+  // embedded in it, coverage mapping by physical lines. (-Wunused-macros
+  // would report the header's `_POMP`, but the compile after the
+  // instrumentation predefines it then too: predefinePompVersion.)
   const CodeGenOptions &CodeGen = Compile.getCodeGenOpts();
   // Timers and statistics are the process's, for one compile at a time.
   if (CodeGen.TimePasses || Compile.getFrontendOpts().ShowStats ||
@@ -631,8 +633,6 @@ std::string OverlappedCompile::whyNot(const CompilerInvocation &Compile) {
     return "debug information of macros or sources (-fdebug-macro, -gembed-source)";
   if (CodeGen.CoverageMapping)
     return "coverage mapping";
-  if (!Outer.getDiagnostics().isIgnored(diag::pp_macro_not_used, SourceLocation()))
-    return "-Wunused-macros";
   const std::string Name = instrumentedName(Source);
   if (handleinit::cStringLiteral(Name) != "\"" + Name + "\"")
     return "a file name that a #line directive spells with escapes";

@@ -44,6 +44,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExternalASTSource.h"
 #include "clang/Basic/DiagnosticFrontend.h"
+#include "clang/Basic/DiagnosticLex.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
@@ -173,6 +174,21 @@ std::shared_ptr<CompilerInvocation> nestedInvocation(const CompilerInvocation &O
   // -v: the outer instance has printed the version and the search list.
   Invocation->getHeaderSearchOpts().Verbose = false;
   return Invocation;
+}
+
+/// Defines `_POMP` for the compile of an instrumented text when
+/// -Wunused-macros is on: the text's header defines it in the main file,
+/// where the warning would report it, which the source does not give.
+/// Defined beforehand with the header's value, the header leaves it (ompcc
+/// gives other compilers a -D). Not over a `_POMP` of the command line.
+void predefinePompVersion(const DiagnosticsEngine &Diags, CompilerInvocation &Compile) {
+  if (Diags.isIgnored(diag::pp_macro_not_used, SourceLocation()))
+    return;
+  PreprocessorOptions &PP = Compile.getPreprocessorOpts();
+  for (const std::pair<std::string, bool> &Macro : PP.Macros)
+    if (StringRef(Macro.first).split('=').first == "_POMP")
+      return;
+  PP.addMacroDef("_POMP=" + inst::pompVersionValue());
 }
 
 /// Runs Action in a compiler instance of Invocation that reads through Files
@@ -632,6 +648,7 @@ protected:
     // #line directives, the dependency file and the debug information name
     // the user's file, and `#include "x.h"` searches the user's directory.
     std::shared_ptr<CompilerInvocation> Compile = nestedInvocation(*Original, Emit);
+    predefinePompVersion(CI.getDiagnostics(), *Compile);
     // Its preamble precompiled, from ompinst's cache (inst::CompilePreamble),
     // at most the source's own #include block (preambleLimit).
     if (!Pch)

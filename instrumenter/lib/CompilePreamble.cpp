@@ -277,6 +277,14 @@ std::string whyNotUsable(const CompilerInvocation &Compile) {
              "a "
              "PCH would leave out";
   }
+  // -Wunused-macros reports the main file's unused macros at its end, also
+  // those its preamble defines, which a PCH does not carry (the -W options as
+  // given: a later -Wno- is not weighed, the full compile is only slower).
+  for (const std::string &Warning : Compile.getDiagnosticOpts().Warnings) {
+    const StringRef Name(Warning);
+    if (Name == "everything" || (!Name.starts_with("no-") && Name.ends_with("unused-macros")))
+      return "-Wunused-macros (the preamble's own macros are checked at the end)";
+  }
   // Header lists other than a dependency file (-H, /showIncludes,
   // CC_PRINT_HEADERS, -dependency-dot) would miss the preamble's headers.
   const DependencyOutputOptions &Deps = Compile.getDependencyOutputOpts();

@@ -764,6 +764,26 @@ std::string Driver::dependencyFile(const Argument &Input) const {
   return defaultDependencyFile(Input.Value, Command.Output ? StringRef(*Command.Output) : "");
 }
 
+/// Whether the command may turn -Wunused-macros on (-Wunused-macros,
+/// -Werror=unused-macros, Clang's -Weverything; a later -Wno- is not
+/// weighed: the definition is harmless where the warning is off) and leaves
+/// _POMP to the instrumented text (no -D or -U of its own).
+static bool mayWarnUnusedMacros(const std::vector<Argument> &Args) {
+  bool Warns = false;
+  for (const Argument &Arg : Args) {
+    const std::string Joined = llvm::join(Arg.Words, "");
+    const StringRef Option(Joined);
+    if (Arg.Kind == ArgKind::Preprocessor &&
+        (Option.starts_with("-D_POMP") || Option.starts_with("-U_POMP")))
+      return false;
+    if ((Option.starts_with("-W") && !Option.starts_with("-Wno-") &&
+         Option.ends_with("unused-macros")) ||
+        Option == "-Weverything")
+      Warns = true;
+  }
+  return Warns;
+}
+
 std::vector<std::string> Driver::compileCommand(const Argument &Input, StringRef Source,
                                                 const Instrumented *Inst,
                                                 const std::optional<std::string> &ObjectFile,
@@ -840,6 +860,12 @@ std::vector<std::string> Driver::compileCommand(const Argument &Input, StringRef
     // (POMP_USER_REGION_BEGIN) includes it.
     llvm::append_values(Argv, "-isystem", Paths.IncludeDir);
   }
+  if (!Fortran && Inst && mayWarnUnusedMacros(Command.Args))
+    // The instrumented text's header defines _POMP in the main file, where
+    // -Wunused-macros reports it: a warning the original does not give (gcc
+    // names the temporary copy in it). Defined on the command line, with the
+    // header's value, it leaves the header's definition out.
+    Argv.push_back(std::string("-D_POMP=") + POMP_API_VERSION_TEXT + "L");
   if (!Fortran && Inst) {
     // The #line directives point the line table at the original; the
     // compilation unit's name follows with this map.
