@@ -133,6 +133,13 @@ class Unit:
         return result
 
     def run(self):
+        try:
+            return self.compare()
+        except OSError as error:
+            # A driver that cannot be run (a toolkit rebuilt under the run): said, not a crash.
+            return {"unit": self.name, "error": str(error), "paths": {}}
+
+    def compare(self):
         reference = [self.compile("reference", {})]
         report = {"unit": self.name, "reference_status": reference[0][0], "paths": {}}
         for name in self.args.paths:
@@ -164,8 +171,8 @@ def table(reports, paths):
         counts = {"status": 0, "messages": 0, "object": 0, "dependencies": 0}
         same = 0
         for report in reports:
-            differs = {d for entry in report["paths"][name] for d in entry["differs"]}
-            same += not differs
+            differs = {d for entry in report["paths"].get(name, []) for d in entry["differs"]}
+            same += not differs and "error" not in report
             for part in differs:
                 counts[part] += 1
         lines.append("| %s | %d | %d | %d | %d | %d | %d |" % (
@@ -175,8 +182,11 @@ def table(reports, paths):
     lines.append("")
     lines.append("References that differed between compiles (debug information): %d." % disagree)
     for report in reports:
+        if "error" in report:
+            lines.append("- %s: not compared: %s" % (report["unit"], report["error"]))
+    for report in reports:
         for name in paths:
-            for entry in report["paths"][name]:
+            for entry in report["paths"].get(name, []):
                 lines.append("- %s: %s, compile %d: %s" % (report["unit"], name, entry["compile"],
                                                            ", ".join(entry["differs"])))
     return "\n".join(lines) + "\n"
@@ -202,6 +212,8 @@ def main():
     args = parser.parse_args()
     args.flags = shlex.split(args.flags)
     args.bin = os.path.abspath(args.bin)
+    if not os.access(os.path.join(args.bin, "ompcc"), os.X_OK):
+        parser.error("no ompcc in %s (--bin)" % args.bin)
     for spec in args.path:
         name, _, settings = spec.partition(":")
         pairs = [s.partition("=") for s in settings.split(",") if s]
@@ -227,10 +239,9 @@ def main():
         with private_servers(args.work) as args.servers, \
                 concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
             jobs = [pool.submit(Unit(args, i, *unit).run) for i, unit in enumerate(found)]
-            reports = []
-            for done, job in enumerate(jobs, 1):
-                reports.append(job.result())
-                print("%d/%d %s" % (done, len(jobs), reports[-1]["unit"]), file=sys.stderr)
+            for done, job in enumerate(concurrent.futures.as_completed(jobs), 1):
+                print("%d/%d %s" % (done, len(jobs), job.result()["unit"]), file=sys.stderr)
+            reports = [job.result() for job in jobs]
     finally:
         if own_work:
             shutil.rmtree(args.work, ignore_errors=True)
@@ -242,7 +253,8 @@ def main():
         with open(args.json, "w") as f:
             json.dump(reports, f, indent=1)
     sys.stdout.write(text)
-    return 0 if all(not r["paths"][p] for r in reports for p in args.paths) else 1
+    same = all("error" not in r and not r["paths"][p] for r in reports for p in args.paths)
+    return 0 if same else 1
 
 
 if __name__ == "__main__":
