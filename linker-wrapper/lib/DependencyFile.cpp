@@ -78,9 +78,20 @@ std::string removeDependencyName(StringRef Text, StringRef Name) {
         if (!Kept.empty() && (Kept.back() == ' ' || Kept.back() == '\t'))
           Kept.pop_back();
       }
+      const StringRef Rest = StringRef(Kept).trim();
       // A line left with only its continuation adds nothing.
-      if (StringRef(Kept).trim() == "\\")
+      if (Rest == "\\")
         continue;
+      if (Rest.empty()) {
+        // The rule's last name went (a failed compile's file names the
+        // header last): the line before ends the rule, without its
+        // continuation.
+        if (StringRef(Out).ends_with("\\\n")) {
+          Out.resize(StringRef(Out).drop_back(2).rtrim(" \t").size());
+          Out += '\n';
+        }
+        continue;
+      }
       Out += Kept;
     }
     if (I + 1 != Lines.size())

@@ -1205,17 +1205,22 @@ int Driver::compileFallback(std::size_t Index, const std::optional<std::string> 
     return compileMarkedFortran(Index, ObjectFile, Header, Message);
   const int Status =
       Runner.run(compileCommand(Input, Input.Value, nullptr, ObjectFile, Original::Marked, Header));
-  if (Status != 0)
-    return Status;
-  warn(Message);
+  // Also after a failed compile: gcc writes the dependency file anyway, and
+  // one that named the header, which goes with this command's temporary
+  // directory, would stop the next make at a missing file ("No rule to make
+  // target") instead of compiling again.
   std::vector<std::string> Files;
   if (std::string DependencyFile = dependencyFile(Input); !DependencyFile.empty())
     Files.push_back(DependencyFile);
   if (Command.PreprocessorDependencyFile)
     Files.push_back(*Command.PreprocessorDependencyFile);
   for (const std::string &DependencyFile : Files)
-    if (llvm::Error E = removeFromDependencyFile(DependencyFile, Header))
-      warn(llvm::toString(std::move(E)));
+    if (Status == 0 || fs::exists(DependencyFile))
+      if (llvm::Error E = removeFromDependencyFile(DependencyFile, Header))
+        warn(llvm::toString(std::move(E)));
+  if (Status != 0)
+    return Status;
+  warn(Message);
   return 0;
 }
 

@@ -277,6 +277,20 @@ TEST(ompccDependencyFile, ReplacesWholeNamesOnly) {
             "x.o: my\\ dir/x.c\\\n y.h\n");
 }
 
+TEST(ompccDependencyFile, RemovesANameWithItsLine) {
+  EXPECT_EQ(removeDependencyName("x.o: x.c /t/mark.h \\\n  y.h\n", "/t/mark.h"),
+            "x.o: x.c \\\n  y.h\n");
+  EXPECT_EQ(removeDependencyName("x.o: x.c \\\n /t/mark.h \\\n  y.h\n", "/t/mark.h"),
+            "x.o: x.c \\\n  y.h\n");
+  // The rule's last name (a failed compile's file): the rule ends before it.
+  EXPECT_EQ(removeDependencyName("x.o: x.c /usr/include/a.h \\\n /t/mark.h\n", "/t/mark.h"),
+            "x.o: x.c /usr/include/a.h\n");
+  // -MP's phony target goes too.
+  EXPECT_EQ(
+      removeDependencyName("x.o: x.c \\\n /t/mark.h y.h\n\n/t/mark.h:\n\ny.h:\n", "/t/mark.h"),
+      "x.o: x.c \\\n y.h\n\n\ny.h:\n");
+}
+
 TEST(ompccDependencyFile, DefaultName) {
   EXPECT_EQ(defaultDependencyFile("src/x.c", ""), "x.d");
   EXPECT_EQ(defaultDependencyFile("src/x.c", "obj/x.o"), "obj/x.d");
@@ -332,9 +346,9 @@ TEST(ompccProcess, RunCapturingKeepsStderrInMemory) {
             3);
   EXPECT_EQ(Stderr, "one\ntwo\n");
   // More than one read's worth.
-  EXPECT_EQ(Runner.runCapturing({"/bin/sh", "-c", "head -c 100000 /dev/zero | tr '\\0' x >&2"},
-                                Stderr),
-            0);
+  EXPECT_EQ(
+      Runner.runCapturing({"/bin/sh", "-c", "head -c 100000 /dev/zero | tr '\\0' x >&2"}, Stderr),
+      0);
   EXPECT_EQ(Stderr, std::string(100000, 'x'));
   EXPECT_EQ(Runner.runCapturing({"sh", "-c", "true"}, Stderr), 0);
   EXPECT_EQ(Stderr, "");
