@@ -462,7 +462,11 @@ private:
   /// The dependency file the compile of Input writes because of -MD/-MMD,
   /// or "" when none was asked for.
   std::string dependencyFile(const Argument &Input) const;
-  void fixDependencyFiles(const Argument &Input, const Instrumented &Inst);
+  /// Names the original and its headers where the instrumented compile's
+  /// dependency files name the temporary copies; after a failed compile
+  /// (AfterFailure), only in the files it wrote (gcc writes them anyway).
+  void fixDependencyFiles(const Argument &Input, const Instrumented &Inst,
+                          bool AfterFailure = false);
   void keepInstrumented(const Argument &Input, const Instrumented &Inst,
                         const std::optional<std::string> &ObjectFile);
   /// Generates and compiles the handle initialisation of the link; nullopt
@@ -913,12 +917,15 @@ bool Driver::restoreInstrumented(const std::string &Key, const Argument &Input,
   return true;
 }
 
-void Driver::fixDependencyFiles(const Argument &Input, const Instrumented &Inst) {
+void Driver::fixDependencyFiles(const Argument &Input, const Instrumented &Inst,
+                                bool AfterFailure) {
   std::vector<std::string> Files;
   if (std::string File = dependencyFile(Input); !File.empty())
     Files.push_back(File);
   if (Command.PreprocessorDependencyFile)
     Files.push_back(*Command.PreprocessorDependencyFile);
+  if (AfterFailure)
+    llvm::erase_if(Files, [](const std::string &File) { return !fs::exists(File); });
   if (Files.empty())
     return;
   std::vector<DependencyRename> Renames = {{Inst.Source, Input.Value}};
@@ -1015,7 +1022,10 @@ int Driver::compileInput(std::size_t Index, const std::optional<std::string> &Ob
     // The instrumented file does not compile although Clang parsed the
     // original: a difference between Clang and the real compiler, or an
     // instrumentation bug. Compiling the original tells which; its
-    // diagnostics are the ones the user sees.
+    // diagnostics are the ones the user sees. Strict mode's check of it
+    // writes no dependency file: the one the failed compile wrote must not
+    // name the temporary copy, or the next make stops at a missing file.
+    fixDependencyFiles(Input, *Inst, /*AfterFailure=*/true);
     Reason = "the instrumented source does not compile: " + firstErrorLineIn(Log);
   }
   if (!Reason.empty())
@@ -1163,6 +1173,7 @@ std::optional<int> Driver::compileInProcess(std::size_t Index,
     fixDependencyFiles(Input, Inst);
     return 0;
   }
+  fixDependencyFiles(Input, Inst, /*AfterFailure=*/true);
   // As after ompinst: the original is compiled next (compileFallback), and
   // its diagnostics are the ones the user sees.
   Reason = firstErrorLineIn(Log);
