@@ -462,6 +462,10 @@ private:
   /// The dependency file the compile of Input writes because of -MD/-MMD,
   /// or "" when none was asked for.
   std::string dependencyFile(const Argument &Input) const;
+  /// The dependency files the compile of Input writes (-MD/-MMD's, -Wp,-MD's);
+  /// with Written, only those that exist (a failed compile may have written
+  /// them: gcc does).
+  std::vector<std::string> dependencyFiles(const Argument &Input, bool Written) const;
   /// Names the original and its headers where the instrumented compile's
   /// dependency files name the temporary copies; after a failed compile
   /// (AfterFailure), only in the files it wrote (gcc writes them anyway).
@@ -917,15 +921,20 @@ bool Driver::restoreInstrumented(const std::string &Key, const Argument &Input,
   return true;
 }
 
-void Driver::fixDependencyFiles(const Argument &Input, const Instrumented &Inst,
-                                bool AfterFailure) {
+std::vector<std::string> Driver::dependencyFiles(const Argument &Input, bool Written) const {
   std::vector<std::string> Files;
   if (std::string File = dependencyFile(Input); !File.empty())
     Files.push_back(File);
   if (Command.PreprocessorDependencyFile)
     Files.push_back(*Command.PreprocessorDependencyFile);
-  if (AfterFailure)
+  if (Written)
     llvm::erase_if(Files, [](const std::string &File) { return !fs::exists(File); });
+  return Files;
+}
+
+void Driver::fixDependencyFiles(const Argument &Input, const Instrumented &Inst,
+                                bool AfterFailure) {
+  const std::vector<std::string> Files = dependencyFiles(Input, AfterFailure);
   if (Files.empty())
     return;
   std::vector<DependencyRename> Renames = {{Inst.Source, Input.Value}};
@@ -1220,15 +1229,9 @@ int Driver::compileFallback(std::size_t Index, const std::optional<std::string> 
   // one that named the header, which goes with this command's temporary
   // directory, would stop the next make at a missing file ("No rule to make
   // target") instead of compiling again.
-  std::vector<std::string> Files;
-  if (std::string DependencyFile = dependencyFile(Input); !DependencyFile.empty())
-    Files.push_back(DependencyFile);
-  if (Command.PreprocessorDependencyFile)
-    Files.push_back(*Command.PreprocessorDependencyFile);
-  for (const std::string &DependencyFile : Files)
-    if (Status == 0 || fs::exists(DependencyFile))
-      if (llvm::Error E = removeFromDependencyFile(DependencyFile, Header))
-        warn(llvm::toString(std::move(E)));
+  for (const std::string &DependencyFile : dependencyFiles(Input, /*Written=*/Status != 0))
+    if (llvm::Error E = removeFromDependencyFile(DependencyFile, Header))
+      warn(llvm::toString(std::move(E)));
   if (Status != 0)
     return Status;
   warn(Message);
