@@ -1,8 +1,9 @@
 ! Tasking and cancellation constructs flang-new-19 parses but cannot compile yet (its lowering
 ! stops with "not yet implemented" for taskloop, doacross `ordered depend` and cancel): taskloop
 ! and taskloop simd, masked taskloop, parallel masked taskloop (+ simd, not split, as in C),
-! doacross ordered, cancel and cancellation point in a loop, cancel in parallel sections. Run
-! with gfortran only; ompinst's output is the same for both compilers.
+! doacross ordered, cancel and cancellation point in a loop, cancel in parallel sections (with
+! reduction(+:s): its two sections both update s). Run with gfortran only; ompinst's output is
+! the same for both compilers.
 ! RUN: %ompinst %s -o %t.f90 --no-line-directives
 ! RUN: %strip-fchecks %t.f90 | %FileCheck %s
 ! RUN: %run-equivalence --fortran --only gcc --gcc %gfortran --clang %flang --original %s --instrumented %t.f90 | %FileCheck --check-prefix=EVENTS %s
@@ -54,7 +55,7 @@ program tasking
   do i = 1, n
     b(i) = b(i) + 1
   end do
-  !$omp parallel sections
+  !$omp parallel sections reduction(+:s)
   !$omp section
   s = s + 1
   !$omp section
