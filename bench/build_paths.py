@@ -12,13 +12,15 @@ each with the reference path (every one of those off) and then with each path as
 reports what differs.
 
     bench/build_paths.py compile_commands.json... [--bin build/bin] [--compiler clang|gcc]
-        [--paths overlap,preamble,cache,server,default] [--path NAME:VAR=VALUE[,VAR=VALUE]...]
+        [--paths overlap,preamble,beside,cache,server,default] [--path NAME:VAR=VALUE[,VAR=VALUE]...]
         [--flags="-g -O2"] [--only REGEX] [--jobs 2] [--work DIR] [--json FILE] [--markdown FILE]
 
 Paths (each a fresh private cache; a path of several compiles compares every one):
   overlap   the instrumentation beside the compile (OMPINST_OVERLAP=always; clang-19 only)
   preamble  the preamble cache on, three compiles: the first notes the preambles, the second
             precompiles them, the third loads them
+  beside    the same, overlapped: the second compile precompiles the preambles beside its rest
+            (OMPINST_PRECOMPILE=beside; clang-19 only)
   cache     ompcc's cache on, two compiles: the second replays the first
   server    the ompinst server on, two compiles (with gcc: the server parses); the run's servers
             share a directory of its own and are stopped at its end
@@ -55,6 +57,9 @@ PATHS = {
     "overlap": ({"OMPINST_OVERLAP": "always"}, 1, ("clang",)),
     "preamble": ({"OMPINST_PREAMBLE": "1", "OMPINST_PREAMBLE_DIR": "{cache}/preamble"}, 3,
                  ("clang", "gcc")),
+    "beside": ({"OMPINST_OVERLAP": "always", "OMPINST_PREAMBLE": "1",
+                "OMPINST_PRECOMPILE": "beside", "OMPINST_PREAMBLE_DIR": "{cache}/preamble"}, 3,
+               ("clang",)),
     "cache": ({"OMPCC_CACHE": "1", "OMPCC_CACHE_DIR": "{cache}/ompcc"}, 2, ("clang", "gcc")),
     "server": ({"OMPCC_SERVER": "1", "OMPCC_SERVER_DIR": "{server}"}, 2, ("clang", "gcc")),
     "default": ({"OMPINST_OVERLAP": "always", "OMPINST_PREAMBLE": "1",
@@ -198,7 +203,7 @@ def main():
     parser.add_argument("--bin", default=os.path.join(os.path.dirname(__file__), "..", "build",
                                                       "bin"))
     parser.add_argument("--compiler", choices=sorted(COMPILERS), default="clang")
-    parser.add_argument("--paths", default="overlap,preamble,cache,server,default")
+    parser.add_argument("--paths", default="overlap,preamble,beside,cache,server,default")
     parser.add_argument("--path", action="append", default=[],
                         help="NAME:VAR=VALUE[,VAR=VALUE]...: a path of your own, one compile")
     parser.add_argument("--flags", default="",

@@ -105,6 +105,28 @@ BackgroundResult BackgroundInstrumentation::wait() {
   return Result ? std::move(*Result) : BackgroundResult();
 }
 
+//===--- BackgroundPrecompile --------------------------------------------===//
+
+BackgroundPrecompile::~BackgroundPrecompile() { finish(); }
+
+void BackgroundPrecompile::start(std::vector<Step> Run) {
+  if (Thread)
+    return;
+  Steps = std::move(Run);
+  Thread = std::make_unique<llvm::thread>(std::optional<unsigned>(clang::DesiredStackSize), [this] {
+    clang::noteBottomOfStack();
+    llvm::raw_string_ostream Said(Messages);
+    for (Step &Each : Steps)
+      Each(Said);
+  });
+}
+
+std::string BackgroundPrecompile::finish() {
+  if (Thread && Thread->joinable())
+    Thread->join();
+  return std::move(Messages);
+}
+
 //===--- SplicedSource ---------------------------------------------------===//
 
 namespace {
@@ -330,6 +352,7 @@ public:
       (void)SM.getLineNumber(Predefines, 0);
     Now = Phase::AfterSplice;
     Outcome = OverlapOutcome::Compiled;
+    SplicedAt = std::chrono::steady_clock::now();
     if (OnSplice)
       OnSplice(Text);
     if (Deferred)
@@ -387,6 +410,16 @@ public:
       missed(nullptr);
   }
 
+  /// The compile's times, once it went on with the instrumented text and
+  /// ended.
+  inst::OverlapTimes times() const {
+    inst::OverlapTimes Times;
+    Times.SpliceMs = static_cast<unsigned long>(millisecondsSince(Started, SplicedAt));
+    Times.RestMs =
+        static_cast<unsigned long>(millisecondsSince(SplicedAt, std::chrono::steady_clock::now()));
+    return Times;
+  }
+
 private:
   /// Waits for the instrumentation and prints what it printed, with its counts;
   /// false when the compile cannot go on with its text (Outcome says what
@@ -427,6 +460,7 @@ private:
   }
 
   const std::chrono::steady_clock::time_point Started = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point SplicedAt = Started;
   CompilerInstance &Outer;
   const OverlappedCompile &Overlap;
   BackgroundInstrumentation &Background;
@@ -684,6 +718,7 @@ OverlapOutcome OverlappedCompile::run(const CompilerInvocation &Compile,
   case OverlapOutcome::Compiled:
     say("compiled while it was instrumented");
     Text = std::move(State.text());
+    Times = State.times();
     break;
   case OverlapOutcome::CompileText:
     Text = std::move(State.text());

@@ -460,7 +460,8 @@ CompilePreamble::prepare(const PreambleSettings &Settings, const CompilerInvocat
 
 void CompilePreamble::notePending(const PreambleSettings &Settings,
                                   const CompilerInvocation &Compile, StringRef Text,
-                                  std::size_t Limit, StringRef Avoid, StringRef Executable) {
+                                  std::size_t Limit, StringRef Avoid, StringRef Executable,
+                                  const std::optional<OverlapTimes> &Times) {
   auto Say = [&](const Twine &Message) {
     if (Settings.Verbose && !Compile.getFrontendOpts().Inputs.empty())
       (Settings.Messages ? *Settings.Messages : errs())
@@ -469,12 +470,25 @@ void CompilePreamble::notePending(const PreambleSettings &Settings,
   };
   const std::optional<CompileEntryName> Entry =
       compileEntryName(Settings, Compile, Text, Limit, Avoid, Executable, Say);
-  if (!Entry || sys::fs::exists(Entry->Path))
+  if (!Entry)
     return;
-  const std::string Problem = preamble::notePending(Settings.Directory, Entry->Name);
-  Say(Problem.empty() ? "first compile of this preamble: noted in " + Entry->Name +
-                            ", precompiled the next time"
-                      : Problem);
+  const EntryState State = preamble::stateOf(Entry->Path);
+  if (State == EntryState::Stored)
+    return;
+  const std::string Problem = preamble::notePending(Settings.Directory, Entry->Name, Times);
+  if (!Problem.empty())
+    Say(Problem);
+  else if (State == EntryState::Missing)
+    Say("first compile of this preamble: noted in " + Entry->Name + ", precompiled the next time");
+}
+
+EntryState CompilePreamble::entryState(const PreambleSettings &Settings,
+                                       const CompilerInvocation &Compile, StringRef Text,
+                                       std::size_t Limit, StringRef Avoid, StringRef Executable,
+                                       std::optional<OverlapTimes> *Times) {
+  const std::optional<CompileEntryName> Entry =
+      compileEntryName(Settings, Compile, Text, Limit, Avoid, Executable, [](const Twine &) {});
+  return Entry ? preamble::stateOf(Entry->Path, Times) : EntryState::Missing;
 }
 
 std::string CompilePreamble::textToCompile(StringRef Text) const {

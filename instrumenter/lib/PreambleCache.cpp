@@ -166,18 +166,106 @@ std::optional<ParseEntryName> parseEntryName(const CompilerInvocation &Invocatio
 
 } // namespace
 
-bool hasParseEntry(const PreambleSettings &Settings, const CompilerInvocation &Invocation,
-                   vfs::FileSystem &FileSystem, StringRef Executable) {
+EntryState parseEntryState(const PreambleSettings &Settings, const CompilerInvocation &Invocation,
+                           vfs::FileSystem &FileSystem, StringRef Executable) {
   if (!Settings.Enabled)
-    return false;
+    return EntryState::Missing;
   std::string Why;
   const std::optional<ParseEntryName> Entry =
       parseEntryName(Invocation, FileSystem, Executable, Why);
   if (!Entry)
-    return false;
+    return EntryState::Missing;
   SmallString<256> EntryPath(Settings.Directory);
   sys::path::append(EntryPath, Entry->Name);
-  return sys::fs::exists(EntryPath);
+  return preamble::stateOf(EntryPath);
+}
+
+namespace {
+
+/// What precompiling a parse's preamble gave.
+struct BuiltParseEntry {
+  /// The entry as stored (empty when nothing was stored).
+  std::string Bytes;
+  /// Empty when the PCH may be used; else why not (said already).
+  std::string WhyNot;
+};
+
+/// Precompiles the preamble of Entry's parse (Invocation's options, function
+/// bodies skipped) and stores it; nullopt, after Say said why, when it
+/// could not.
+std::optional<BuiltParseEntry> buildParseEntry(const PreambleSettings &Settings,
+                                               const CompilerInvocation &Invocation,
+                                               const ParseEntryName &Entry,
+                                               std::shared_ptr<PCHContainerOperations> Ops,
+                                               function_ref<void(const Twine &)> Say) {
+  const std::string &MainPath = Entry.MainPath;
+  if (std::error_code EC = sys::fs::create_directories(Settings.Directory)) {
+    Say(MainPath + ": cannot create the cache '" + Settings.Directory + "': " + EC.message() +
+        "; parsed in full");
+    return std::nullopt;
+  }
+  if (sys::fs::access(Settings.Directory, sys::fs::AccessMode::Write)) {
+    Say(MainPath + ": the cache '" + Settings.Directory + "' is not writable; parsed in full");
+    return std::nullopt;
+  }
+  CompilerInvocation Build(Invocation);
+  Build.getFrontendOpts().SkipFunctionBodies = true;
+  IgnoringDiagConsumer Quiet;
+  IntrusiveRefCntPtr<DiagnosticsEngine> Diags =
+      CompilerInstance::createDiagnostics(&Build.getDiagnosticOpts(), &Quiet, false);
+  PreambleWatcher Watcher;
+  std::string Why;
+  std::optional<preamble::Precompiled> Made = preamble::precompile(
+      Build, *Entry.Main, Entry.Bounds, *Diags, Entry.WorkingDir, std::move(Ops), Watcher, Why);
+  if (!Made) {
+    if (!Why.empty())
+      Say(MainPath + ": " + Why + "; parsed in full");
+    return std::nullopt;
+  }
+  preamble::Entry New;
+  New.WhyNot = Watcher.whyNot();
+  New.Inputs = std::move(Made->Inputs);
+  if (New.WhyNot.empty()) {
+    New.PragmaMacros = Watcher.pragmaMacros();
+    New.Pch = Made->Pch->getBuffer();
+  }
+  std::string Problem;
+  BuiltParseEntry Built;
+  Built.Bytes = preamble::store(New, Settings.Directory, Entry.Name, Settings.MaxSize, Problem);
+  if (!Problem.empty())
+    Say(MainPath + ": " + Problem);
+  Built.WhyNot = New.WhyNot;
+  if (!Built.WhyNot.empty())
+    Say(MainPath + ": preamble not precompiled: " + Built.WhyNot + "; parsed in full");
+  return Built;
+}
+
+} // namespace
+
+void precompileParseEntry(const PreambleSettings &Settings, const CompilerInvocation &Invocation,
+                          vfs::FileSystem &FileSystem, StringRef Executable,
+                          std::shared_ptr<PCHContainerOperations> Ops) {
+  auto Say = [&Settings](const Twine &Message) {
+    if (Settings.Verbose)
+      (Settings.Messages ? *Settings.Messages : errs()) << "ompinst: preamble: " << Message << "\n";
+  };
+  std::string Why;
+  const std::optional<ParseEntryName> Entry =
+      parseEntryName(Invocation, FileSystem, Executable, Why);
+  if (!Entry || !Settings.Enabled)
+    return;
+  SmallString<256> EntryPath(Settings.Directory);
+  sys::path::append(EntryPath, Entry->Name);
+  // As a parse's lookup: a usable entry stays; a pending, damaged or stale
+  // one is built (again).
+  const preamble::LookedUp Stored = preamble::lookUp(EntryPath);
+  if (Stored.Found && !Stored.Found->Pending)
+    return;
+  const std::optional<BuiltParseEntry> Built =
+      buildParseEntry(Settings, Invocation, *Entry, std::move(Ops), Say);
+  if (Built && Built->WhyNot.empty())
+    Say(Entry->MainPath + ": precompiled the preamble (" + Twine(Entry->Bounds.Size) +
+        " bytes) into " + Entry->Name);
 }
 
 bool PreambleActionFactory::runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
@@ -193,7 +281,6 @@ bool PreambleActionFactory::runInvocation(std::shared_ptr<CompilerInvocation> In
     return runPlain(Invocation, Files, PCHContainerOps, DiagConsumer);
   }
   const std::string &MainPath = Entry->MainPath;
-  std::unique_ptr<MemoryBuffer> &Main = Entry->Main;
   const PreambleBounds Bounds = Entry->Bounds;
   const std::string &WorkingDir = Entry->WorkingDir;
   const std::string &Key = Entry->Key;
@@ -220,47 +307,16 @@ bool PreambleActionFactory::runInvocation(std::shared_ptr<CompilerInvocation> In
   if (Found && Found->Pending)
     Found.reset();
 
-  std::string Built;
   if (!Found) {
-    if (std::error_code EC = sys::fs::create_directories(Settings.Directory)) {
-      say(MainPath + ": cannot create the cache '" + Settings.Directory + "': " + EC.message() +
-          "; parsed in full");
+    if (!Settings.PrecompilePending) {
+      say(MainPath + ": entry " + Name + " parsed in full, precompiled after the parse");
       return runPlain(Invocation, Files, PCHContainerOps, DiagConsumer);
     }
-    if (sys::fs::access(Settings.Directory, sys::fs::AccessMode::Write)) {
-      say(MainPath + ": the cache '" + Settings.Directory + "' is not writable; parsed in full");
+    const std::optional<BuiltParseEntry> Built = buildParseEntry(
+        Settings, *Invocation, *Entry, PCHContainerOps, [this](const Twine &M) { say(M); });
+    if (!Built || !Built->WhyNot.empty())
       return runPlain(Invocation, Files, PCHContainerOps, DiagConsumer);
-    }
-    CompilerInvocation Build(*Invocation);
-    Build.getFrontendOpts().SkipFunctionBodies = true;
-    IgnoringDiagConsumer Quiet;
-    IntrusiveRefCntPtr<DiagnosticsEngine> Diags =
-        CompilerInstance::createDiagnostics(&Build.getDiagnosticOpts(), &Quiet, false);
-    PreambleWatcher Watcher;
-    std::string Why;
-    std::optional<preamble::Precompiled> Made = preamble::precompile(
-        Build, *Main, Bounds, *Diags, WorkingDir, PCHContainerOps, Watcher, Why);
-    if (!Made) {
-      if (!Why.empty())
-        say(MainPath + ": " + Why + "; parsed in full");
-      return runPlain(Invocation, Files, PCHContainerOps, DiagConsumer);
-    }
-    preamble::Entry New;
-    New.WhyNot = Watcher.whyNot();
-    New.Inputs = std::move(Made->Inputs);
-    if (New.WhyNot.empty()) {
-      New.PragmaMacros = Watcher.pragmaMacros();
-      New.Pch = Made->Pch->getBuffer();
-    }
-    std::string Problem;
-    Built = preamble::store(New, Settings.Directory, Name, Settings.MaxSize, Problem);
-    if (!Problem.empty())
-      say(MainPath + ": " + Problem);
-    if (!New.WhyNot.empty()) {
-      say(MainPath + ": preamble not precompiled: " + New.WhyNot + "; parsed in full");
-      return runPlain(Invocation, Files, PCHContainerOps, DiagConsumer);
-    }
-    FoundBuffer = MemoryBuffer::getMemBufferCopy(Built, EntryPath);
+    FoundBuffer = MemoryBuffer::getMemBufferCopy(Built->Bytes, EntryPath);
     Found = preamble::parseEntry(FoundBuffer->getBuffer());
     if (!Found)
       return runPlain(Invocation, Files, PCHContainerOps, DiagConsumer);

@@ -43,7 +43,9 @@ std::string render(const Entry &E) {
   std::string Text;
   raw_string_ostream OS(Text);
   OS << EntryMagic << "\n";
-  if (E.Pending)
+  if (E.Pending && E.Times)
+    OS << "pending " << E.Times->SpliceMs << " " << E.Times->RestMs << "\n";
+  else if (E.Pending)
     OS << "pending\n";
   else if (E.WhyNot.empty())
     OS << "usable\n";
@@ -80,6 +82,20 @@ std::optional<StringRef> takeSized(StringRef &Text, StringRef Word) {
   return Bytes;
 }
 
+/// The rest of a pending entry's state line: nothing, or its first
+/// compile's times; false when it is neither.
+bool parsePending(StringRef Rest, std::optional<OverlapTimes> &Times) {
+  if (Rest.empty())
+    return true;
+  OverlapTimes Read;
+  const auto [Splice, After] = Rest.drop_front().split(' ');
+  if (!Rest.starts_with(" ") || Splice.getAsInteger(10, Read.SpliceMs) ||
+      After.getAsInteger(10, Read.RestMs))
+    return false;
+  Times = Read;
+  return true;
+}
+
 } // namespace
 
 std::optional<Entry> parseEntry(StringRef Text) {
@@ -87,12 +103,15 @@ std::optional<Entry> parseEntry(StringRef Text) {
   if (takeLine(Text) != EntryMagic)
     return std::nullopt;
   StringRef State = takeLine(Text);
-  if (State.consume_front("unusable "))
+  if (State.consume_front("unusable ")) {
     E.WhyNot = State.str();
-  else if (State == "pending")
+  } else if (State.consume_front("pending")) {
+    if (!parsePending(State, E.Times))
+      return std::nullopt;
     E.Pending = true;
-  else if (State != "usable")
+  } else if (State != "usable") {
     return std::nullopt;
+  }
   StringRef Count = takeLine(Text);
   std::size_t Macros = 0;
   if (!Count.consume_front("macros ") || Count.getAsInteger(10, Macros))
@@ -240,11 +259,13 @@ void touch(StringRef Path) {
   sys::Process::SafelyCloseFileDescriptor(FD);
 }
 
-std::string notePending(StringRef Directory, StringRef Name) {
+std::string notePending(StringRef Directory, StringRef Name,
+                        const std::optional<OverlapTimes> &Times) {
   if (std::error_code EC = sys::fs::create_directories(Directory))
     return "cannot create the cache '" + Directory.str() + "': " + EC.message();
   Entry Pending;
   Pending.Pending = true;
+  Pending.Times = Times;
   std::string Error;
   if (!storeAtomically(Directory, Name, render(Pending), Error))
     return "entry " + Name.str() + " not stored: " + Error;
@@ -292,6 +313,34 @@ LookedUp lookUp(StringRef Path) {
     touch(Path);
   }
   return Result;
+}
+
+EntryState stateOf(StringRef Path, std::optional<OverlapTimes> *Times) {
+  if (Times)
+    Times->reset();
+  Expected<sys::fs::file_t> File = sys::fs::openNativeFileForRead(Path);
+  if (!File) {
+    consumeError(File.takeError());
+    return EntryState::Missing;
+  }
+  char Bytes[64];
+  Expected<std::size_t> Read = sys::fs::readNativeFile(*File, MutableArrayRef<char>(Bytes));
+  sys::fs::closeFile(*File);
+  if (!Read) {
+    consumeError(Read.takeError());
+    return EntryState::Missing;
+  }
+  StringRef Text(Bytes, *Read);
+  // A damaged entry is built again, as a pending one is.
+  if (takeLine(Text) != EntryMagic)
+    return EntryState::Pending;
+  StringRef State = takeLine(Text);
+  if (State == "usable" || State.starts_with("unusable "))
+    return EntryState::Stored;
+  std::optional<OverlapTimes> Kept;
+  if (Times && State.consume_front("pending") && parsePending(State, Kept))
+    *Times = Kept;
+  return EntryState::Pending;
 }
 
 void usePch(PreprocessorOptions &PP, vfs::InMemoryFileSystem &Memory, StringRef Key, StringRef Pch,

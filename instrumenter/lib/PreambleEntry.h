@@ -10,6 +10,8 @@
 #ifndef POMP_INSTRUMENTER_LIB_PREAMBLEENTRY_H
 #define POMP_INSTRUMENTER_LIB_PREAMBLEENTRY_H
 
+#include "pomp/instrumenter/Preamble.h"
+
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -45,6 +47,8 @@ struct Entry {
   /// Seen once, not precompiled yet (the compile's entries: a preamble is
   /// precompiled the second time it is compiled).
   bool Pending = false;
+  /// A pending compile entry's first compile, when it overlapped.
+  std::optional<OverlapTimes> Times;
   /// Empty when the PCH may be used; else why not (the PCH is then empty).
   std::string WhyNot;
   std::vector<std::string> PragmaMacros;
@@ -80,7 +84,8 @@ bool storeAtomically(llvm::StringRef Directory, llvm::StringRef Name, llvm::Stri
 /// Notes, as Directory/Name, a preamble seen for the first time: it is
 /// precompiled the next time (a build from scratch compiles each file once
 /// and would pay the PCH's writing for nothing). Empty, or what went wrong.
-std::string notePending(llvm::StringRef Directory, llvm::StringRef Name);
+std::string notePending(llvm::StringRef Directory, llvm::StringRef Name,
+                        const std::optional<OverlapTimes> &Times = std::nullopt);
 
 /// Stores E as Directory/Name and keeps the cache under MaxSize; returns
 /// what was stored. An entry larger than the bound is stored unusable (its
@@ -106,6 +111,12 @@ struct LookedUp {
   std::string Why;
 };
 LookedUp lookUp(llvm::StringRef Path);
+
+/// What an entry's first lines say of it, without reading the rest or
+/// checking its inputs (the PCH follows them, megabytes of it): Pending
+/// also for a damaged entry, which is built again as a pending one is.
+/// Times, when given, gets a pending entry's.
+EntryState stateOf(llvm::StringRef Path, std::optional<OverlapTimes> *Times = nullptr);
 
 /// Sets a parse or compile up to load the PCH of an entry instead of
 /// parsing the main file's first Bounds.Size bytes; Memory gets the PCH,

@@ -33,6 +33,7 @@
 #include "llvm/Support/VirtualFileSystem.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace clang {
@@ -63,11 +64,21 @@ public:
 
   /// Notes Text's preamble as compiled once, as the first prepare() does,
   /// for a compile that ran without prepare() (clang-plugin/
-  /// OverlappedCompile.h): the next compile precompiles it. Never builds a
-  /// PCH, and leaves an entry that exists as it is.
+  /// OverlappedCompile.h), with Times when it overlapped: the next compile
+  /// precompiles it. Never builds a PCH; replaces a pending entry (its
+  /// times) but leaves a stored one as it is.
   static void notePending(const PreambleSettings &Settings,
                           const clang::CompilerInvocation &Compile, llvm::StringRef Text,
-                          std::size_t Limit, llvm::StringRef Avoid, llvm::StringRef Executable);
+                          std::size_t Limit, llvm::StringRef Avoid, llvm::StringRef Executable,
+                          const std::optional<OverlapTimes> &Times = std::nullopt);
+
+  /// The state of the entry prepare() would take for the same arguments,
+  /// from its first line only; Missing also when the compile has none.
+  /// Times gets a pending entry's (notePending()).
+  static EntryState entryState(const PreambleSettings &Settings,
+                               const clang::CompilerInvocation &Compile, llvm::StringRef Text,
+                               std::size_t Limit, llvm::StringRef Avoid, llvm::StringRef Executable,
+                               std::optional<OverlapTimes> *Times = nullptr);
 
   /// The text to compile with the PCH: Text with the `#line` that restates
   /// the position after the preamble (compileBounds()).

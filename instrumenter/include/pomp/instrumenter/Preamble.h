@@ -32,6 +32,27 @@ class LangOptions;
 
 namespace pomp::inst {
 
+/// Where a preamble's entry in the cache stands (PreambleCache.h).
+enum class EntryState {
+  /// None: the preamble was never parsed (or compiled), or the cache is off.
+  Missing,
+  /// Seen once, or damaged: the next parse or compile precompiles it.
+  Pending,
+  /// Precompiled (or known to be unusable): later ones load it.
+  Stored,
+};
+
+/// How the first compile of a preamble went when it overlapped its
+/// instrumentation (clang-plugin/OverlappedCompile.h): milliseconds until
+/// the compile went on with the instrumented text (its headers' parse, and
+/// any wait), and after that (the rest of the compile). Its pending entry
+/// keeps them: the second compile precompiles beside its rest only when
+/// that rest is long enough to hide the precompiles.
+struct OverlapTimes {
+  unsigned long SpliceMs = 0;
+  unsigned long RestMs = 0;
+};
+
 /// The part of the main file's text that may be precompiled: Clang's
 /// preamble (the leading directives and comments, Lexer::ComputePreamble),
 /// cut before the first directive the instrumentation reads itself or that

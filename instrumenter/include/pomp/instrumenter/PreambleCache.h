@@ -21,6 +21,7 @@
 #define POMP_INSTRUMENTER_PREAMBLECACHE_H
 
 #include "pomp/instrumenter/Instrumenter.h"
+#include "pomp/instrumenter/Preamble.h"
 #include "pomp/instrumenter/RecordingFileSystem.h"
 
 #include "clang/Tooling/Tooling.h"
@@ -42,6 +43,10 @@ struct PreambleSettings {
   /// Say what the cache did (--verbose), on Messages (null: stderr).
   bool Verbose = false;
   llvm::raw_ostream *Messages = nullptr;
+  /// A parse that finds its entry pending (or stale) precompiles it first;
+  /// off, it parses in full and leaves the entry as it is
+  /// (precompileParseEntry does it later).
+  bool PrecompilePending = true;
 };
 
 /// Reads OMPINST_PREAMBLE (0 off, 1 or unset on, parse: ompinst's parse
@@ -52,13 +57,26 @@ struct PreambleSettings {
 /// Error, on a value it does not understand.
 bool readPreambleSettings(PreambleSettings &Settings, std::string &Error);
 
-/// True when the cache has an entry, of any state, for the preamble of the
-/// parse of Invocation's one source (read through FileSystem; the key
-/// PreambleActionFactory gives it): a preamble parsed before, which that
-/// parse loads or precompiles now. The overlapped compile inside clang-19
-/// serves only a first sight (clang-plugin/OverlappedCompile.h).
-bool hasParseEntry(const PreambleSettings &Settings, const clang::CompilerInvocation &Invocation,
-                   llvm::vfs::FileSystem &FileSystem, llvm::StringRef Executable);
+/// The state of the entry for the preamble of the parse of Invocation's one
+/// source, read through FileSystem (the key PreambleActionFactory gives it),
+/// from the entry's first line only. The overlapped compile inside clang-19
+/// serves the first and second sight of a preamble (clang-plugin/
+/// OverlappedCompile.h).
+EntryState parseEntryState(const PreambleSettings &Settings,
+                           const clang::CompilerInvocation &Invocation,
+                           llvm::vfs::FileSystem &FileSystem, llvm::StringRef Executable);
+
+/// Precompiles the preamble of the parse of Invocation's one source into
+/// its entry when that is pending (or damaged, or stale), as a
+/// PreambleActionFactory would before its parse, but without parsing: for a
+/// parse that ran in full with PreambleSettings::PrecompilePending off (the
+/// overlapped compile's second sight, which precompiles after the
+/// instrumentation, beside the compile). Says what it did with
+/// Settings.Verbose.
+void precompileParseEntry(const PreambleSettings &Settings,
+                          const clang::CompilerInvocation &Invocation,
+                          llvm::vfs::FileSystem &FileSystem, llvm::StringRef Executable,
+                          std::shared_ptr<clang::PCHContainerOperations> Ops);
 
 /// A FrontendActionFactory that runs the instrumenting action with a
 /// precompiled preamble from the cache (built and stored when missing), or
