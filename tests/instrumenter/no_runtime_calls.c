@@ -21,7 +21,7 @@ int main(void) {
       // CHECK: POMP_Loop_enter(&pomp_handle_[[F:[0-9]+]], omp_get_thread_num(),
 #pragma omp for
       for (int i = 0; i < 100; i++)
-        a[i] += 1;
+        __atomic_fetch_add(&a[i], 1, __ATOMIC_RELAXED); // both teams' threads add (libomp runs them at once)
       // CHECK: POMP_Parallel_end(pomp_handle_[[P]], omp_get_thread_num()); } } POMP_Parallel_exit(pomp_handle_[[P]], -1);
     }
     // CHECK-NEXT: POMP_Teams_end(pomp_handle_[[T]], -1); } POMP_Teams_exit(pomp_handle_[[T]], omp_get_thread_num());
