@@ -55,6 +55,7 @@
 #include "clang/FrontendTool/Utils.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
@@ -627,6 +628,15 @@ protected:
       return;
     }
     const std::string Source = Input.getFile().str();
+    // Whatever precompiles beside the compile is waited for when it ends.
+    auto FinishLater = llvm::make_scope_exit([this] {
+      if (!Later)
+        return;
+      const std::string Said = Later->finish();
+      if (Verbose)
+        llvm::errs() << Said;
+      Later.reset();
+    });
     std::string Text;
     // The compile's preamble, when it was prepared beside the instrumentation.
     std::unique_ptr<inst::CompilePreamble> Pch;
@@ -773,49 +783,38 @@ private:
     // A compile's preamble stored precompiled is loaded: that beats parsing
     // its headers, and the PCH holds at most the source's own #include
     // block, so it is loaded here while the instrumentation runs beside.
-    // Otherwise the compile parses its headers itself, overlapped. At the
-    // second sight of a preamble (its compile's entry pending) the PCHs are
-    // precompiled: before the compile (preparedBeside), or, when the first
-    // compile's rest after the instrumented text was long enough to hide
-    // them, after the instrumentation on its thread, beside the compile's
-    // rest (plugin::BackgroundPrecompile): LULESH's second build took 1.53 ×
-    // plain precompiling first.
+    // Otherwise the compile parses its headers itself, overlapped. A pending
+    // entry (a preamble seen before) is precompiled either first, on the
+    // critical path (the compile's before the compile, the parse's before
+    // the instrumentation: LULESH's second build took 1.53 × plain), or
+    // beside the compile's rest, after the instrumentation, on its thread
+    // (plugin::BackgroundPrecompile), one entry per compile: the compile's
+    // at the second sight, the parse's at the third (precompilesBeside).
     inst::PreambleSettings Parse = Preamble;
-    inst::EntryState ParseState = inst::EntryState::Missing;
     inst::EntryState CompileState = inst::EntryState::Missing;
+    bool CompileBeside = false;
     const std::string Prefix = Overlap.sharedPrefix();
     if (Preamble.Enabled && Preamble.Compile) {
-      std::optional<inst::OverlapTimes> First;
+      std::optional<inst::OverlapTimes> CompileFirst;
+      std::optional<inst::OverlapTimes> ParseFirst;
       CompileState =
           inst::CompilePreamble::entryState(Preamble, *Compile, Prefix + ";", Prefix.size(),
-                                            Opts.HeaderDirectory, pluginFile(), &First);
+                                            Opts.HeaderDirectory, pluginFile(), &CompileFirst);
+      const inst::EntryState ParseState = inst::parseEntryState(
+          Preamble, *parseInvocation(Source, {}), *CI.getFileManager().getVirtualFileSystemPtr(),
+          pluginFile(), &ParseFirst);
       if (CompileState == inst::EntryState::Stored)
-        return preparedBeside(CI, Source, *Compile, Overlap, Text, Pch);
+        return preparedBeside(CI, Source, *Compile, Overlap, Text, Pch,
+                              ParseState == inst::EntryState::Pending &&
+                                  precompilesBeside(Overlap, "the parse's", ParseFirst));
       if (CompileState == inst::EntryState::Pending) {
-        const bool Beside = PrecompileWay == Precompile::Auto ? hidesPrecompiles(First)
-                                                              : PrecompileWay == Precompile::Beside;
-        const std::string Where = Beside ? "the preambles are precompiled beside the rest"
-                                         : "the preambles are precompiled first";
-        if (PrecompileWay != Precompile::Auto)
-          Overlap.say("OMPINST_PRECOMPILE=" + std::string(Beside ? "beside" : "first") + ": " +
-                      Where);
-        else if (First)
-          Overlap.say("its first compile went on after " + llvm::Twine(First->SpliceMs) +
-                      " ms and took " + llvm::Twine(First->RestMs) + " ms more: " + Where);
-        else
-          Overlap.say("its first compile did not overlap: " + Where);
-        if (!Beside)
-          return preparedBeside(CI, Source, *Compile, Overlap, Text, Pch);
+        CompileBeside = precompilesBeside(Overlap, "the compile's", CompileFirst);
+        if (!CompileBeside)
+          return preparedBeside(CI, Source, *Compile, Overlap, Text, Pch, false);
       }
-      ParseState =
-          inst::parseEntryState(Preamble, *parseInvocation(Source, {}),
-                                *CI.getFileManager().getVirtualFileSystemPtr(), pluginFile());
-      // A parse entry seen before is precompiled (again, when stale) after
-      // the instrumentation, not before it.
+      // A parse entry seen before is precompiled by a later compile.
       Parse.PrecompilePending = ParseState == inst::EntryState::Missing;
     }
-    const bool PrecompileLater =
-        ParseState == inst::EntryState::Pending || CompileState == inst::EntryState::Pending;
     plugin::BackgroundPrecompile Later;
     const plugin::OverlapOutcome Outcome = Overlap.run(
         *Compile, [this, &CI, &Source, &Parse]() { return instrumentBeside(CI, Source, Parse); },
@@ -832,28 +831,34 @@ private:
           runCompile(CI, std::move(Invocation), Source, *Files, nullptr, &WrapAction, &WrapClient);
         },
         [&](StringRef) {
-          if (PrecompileLater)
-            Later.start(precompileSteps(CI, Source, *Compile, Prefix,
-                                        ParseState != inst::EntryState::Missing,
-                                        CompileState == inst::EntryState::Pending));
+          if (!CompileBeside)
+            return;
+          std::vector<plugin::BackgroundPrecompile::Step> Steps;
+          // The prefix with a token after it, as in every instrumented text.
+          Steps.push_back(compilePrecompileStep(CI, *Compile, Prefix + ";", Prefix.size()));
+          Later.start(std::move(Steps));
         },
         Text);
     const std::string Said = Later.finish();
     if (Verbose)
       llvm::errs() << Said;
     // As the compile after the instrumentation notes it, with the times
-    // that choose the next compile's way.
-    if (Outcome == plugin::OverlapOutcome::Compiled)
+    // that choose where later compiles precompile (both entries').
+    if (Outcome == plugin::OverlapOutcome::Compiled && Preamble.Enabled) {
       inst::CompilePreamble::notePending(Preamble, *Compile, Text, preambleLimit(CI, Source, Text),
                                          Opts.HeaderDirectory, pluginFile(), Overlap.times());
+      if (Overlap.times())
+        inst::noteParseTimes(Preamble, *parseInvocation(Source, {}),
+                             *CI.getFileManager().getVirtualFileSystemPtr(), pluginFile(),
+                             *Overlap.times());
+    }
     return Outcome;
   }
 
   /// The compile of ompcc's cached text at the second sight of its preamble
   /// (a build after `make clean`): compiled in full while a second thread
-  /// precompiles the preamble, when a CPU is idle and the way is beside
-  /// (OMPINST_PRECOMPILE, or by the first compile's times, as overlapped()
-  /// chooses). True when it compiled.
+  /// precompiles the preamble, when a CPU is idle and OMPINST_PRECOMPILE is
+  /// not first. True when it compiled.
   bool compiledBesidePrecompile(CompilerInstance &CI, const std::string &Source,
                                 std::shared_ptr<CompilerInvocation> Compile,
                                 const std::string &Text) {
@@ -861,10 +866,11 @@ private:
         PrecompileWay == Precompile::First)
       return false;
     const std::size_t Limit = preambleLimit(CI, Source, Text);
-    std::optional<inst::OverlapTimes> First;
+    // The full compile (S + R) beside the precompile (some 1.4 S) ends no
+    // later than the precompile followed by the rest (1.4 S + R): no times
+    // needed.
     if (inst::CompilePreamble::entryState(Preamble, *Compile, Text, Limit, Opts.HeaderDirectory,
-                                          pluginFile(), &First) != inst::EntryState::Pending ||
-        (PrecompileWay == Precompile::Auto && !hidesPrecompiles(First)))
+                                          pluginFile()) != inst::EntryState::Pending)
       return false;
     std::string Busy;
     if (!OverlapAlways && !plugin::BackgroundInstrumentation::canOverlap(Busy))
@@ -897,38 +903,50 @@ private:
     };
   }
 
-  /// Whether a second compile hides its precompiles beside its rest, by its
-  /// first compile's times: the thread beside it then precompiles the
-  /// parse's preamble and the compile's, about as long as the instrumentation
-  /// and the headers' parse took together (LULESH: 1.4 and 1.9 G
-  /// instructions against 1.0 and 1.4 G), at most twice the time the first
-  /// compile took to go on with the instrumented text.
-  static bool hidesPrecompiles(const std::optional<inst::OverlapTimes> &First) {
-    return First && First->RestMs >= 2 * First->SpliceMs;
+  /// Whether a pending entry (What: "the compile's", "the parse's") is
+  /// precompiled beside the compile's rest or first: OMPINST_PRECOMPILE, or
+  /// by the times of the first compile (besideWins); --verbose says which.
+  bool precompilesBeside(const plugin::OverlappedCompile &Overlap, llvm::StringRef What,
+                         const std::optional<inst::OverlapTimes> &First) const {
+    const bool Beside =
+        PrecompileWay == Precompile::Auto ? besideWins(First) : PrecompileWay == Precompile::Beside;
+    const std::string Where =
+        (What + " preamble is precompiled " + (Beside ? "beside the compile's rest" : "first"))
+            .str();
+    if (PrecompileWay != Precompile::Auto)
+      Overlap.say("OMPINST_PRECOMPILE=" + std::string(Beside ? "beside" : "first") + ": " + Where);
+    else if (First)
+      Overlap.say("its first compile went on after " + llvm::Twine(First->SpliceMs) +
+                  " ms and took " + llvm::Twine(First->RestMs) + " ms more: " + Where);
+    else
+      Overlap.say("its first compile did not overlap: " + Where);
+    return Beside;
   }
 
-  /// What the thread beside an overlapped compile precompiles after the
-  /// instrumentation (plugin::BackgroundPrecompile): with ParseSeen the
-  /// parse's preamble when its entry is pending (or stale), then with
-  /// CompilePending the compile's (its first part, Prefix, known before the
-  /// instrumentation: OverlappedCompile::sharedPrefix).
-  std::vector<plugin::BackgroundPrecompile::Step>
-  precompileSteps(CompilerInstance &CI, const std::string &Source,
-                  const CompilerInvocation &Compile, const std::string &Prefix, bool ParseSeen,
-                  bool CompilePending) {
-    std::vector<plugin::BackgroundPrecompile::Step> Steps;
-    if (ParseSeen)
-      Steps.push_back([this, Parse = parseInvocation(Source, {}),
-                       Files = CI.getFileManager().getVirtualFileSystemPtr(),
-                       Ops = CI.getPCHContainerOperations()](llvm::raw_ostream &Messages) {
-        inst::PreambleSettings Settings = Preamble;
-        Settings.Messages = &Messages;
-        inst::precompileParseEntry(Settings, *Parse, *Files, pluginFile(), Ops);
-      });
-    if (CompilePending)
-      // The prefix with a token after it, as in every instrumented text.
-      Steps.push_back(compilePrecompileStep(CI, Compile, Prefix + ";", Prefix.size()));
-    return Steps;
+  /// Whether a pending preamble is precompiled sooner beside a compile's
+  /// rest than first, by the times of its first compile (S until it went on
+  /// with the instrumented text, R after). A PCH takes about 1.5 S to build
+  /// (LULESH: 0.63-0.7 s against an S of 0.43-0.46 s; 1.9 G instructions
+  /// for the compile's, 1.4 G for the parse's, against the header parse's
+  /// 1.4 G). Beside, the compile ends after S and the longer of R and 1.5 S;
+  /// first, after 1.5 S (the compile's PCH, then the compile) or 1.7 S (the
+  /// parse's, then the instrumentation with it, while the compile loads its
+  /// PCH) and R: beside wins when R exceeds S.
+  static bool besideWins(const std::optional<inst::OverlapTimes> &First) {
+    return First && First->RestMs >= First->SpliceMs;
+  }
+
+  /// The step that precompiles the parse's preamble of Source on the thread
+  /// beside the compile, when it is pending (or stale).
+  plugin::BackgroundPrecompile::Step parsePrecompileStep(CompilerInstance &CI,
+                                                         const std::string &Source) {
+    return [this, Parse = parseInvocation(Source, {}),
+            Files = CI.getFileManager().getVirtualFileSystemPtr(),
+            Ops = CI.getPCHContainerOperations()](llvm::raw_ostream &Messages) {
+      inst::PreambleSettings Settings = Preamble;
+      Settings.Messages = &Messages;
+      inst::precompileParseEntry(Settings, *Parse, *Files, pluginFile(), Ops);
+    };
   }
 
   /// A later sight of the preamble: the instrumentation runs on a second
@@ -938,13 +956,18 @@ private:
   /// sharedPrefix); the messages come out in the order of a compile after the
   /// instrumentation. CompileText with Text (and Pch, when the text starts
   /// with that part), or InstrumentationFailed.
+  /// With ParseBeside the instrumentation parses in full and the parse's
+  /// preamble is precompiled after it, beside the compile (Later).
   plugin::OverlapOutcome preparedBeside(CompilerInstance &CI, const std::string &Source,
                                         const CompilerInvocation &Compile,
                                         plugin::OverlappedCompile &Overlap, std::string &Text,
-                                        std::unique_ptr<inst::CompilePreamble> &Pch) {
+                                        std::unique_ptr<inst::CompilePreamble> &Pch,
+                                        bool ParseBeside) {
     const std::string Prefix = Overlap.sharedPrefix();
+    inst::PreambleSettings Parse = Preamble;
+    Parse.PrecompilePending = !ParseBeside;
     plugin::BackgroundInstrumentation Background;
-    Background.start([this, &CI, &Source] { return instrumentBeside(CI, Source, Preamble); });
+    Background.start([this, &CI, &Source, &Parse] { return instrumentBeside(CI, Source, Parse); });
     std::string Messages;
     llvm::raw_string_ostream PreambleMessages(Messages);
     PreambleBeside = Preamble;
@@ -961,6 +984,13 @@ private:
       return plugin::OverlapOutcome::InstrumentationFailed;
     llvm::errs() << Messages;
     Text = std::move(Got.Text);
+    if (ParseBeside) {
+      // Until the compile ends (ExecuteAction).
+      Later = std::make_unique<plugin::BackgroundPrecompile>();
+      std::vector<plugin::BackgroundPrecompile::Step> Steps;
+      Steps.push_back(parsePrecompileStep(CI, Source));
+      Later->start(std::move(Steps));
+    }
     if (Prepared && StringRef(Text).starts_with(Prefix)) {
       Overlap.say("the compile's preamble was prepared while the file was instrumented");
       Pch = std::move(Prepared);
@@ -1180,6 +1210,9 @@ private:
   /// also when no CPU is idle (always).
   bool Overlapping = true;
   bool OverlapAlways = false;
+  /// Precompiles beside the compile that ExecuteAction runs after
+  /// preparedBeside(); finished when the compile has ended.
+  std::unique_ptr<plugin::BackgroundPrecompile> Later;
   /// Where the second sight of a preamble precompiles it, when the compile
   /// overlaps its instrumentation (OMPINST_PRECOMPILE).
   enum class Precompile { Auto, First, Beside };

@@ -167,7 +167,10 @@ std::optional<ParseEntryName> parseEntryName(const CompilerInvocation &Invocatio
 } // namespace
 
 EntryState parseEntryState(const PreambleSettings &Settings, const CompilerInvocation &Invocation,
-                           vfs::FileSystem &FileSystem, StringRef Executable) {
+                           vfs::FileSystem &FileSystem, StringRef Executable,
+                           std::optional<OverlapTimes> *Times) {
+  if (Times)
+    Times->reset();
   if (!Settings.Enabled)
     return EntryState::Missing;
   std::string Why;
@@ -177,7 +180,23 @@ EntryState parseEntryState(const PreambleSettings &Settings, const CompilerInvoc
     return EntryState::Missing;
   SmallString<256> EntryPath(Settings.Directory);
   sys::path::append(EntryPath, Entry->Name);
-  return preamble::stateOf(EntryPath);
+  return preamble::stateOf(EntryPath, Times);
+}
+
+void noteParseTimes(const PreambleSettings &Settings, const CompilerInvocation &Invocation,
+                    vfs::FileSystem &FileSystem, StringRef Executable, const OverlapTimes &Times) {
+  if (!Settings.Enabled)
+    return;
+  std::string Why;
+  const std::optional<ParseEntryName> Entry =
+      parseEntryName(Invocation, FileSystem, Executable, Why);
+  if (!Entry)
+    return;
+  SmallString<256> EntryPath(Settings.Directory);
+  sys::path::append(EntryPath, Entry->Name);
+  std::optional<OverlapTimes> Noted;
+  if (preamble::stateOf(EntryPath, &Noted) == EntryState::Pending && !Noted)
+    preamble::notePending(Settings.Directory, Entry->Name, Times);
 }
 
 namespace {

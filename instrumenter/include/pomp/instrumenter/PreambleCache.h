@@ -28,6 +28,7 @@
 #include "llvm/Support/VirtualFileSystem.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace pomp::inst {
@@ -62,9 +63,19 @@ bool readPreambleSettings(PreambleSettings &Settings, std::string &Error);
 /// from the entry's first line only. The overlapped compile inside clang-19
 /// serves the first and second sight of a preamble (clang-plugin/
 /// OverlappedCompile.h).
+/// Times gets a pending entry's first compile's times (noteParseTimes).
 EntryState parseEntryState(const PreambleSettings &Settings,
                            const clang::CompilerInvocation &Invocation,
-                           llvm::vfs::FileSystem &FileSystem, llvm::StringRef Executable);
+                           llvm::vfs::FileSystem &FileSystem, llvm::StringRef Executable,
+                           std::optional<OverlapTimes> *Times = nullptr);
+
+/// Gives the pending entry of the parse of Invocation's one source the
+/// times of the overlapped compile that noted it, which choose where a
+/// later compile precompiles it (clang-plugin/OverlappedCompile.h). An entry
+/// with times, or in any other state, stays as it is.
+void noteParseTimes(const PreambleSettings &Settings, const clang::CompilerInvocation &Invocation,
+                    llvm::vfs::FileSystem &FileSystem, llvm::StringRef Executable,
+                    const OverlapTimes &Times);
 
 /// Precompiles the preamble of the parse of Invocation's one source into
 /// its entry when that is pending (or damaged, or stale), as a
