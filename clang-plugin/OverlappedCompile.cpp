@@ -109,15 +109,14 @@ BackgroundResult BackgroundInstrumentation::wait() {
 
 BackgroundPrecompile::~BackgroundPrecompile() { finish(); }
 
-void BackgroundPrecompile::start(std::vector<Step> Run) {
+void BackgroundPrecompile::start(Work Run) {
   if (Thread)
     return;
-  Steps = std::move(Run);
+  Precompile = std::move(Run);
   Thread = std::make_unique<llvm::thread>(std::optional<unsigned>(clang::DesiredStackSize), [this] {
     clang::noteBottomOfStack();
     llvm::raw_string_ostream Said(Messages);
-    for (Step &Each : Steps)
-      Each(Said);
+    Precompile(Said);
   });
 }
 

@@ -38,7 +38,6 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <vector>
 
 namespace clang {
 class CompilerInstance;
@@ -96,15 +95,15 @@ private:
   std::unique_ptr<llvm::thread> Thread;
 };
 
-/// Precompiles a file's preambles on a thread of its own while the compile
-/// goes on: the second sight of a preamble compiles as the first does
-/// (overlapped) and builds its PCHs after the instrumentation (issue 15:
-/// precompiled before the compile, LULESH's second build cost 1.53 × plain).
-/// The compile waits for them at its end: the process must not exit while
-/// they are written, and a deterministic build leaves the same cache.
+/// Precompiles a preamble on a thread of its own while the compile goes on:
+/// a preamble seen before is precompiled after the instrumentation, beside
+/// the compile's rest (issue 15: precompiled before the compile, LULESH's
+/// second build cost 1.53 × plain). The compile waits for it at its end:
+/// the process must not exit while it is written, and a deterministic build
+/// leaves the same cache.
 class BackgroundPrecompile {
 public:
-  using Step = llvm::unique_function<void(llvm::raw_ostream &Messages)>;
+  using Work = llvm::unique_function<void(llvm::raw_ostream &Messages)>;
 
   BackgroundPrecompile() = default;
   BackgroundPrecompile(const BackgroundPrecompile &) = delete;
@@ -112,13 +111,13 @@ public:
   /// finish(), when it was not called.
   ~BackgroundPrecompile();
 
-  /// Starts Steps, in order, on a thread with Clang's stack size (once).
-  void start(std::vector<Step> Steps);
-  /// Waits for the steps and returns what they said.
+  /// Starts Precompile on a thread with Clang's stack size (once).
+  void start(Work Precompile);
+  /// Waits for it and returns what it said.
   std::string finish();
 
 private:
-  std::vector<Step> Steps;
+  Work Precompile;
   std::string Messages;
   std::unique_ptr<llvm::thread> Thread;
 };

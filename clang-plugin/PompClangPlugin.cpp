@@ -630,11 +630,8 @@ protected:
     const std::string Source = Input.getFile().str();
     // Whatever precompiles beside the compile is waited for when it ends.
     auto FinishLater = llvm::make_scope_exit([this] {
-      if (!Later)
-        return;
-      const std::string Said = Later->finish();
-      if (Verbose)
-        llvm::errs() << Said;
+      if (Later)
+        waitFor(*Later);
       Later.reset();
     });
     std::string Text;
@@ -831,17 +828,12 @@ private:
           runCompile(CI, std::move(Invocation), Source, *Files, nullptr, &WrapAction, &WrapClient);
         },
         [&](StringRef) {
-          if (!CompileBeside)
-            return;
-          std::vector<plugin::BackgroundPrecompile::Step> Steps;
           // The prefix with a token after it, as in every instrumented text.
-          Steps.push_back(compilePrecompileStep(CI, *Compile, Prefix + ";", Prefix.size()));
-          Later.start(std::move(Steps));
+          if (CompileBeside)
+            Later.start(compilePrecompile(CI, *Compile, Prefix + ";", Prefix.size()));
         },
         Text);
-    const std::string Said = Later.finish();
-    if (Verbose)
-      llvm::errs() << Said;
+    waitFor(Later);
     // As the compile after the instrumentation notes it, with the times
     // that choose where later compiles precompile (both entries').
     if (Outcome == plugin::OverlapOutcome::Compiled && Preamble.Enabled) {
@@ -878,22 +870,18 @@ private:
     plugin::OverlappedCompile(CI, Source, Verbose, OverlapAlways)
         .say("the cached text compiled in full while its preamble is precompiled beside");
     plugin::BackgroundPrecompile Later;
-    std::vector<plugin::BackgroundPrecompile::Step> Steps;
-    Steps.push_back(compilePrecompileStep(CI, *Compile, Text, Limit));
-    Later.start(std::move(Steps));
+    Later.start(compilePrecompile(CI, *Compile, Text, Limit));
     compile(CI, Compile, Source, Text, CI.getFileManager());
-    const std::string Said = Later.finish();
-    if (Verbose)
-      llvm::errs() << Said;
+    waitFor(Later);
     return true;
   }
 
-  /// The step that precompiles the compile's preamble of Text (at most its
+  /// The work that precompiles the compile's preamble of Text (at most its
   /// first Limit bytes) on the thread beside the compile: with copies of what
   /// the compile changes meanwhile.
-  plugin::BackgroundPrecompile::Step compilePrecompileStep(CompilerInstance &CI,
-                                                           const CompilerInvocation &Compile,
-                                                           StringRef Text, std::size_t Limit) {
+  plugin::BackgroundPrecompile::Work compilePrecompile(CompilerInstance &CI,
+                                                       const CompilerInvocation &Compile,
+                                                       StringRef Text, std::size_t Limit) {
     return [this, Own = std::make_shared<CompilerInvocation>(Compile), Copy = Text.str(), Limit,
             Ops = CI.getPCHContainerOperations()](llvm::raw_ostream &Messages) {
       inst::PreambleSettings Settings = Preamble;
@@ -901,6 +889,13 @@ private:
       inst::CompilePreamble::prepare(Settings, *Own, Copy, Limit, Opts.HeaderDirectory,
                                      pluginFile(), Ops);
     };
+  }
+
+  /// Waits for what Later precompiles and says what it did (--verbose).
+  void waitFor(plugin::BackgroundPrecompile &Later) const {
+    const std::string Said = Later.finish();
+    if (Verbose)
+      llvm::errs() << Said;
   }
 
   /// Whether a pending entry (What: "the compile's", "the parse's") is
@@ -936,10 +931,10 @@ private:
     return First && First->RestMs >= First->SpliceMs;
   }
 
-  /// The step that precompiles the parse's preamble of Source on the thread
+  /// The work that precompiles the parse's preamble of Source on the thread
   /// beside the compile, when it is pending (or stale).
-  plugin::BackgroundPrecompile::Step parsePrecompileStep(CompilerInstance &CI,
-                                                         const std::string &Source) {
+  plugin::BackgroundPrecompile::Work parsePrecompile(CompilerInstance &CI,
+                                                     const std::string &Source) {
     return [this, Parse = parseInvocation(Source, {}),
             Files = CI.getFileManager().getVirtualFileSystemPtr(),
             Ops = CI.getPCHContainerOperations()](llvm::raw_ostream &Messages) {
@@ -987,9 +982,7 @@ private:
     if (ParseBeside) {
       // Until the compile ends (ExecuteAction).
       Later = std::make_unique<plugin::BackgroundPrecompile>();
-      std::vector<plugin::BackgroundPrecompile::Step> Steps;
-      Steps.push_back(parsePrecompileStep(CI, Source));
-      Later->start(std::move(Steps));
+      Later->start(parsePrecompile(CI, Source));
     }
     if (Prepared && StringRef(Text).starts_with(Prefix)) {
       Overlap.say("the compile's preamble was prepared while the file was instrumented");

@@ -46,6 +46,19 @@ std::optional<std::uint64_t> parseSize(StringRef Text) {
   return Value * Factor;
 }
 
+/// Says what the cache did, with --verbose (Settings.Verbose).
+void sayPreamble(const PreambleSettings &Settings, const Twine &Message) {
+  if (Settings.Verbose)
+    (Settings.Messages ? *Settings.Messages : errs()) << "ompinst: preamble: " << Message << "\n";
+}
+
+/// Where the cache keeps the entry Name.
+std::string entryPath(const PreambleSettings &Settings, StringRef Name) {
+  SmallString<256> Path(Settings.Directory);
+  sys::path::append(Path, Name);
+  return std::string(Path);
+}
+
 } // namespace
 
 bool readPreambleSettings(PreambleSettings &Settings, std::string &Error) {
@@ -106,10 +119,7 @@ std::unique_ptr<FrontendAction> PreambleActionFactory::create() {
   return newInstrumentActionFactory(Opts, Sink)->create();
 }
 
-void PreambleActionFactory::say(const Twine &Message) const {
-  if (Settings.Verbose)
-    (Settings.Messages ? *Settings.Messages : errs()) << "ompinst: preamble: " << Message << "\n";
-}
+void PreambleActionFactory::say(const Twine &Message) const { sayPreamble(Settings, Message); }
 
 bool PreambleActionFactory::runPlain(std::shared_ptr<CompilerInvocation> Invocation,
                                      FileManager *Files,
@@ -176,11 +186,7 @@ EntryState parseEntryState(const PreambleSettings &Settings, const CompilerInvoc
   std::string Why;
   const std::optional<ParseEntryName> Entry =
       parseEntryName(Invocation, FileSystem, Executable, Why);
-  if (!Entry)
-    return EntryState::Missing;
-  SmallString<256> EntryPath(Settings.Directory);
-  sys::path::append(EntryPath, Entry->Name);
-  return preamble::stateOf(EntryPath, Times);
+  return Entry ? preamble::stateOf(entryPath(Settings, Entry->Name), Times) : EntryState::Missing;
 }
 
 void noteParseTimes(const PreambleSettings &Settings, const CompilerInvocation &Invocation,
@@ -192,10 +198,8 @@ void noteParseTimes(const PreambleSettings &Settings, const CompilerInvocation &
       parseEntryName(Invocation, FileSystem, Executable, Why);
   if (!Entry)
     return;
-  SmallString<256> EntryPath(Settings.Directory);
-  sys::path::append(EntryPath, Entry->Name);
   std::optional<OverlapTimes> Noted;
-  if (preamble::stateOf(EntryPath, &Noted) == EntryState::Pending && !Noted)
+  if (preamble::stateOf(entryPath(Settings, Entry->Name), &Noted) == EntryState::Pending && !Noted)
     preamble::notePending(Settings.Directory, Entry->Name, Times);
 }
 
@@ -210,13 +214,13 @@ struct BuiltParseEntry {
 };
 
 /// Precompiles the preamble of Entry's parse (Invocation's options, function
-/// bodies skipped) and stores it; nullopt, after Say said why, when it
-/// could not.
+/// bodies skipped) and stores it, saying so; nullopt, after saying why, when
+/// it could not.
 std::optional<BuiltParseEntry> buildParseEntry(const PreambleSettings &Settings,
                                                const CompilerInvocation &Invocation,
                                                const ParseEntryName &Entry,
-                                               std::shared_ptr<PCHContainerOperations> Ops,
-                                               function_ref<void(const Twine &)> Say) {
+                                               std::shared_ptr<PCHContainerOperations> Ops) {
+  auto Say = [&Settings](const Twine &Message) { sayPreamble(Settings, Message); };
   const std::string &MainPath = Entry.MainPath;
   if (std::error_code EC = sys::fs::create_directories(Settings.Directory)) {
     Say(MainPath + ": cannot create the cache '" + Settings.Directory + "': " + EC.message() +
@@ -256,6 +260,9 @@ std::optional<BuiltParseEntry> buildParseEntry(const PreambleSettings &Settings,
   Built.WhyNot = New.WhyNot;
   if (!Built.WhyNot.empty())
     Say(MainPath + ": preamble not precompiled: " + Built.WhyNot + "; parsed in full");
+  else
+    Say(MainPath + ": precompiled the preamble (" + Twine(Entry.Bounds.Size) + " bytes) into " +
+        Entry.Name);
   return Built;
 }
 
@@ -264,27 +271,17 @@ std::optional<BuiltParseEntry> buildParseEntry(const PreambleSettings &Settings,
 void precompileParseEntry(const PreambleSettings &Settings, const CompilerInvocation &Invocation,
                           vfs::FileSystem &FileSystem, StringRef Executable,
                           std::shared_ptr<PCHContainerOperations> Ops) {
-  auto Say = [&Settings](const Twine &Message) {
-    if (Settings.Verbose)
-      (Settings.Messages ? *Settings.Messages : errs()) << "ompinst: preamble: " << Message << "\n";
-  };
   std::string Why;
   const std::optional<ParseEntryName> Entry =
       parseEntryName(Invocation, FileSystem, Executable, Why);
   if (!Entry || !Settings.Enabled)
     return;
-  SmallString<256> EntryPath(Settings.Directory);
-  sys::path::append(EntryPath, Entry->Name);
   // As a parse's lookup: a usable entry stays; a pending, damaged or stale
   // one is built (again).
-  const preamble::LookedUp Stored = preamble::lookUp(EntryPath);
+  const preamble::LookedUp Stored = preamble::lookUp(entryPath(Settings, Entry->Name));
   if (Stored.Found && !Stored.Found->Pending)
     return;
-  const std::optional<BuiltParseEntry> Built =
-      buildParseEntry(Settings, Invocation, *Entry, std::move(Ops), Say);
-  if (Built && Built->WhyNot.empty())
-    Say(Entry->MainPath + ": precompiled the preamble (" + Twine(Entry->Bounds.Size) +
-        " bytes) into " + Entry->Name);
+  buildParseEntry(Settings, Invocation, *Entry, std::move(Ops));
 }
 
 bool PreambleActionFactory::runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
@@ -304,8 +301,7 @@ bool PreambleActionFactory::runInvocation(std::shared_ptr<CompilerInvocation> In
   const std::string &WorkingDir = Entry->WorkingDir;
   const std::string &Key = Entry->Key;
   const std::string &Name = Entry->Name;
-  SmallString<256> EntryPath(Settings.Directory);
-  sys::path::append(EntryPath, Name);
+  const std::string EntryPath = entryPath(Settings, Name);
 
   // A usable entry whose inputs are all unchanged.
   preamble::LookedUp Stored = preamble::lookUp(EntryPath);
@@ -331,15 +327,14 @@ bool PreambleActionFactory::runInvocation(std::shared_ptr<CompilerInvocation> In
       say(MainPath + ": entry " + Name + " parsed in full, precompiled after the parse");
       return runPlain(Invocation, Files, PCHContainerOps, DiagConsumer);
     }
-    const std::optional<BuiltParseEntry> Built = buildParseEntry(
-        Settings, *Invocation, *Entry, PCHContainerOps, [this](const Twine &M) { say(M); });
+    const std::optional<BuiltParseEntry> Built =
+        buildParseEntry(Settings, *Invocation, *Entry, PCHContainerOps);
     if (!Built || !Built->WhyNot.empty())
       return runPlain(Invocation, Files, PCHContainerOps, DiagConsumer);
     FoundBuffer = MemoryBuffer::getMemBufferCopy(Built->Bytes, EntryPath);
     Found = preamble::parseEntry(FoundBuffer->getBuffer());
     if (!Found)
       return runPlain(Invocation, Files, PCHContainerOps, DiagConsumer);
-    say(MainPath + ": precompiled the preamble (" + Twine(Bounds.Size) + " bytes) into " + Name);
   } else if (!Found->WhyNot.empty()) {
     say(MainPath + ": preamble not precompiled: " + Found->WhyNot + "; parsed in full");
     return runPlain(Invocation, Files, PCHContainerOps, DiagConsumer);
