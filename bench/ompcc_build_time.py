@@ -169,14 +169,17 @@ def replay(commands, work, env):
     return times
 
 
-def measure_steps(args, root, work, cc, env, ompcc, base, base_env):
+def measure_steps(args, root, work, compilers, env, drivers, base, base_env):
     sample = os.path.abspath(args.steps_sample or os.path.join(root, "samples", "jacobi.c"))
+    # A C++ sample is built by ompc++ and the C++ compiler (and linked with its runtime).
+    cxx = sample.endswith((".cpp", ".cc", ".cxx", ".C"))
+    cc, ompcc = compilers[cxx], drivers[cxx]
     # The replayed commands name ompcc's temporary directory: a private TMPDIR keeps it apart.
     env = dict(env, TMPDIR=os.path.join(work, "tmp"))
     os.makedirs(env["TMPDIR"], exist_ok=True)
     variants = [("ompcc", ompcc_steps(ompcc, sample, work, env))]
     if base:
-        variants.append(("base", ompcc_steps(base[0], sample, work, dict(env, **base_env))))
+        variants.append(("base", ompcc_steps(base[cxx], sample, work, dict(env, **base_env))))
     plain = [[cc, "-fopenmp", "-O2", "-c", sample, "-o", "plain.o"],
              [cc, "-fopenmp", "plain.o", "-o", "plain", "-lm"]]
     rounds = {name: [] for name, _ in variants}
@@ -298,7 +301,7 @@ def main():
                 report("project", "make -j2 (" + cc + ")", plain, wrapped)
 
             if "steps" in what:
-                measure_steps(args, root, work, cc, env, ompcc, base, base_env)
+                measure_steps(args, root, work, (cc, cxx), env, (ompcc, ompcxx), base, base_env)
 
             probe = os.path.join(work, "conftest.c")
             with open(probe, "w") as f:

@@ -24,6 +24,7 @@
 #include "pomp/ompcc/OmpinstServerRunner.h"
 
 #include "pomp/ompcc/BuildCache.h"
+#include "pomp/ompcc/CompileBeside.h"
 #include "pomp/ompcc/CompilerCommand.h"
 #include "pomp/ompcc/DependencyFile.h"
 #include "pomp/ompcc/Process.h"
@@ -75,6 +76,9 @@ constexpr const char *CxxCompilerVariable = "OMPCC_CXX";
 constexpr const char *FortranCompilerVariable = "OMPCC_FC";
 constexpr const char *StrictVariable = "OMPCC_STRICT";
 constexpr const char *InProcessVariable = "OMPCC_INPROCESS";
+/// OMPINST_OVERLAP=0: instrument, then compile (with gcc here, inside
+/// clang-19 in the plugin, which reads it itself).
+constexpr const char *OverlapVariable = "OMPINST_OVERLAP";
 /// OMPCC_PRELINK=pomp-link: every pre-link runs the pomp-link tool, also for
 /// plain objects, which ompcc otherwise pre-links itself (to compare them).
 constexpr const char *PreLinkVariable = "OMPCC_PRELINK";
@@ -408,8 +412,42 @@ private:
     Inst.InCache = true;
   }
   /// Runs ompinst on the input; nullopt (and Reason) when it fails.
-  std::optional<Instrumented> instrument(const Argument &Input, std::size_t Index,
-                                         std::string &Reason);
+  /// BeforeOmpinst is called with the planned files when ompinst is about
+  /// to run (not when the cache serves the file).
+  std::optional<Instrumented>
+  instrument(const Argument &Input, std::size_t Index, std::string &Reason,
+             llvm::function_ref<void(const Instrumented &)> BeforeOmpinst = nullptr);
+  /// Why the input is not compiled beside its instrumentation with gcc
+  /// (CompileBeside.h) for reasons of the command ("" when it may be).
+  std::string whyNotBeside(const Argument &Input);
+  /// The names a dependency file of Input's compile from Inst must change:
+  /// the instrumented copy and the header copies, to their originals.
+  std::vector<DependencyRename> dependencyRenames(const Instrumented &Inst,
+                                                  const Argument &Input) const;
+  /// Whether the real compiler for Input is gcc (g++, cc, c++ resolved),
+  /// asked once.
+  bool compilerIsGcc(const std::vector<std::string> &Real);
+  /// Starts gcc's compile of Input beside its instrumentation, Files the
+  /// instrumentation's planned files and Text the source; nullopt when it
+  /// does not go beside (said with -v).
+  std::unique_ptr<CompileBeside> startBeside(const Argument &Input, std::size_t Index,
+                                             const Instrumented &Files,
+                                             const std::optional<std::string> &ObjectFile,
+                                             StringRef Text);
+  /// Gives the compile beside the instrumented text Inst and waits for it:
+  /// true when it compiled the file (its messages shown, its dependency
+  /// files fixed); false when the file must be compiled after all.
+  bool finishBeside(CompileBeside &Beside, const Argument &Input, std::size_t Index,
+                    const Instrumented &Inst, const std::optional<std::string> &ObjectFile);
+  /// The files of the compile beside: its main file in a directory of its
+  /// own, with the name of the source.
+  Instrumented besideFiles(const Argument &Input, std::size_t Index, const Instrumented &Files) {
+    const std::string Directory = Temp.planned(std::to_string(Index) + ".beside");
+    llvm::SmallString<256> Main(Directory);
+    path::append(Main, path::filename(Input.Value));
+    return Instrumented{Directory, std::string(Main), Files.HeaderDirectory};
+  }
+  std::optional<bool> RealCompilerIsGcc;
   /// The names of what instrumenting input Index writes (ompinst-clang or
   /// the plugin) in the temporary directory, planned: nothing is made until
   /// something is written there (makeDirectory), and a compile from the
@@ -548,8 +586,9 @@ bool Driver::makeDirectory(const Instrumented &Inst, std::string &Reason) {
   return true;
 }
 
-std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_t Index,
-                                               std::string &Reason) {
+std::optional<Instrumented>
+Driver::instrument(const Argument &Input, std::size_t Index, std::string &Reason,
+                   llvm::function_ref<void(const Instrumented &)> BeforeOmpinst) {
   const std::string Unit = std::to_string(Index);
   Instrumented Inst = instrumentedFiles(Input, Index);
   std::string Log = Temp.planned(Unit + ".ompinst.log");
@@ -606,7 +645,7 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
       return Inst;
   }
   if (!ownsPlanned(Inst))
-    return instrument(Input, Index, Reason);
+    return instrument(Input, Index, Reason, BeforeOmpinst);
   if (Key) {
     InputsList = Temp.add(Unit + ".inputs");
     Argv.insert(llvm::find(Argv, "--"), "--inputs-list=" + InputsList);
@@ -614,6 +653,8 @@ std::optional<Instrumented> Driver::instrument(const Argument &Input, std::size_
   if (!makeDirectory(Inst, Reason))
     return std::nullopt;
   Temp.add(Unit + ".ompinst.log");
+  if (BeforeOmpinst)
+    BeforeOmpinst(Inst);
   int Status = runOmpinst(Argv, Log);
   if (Status == 0 && Key) {
     CacheEntry Entry;
@@ -937,6 +978,14 @@ void Driver::fixDependencyFiles(const Argument &Input, const Instrumented &Inst,
   const std::vector<std::string> Files = dependencyFiles(Input, AfterFailure);
   if (Files.empty())
     return;
+  const std::vector<DependencyRename> Renames = dependencyRenames(Inst, Input);
+  for (const std::string &File : Files)
+    if (llvm::Error E = rewriteDependencyFile(File, Renames))
+      warn(llvm::toString(std::move(E)));
+}
+
+std::vector<DependencyRename> Driver::dependencyRenames(const Instrumented &Inst,
+                                                        const Argument &Input) const {
   std::vector<DependencyRename> Renames = {{Inst.Source, Input.Value}};
   // "<copy>\t<original>" per line (docs/INSTRUMENTER.md, "Headers").
   llvm::SmallString<256> MapPath(Inst.HeaderDirectory);
@@ -950,9 +999,7 @@ void Driver::fixDependencyFiles(const Argument &Input, const Instrumented &Inst,
       Renames.push_back({Copy.str(), Original.str()});
     }
   }
-  for (const std::string &File : Files)
-    if (llvm::Error E = rewriteDependencyFile(File, Renames))
-      warn(llvm::toString(std::move(E)));
+  return Renames;
 }
 
 void Driver::keepInstrumented(const Argument &Input, const Instrumented &Inst,
@@ -979,6 +1026,8 @@ int Driver::compileInput(std::size_t Index, const std::optional<std::string> &Ob
   const Argument &Input = Command.Args[Index];
   std::string Reason;
   std::optional<Instrumented> Inst;
+  // gcc's compile of the #include block while ompinst runs (CompileBeside.h).
+  std::unique_ptr<CompileBeside> Beside;
   if (Input.Lang == Language::C || Input.Lang == Language::CXX || Input.Lang == Language::Fortran) {
     llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
         llvm::MemoryBuffer::getFile(Input.Value, /*IsText=*/true);
@@ -1005,12 +1054,26 @@ int Driver::compileInput(std::size_t Index, const std::optional<std::string> &Ob
                     << WhyNot << "): ompinst, then the compiler\n";
     }
     if (MayNeed)
-      Inst = instrument(Input, Index, Reason);
+      Inst = instrument(Input, Index, Reason, [&](const Instrumented &Files) {
+        if (Text)
+          Beside = startBeside(Input, Index, Files, ObjectFile, (*Text)->getBuffer());
+      });
     else if (Opts.Verbose)
       Diagnostics << Name << ": " << Input.Value
                   << ": no OpenMP construct, API call or main: compiled as it is\n";
   }
 
+  if (Beside && Inst && finishBeside(*Beside, Input, Index, *Inst, ObjectFile))
+    return 0;
+  if (Beside) {
+    // Ended without an object before anything else writes one.
+    Beside->abandon(Runner);
+    Beside.reset();
+    if (!Inst && Opts.Verbose)
+      Diagnostics << Name << ": " << Input.Value
+                  << ": the compile beside the instrumentation stopped (ompinst failed): compiled "
+                     "after it\n";
+  }
   if (Inst) {
     std::string Log;
     const int Status =
@@ -1040,6 +1103,133 @@ int Driver::compileInput(std::size_t Index, const std::optional<std::string> &Ob
   if (!Reason.empty())
     return compileFallback(Index, ObjectFile, Reason);
   return Runner.run(compileCommand(Input, Input.Value, nullptr, ObjectFile));
+}
+
+bool Driver::compilerIsGcc(const std::vector<std::string> &Real) {
+  if (RealCompilerIsGcc)
+    return *RealCompilerIsGcc;
+  RealCompilerIsGcc = false;
+  if (Real.size() != 1)
+    return false;
+  std::string Program = Real.front();
+  if (!StringRef(Program).contains('/')) {
+    llvm::ErrorOr<std::string> Found = llvm::sys::findProgramByName(Program);
+    if (!Found)
+      return false;
+    Program = *Found;
+  }
+  // cc and c++ are gcc's through their links; ccache's masquerading links
+  // resolve to ccache, which would read the pipe to hash it.
+  llvm::SmallString<256> Resolved;
+  if (fs::real_path(Program, Resolved))
+    return false;
+  const StringRef File = path::filename(Resolved);
+  RealCompilerIsGcc = File.contains("gcc") || File.contains("g++");
+  return *RealCompilerIsGcc;
+}
+
+std::string Driver::whyNotBeside(const Argument &Input) {
+  if (!Opts.CompileBeside)
+    return "off (OMPINST_OVERLAP=0)";
+  if (Input.Lang != Language::C && Input.Lang != Language::CXX)
+    return "not C or C++";
+  if (!Input.ExplicitLanguage.empty() && Input.ExplicitLanguage != "c" &&
+      Input.ExplicitLanguage != "c++")
+    return "-x " + Input.ExplicitLanguage;
+  // Without ompinst's #line its text has no header to share.
+  if (llvm::is_contained(Opts.OmpinstArgs, "--no-line-directives"))
+    return "--no-line-directives";
+  return "";
+}
+
+std::unique_ptr<CompileBeside> Driver::startBeside(const Argument &Input, std::size_t Index,
+                                                   const Instrumented &Files,
+                                                   const std::optional<std::string> &ObjectFile,
+                                                   StringRef Text) {
+  // Only gcc: clang-19 has its own overlapped compile (the plugin), and any
+  // other compiler or a launcher (ccache, distcc) is not asked.
+  if (!compilerIsGcc(Opts.Fortran ? CCompiler : Compiler))
+    return nullptr;
+  std::string Why = whyNotBeside(Input);
+  std::unique_ptr<CompileBeside> Beside;
+  if (Why.empty())
+    Beside = CompileBeside::prepare(Input.Value, Text, Command.Args, Why);
+  // -Wp,-MD,<file> names the dependency file where -MF cannot move it.
+  if (Beside && Command.PreprocessorDependencyFile) {
+    Why = "-Wp,-MD";
+    Beside.reset();
+  }
+  if (Beside) {
+    const Instrumented Main = besideFiles(Input, Index, Files);
+    const StringRef Root = Temp.path();
+    std::vector<std::string> Argv = compileCommand(Input, Main.Source, &Main, ObjectFile);
+    // gcc writes the dependency file also when it fails, as when the
+    // compile beside is ended: into a file of its own, then (the last -MF
+    // counts), which replaces the command's only after a compile that
+    // counts.
+    if (Command.DependencyFileRequested) {
+      Beside->DependencyFile = Temp.add(std::to_string(Index) + ".beside.d");
+      llvm::append_values(Argv, "-MF", Beside->DependencyFile);
+    }
+    if (llvm::Expected<std::string> Directory =
+            Temp.addDirectory(StringRef(Main.Directory).drop_front(Root.size() + 1));
+        !Directory) {
+      Why = llvm::toString(Directory.takeError());
+      Beside.reset();
+    } else if (Temp.add(StringRef(Main.Source).drop_front(Root.size() + 1));
+               std::error_code EC = writeTextFile(Main.Source, Beside->mainText())) {
+      Why = "cannot write '" + Main.Source + "': " + EC.message();
+      Beside.reset();
+    } else if (!Beside->start(Runner, Argv)) {
+      Why = "gcc could not be started beside ompinst";
+      Beside.reset();
+    }
+  }
+  if (Opts.Verbose && !Beside)
+    Diagnostics << Name << ": " << Input.Value << ": not compiled beside the instrumentation ("
+                << Why << ")\n";
+  return Beside;
+}
+
+bool Driver::finishBeside(CompileBeside &Beside, const Argument &Input, std::size_t Index,
+                          const Instrumented &Inst, const std::optional<std::string> &ObjectFile) {
+  std::string Why, Log;
+  std::optional<int> Status;
+  if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
+          llvm::MemoryBuffer::getFile(Inst.Source, /*IsText=*/false,
+                                      /*RequiresNullTerminator=*/false))
+    Status = Beside.finish(Runner, (*Text)->getBuffer(), Log, Why);
+  else
+    Why = "cannot read '" + Inst.Source + "'";
+  if (Status && *Status == 0) {
+    if (Opts.Keep)
+      keepInstrumented(Input, Inst, ObjectFile);
+    Diagnostics << Log;
+    // The dependency file names the main file ompcc wrote, as the original,
+    // and the pipe, which is nobody's dependency.
+    if (!Beside.DependencyFile.empty()) {
+      const std::string Target = dependencyFile(Input);
+      if (llvm::Error E = rewriteDependencyFile(
+              Beside.DependencyFile, dependencyRenames(besideFiles(Input, Index, Inst), Input)))
+        warn(llvm::toString(std::move(E)));
+      else if (llvm::Error E = removeFromDependencyFile(Beside.DependencyFile, Beside.pipeName()))
+        warn(llvm::toString(std::move(E)));
+      else if (std::error_code EC = fs::copy_file(Beside.DependencyFile, Target))
+        warn("cannot write the dependency file '" + Target + "': " + EC.message());
+    }
+    if (Opts.Verbose)
+      Diagnostics << Name << ": " << Input.Value
+                  << ": compiled beside the instrumentation (its #include block while ompinst "
+                     "ran)\n";
+    return true;
+  }
+  if (Status)
+    Why = "the compile failed";
+  if (Opts.Verbose)
+    Diagnostics << Name << ": " << Input.Value
+                << ": the compile beside the instrumentation stopped (" << Why
+                << "): compiled after it\n";
+  return false;
 }
 
 bool Driver::compilerTakesPlugin() {
@@ -1889,6 +2079,18 @@ int runDriver(StringRef Argv0, StringRef ExecutablePath, llvm::ArrayRef<std::str
       Diagnostics << Name << ": error: " << InProcessVariable << "='" << Value
                   << "' is not a valid setting: use 1 (instrument inside clang-"
                   << LLVM_VERSION_MAJOR << ") or 0 (ompinst, then the compiler)\n";
+      return ExitFailure;
+    }
+  }
+
+  if (const char *Overlap = std::getenv(OverlapVariable)) {
+    const StringRef Value = Overlap;
+    if (Value == "0")
+      Opts.CompileBeside = false;
+    else if (!Value.empty() && Value != "1" && Value != "always") {
+      Diagnostics << Name << ": error: " << OverlapVariable << "='" << Value
+                  << "' is not a valid setting: 0 (instrument, then compile), 1 or always "
+                     "(compile while the file is instrumented)\n";
       return ExitFailure;
     }
   }

@@ -48,6 +48,9 @@ std::atomic<std::size_t> CleanupCount{0};
 std::deque<std::string> CleanupStorage;
 /// The child being waited for, to pass the signal on; 0 when none.
 std::atomic<pid_t> RunningChild{0};
+/// A child running beside it (CommandRunner::startCapturing: the compile
+/// beside the instrumentation), which gets the signal too; 0 when none.
+std::atomic<pid_t> BackgroundChild{0};
 bool HandlersInstalled = false;
 
 /// SIGPIPE too: `ompcc -v ... 2>&1 | head` ends ompcc at a write once head
@@ -56,10 +59,11 @@ const int TerminationSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
 
 void onTerminationSignal(int Signal) {
   // The compiler may still be writing into the directory: stop it first.
-  if (const pid_t Child = RunningChild.load(); Child > 0) {
-    kill(Child, Signal);
-    waitpid(Child, nullptr, 0);
-  }
+  for (std::atomic<pid_t> *Running : {&RunningChild, &BackgroundChild})
+    if (const pid_t Child = Running->load(); Child > 0) {
+      kill(Child, Signal);
+      waitpid(Child, nullptr, 0);
+    }
   // Registered in creation order, so removing in reverse empties each
   // directory before it is removed.
   for (std::size_t I = CleanupCount.load(); I-- > 0;)
@@ -280,6 +284,35 @@ int CommandRunner::runCapturing(llvm::ArrayRef<std::string> Argv, std::string &S
     return Status;
   }
   const int Status = spawnAndWait(Argv, std::nullopt, Memory);
+  readCaptured(Memory, Stderr);
+  return Status;
+}
+
+std::optional<BackgroundCommand> CommandRunner::startCapturing(llvm::ArrayRef<std::string> Argv,
+                                                               int InputFD, int ChildFD) {
+  const int Memory = memfd_create("ompcc-stderr", MFD_CLOEXEC);
+  if (Memory < 0)
+    return std::nullopt;
+  const std::optional<pid_t> Pid = spawn(Argv, std::nullopt, Memory, {InputFD, ChildFD});
+  if (!Pid) {
+    close(Memory);
+    return std::nullopt;
+  }
+  BackgroundChild.store(*Pid);
+  return BackgroundCommand{*Pid, Memory, Argv.front()};
+}
+
+int CommandRunner::finishCapturing(BackgroundCommand &Command, std::string &Stderr) {
+  const int Status = waitFor(Command.Pid, Command.Program);
+  BackgroundChild.store(0);
+  Stderr.clear();
+  readCaptured(Command.StderrFD, Stderr);
+  Command.Pid = -1;
+  Command.StderrFD = -1;
+  return Status;
+}
+
+void CommandRunner::readCaptured(int Memory, std::string &Stderr) {
   char Buffer[4096];
   for (off_t Offset = 0;;) {
     const ssize_t Read = pread(Memory, Buffer, sizeof Buffer, Offset);
@@ -291,11 +324,35 @@ int CommandRunner::runCapturing(llvm::ArrayRef<std::string> Argv, std::string &S
     Offset += Read;
   }
   close(Memory);
-  return Status;
 }
 
 int CommandRunner::spawnAndWait(llvm::ArrayRef<std::string> Argv,
                                 std::optional<StringRef> StderrFile, int StderrFD) {
+  const std::optional<pid_t> Pid = spawn(Argv, StderrFile, StderrFD, {-1, -1});
+  if (!Pid)
+    return 1;
+  RunningChild.store(*Pid);
+  const int Status = waitFor(*Pid, Argv.front());
+  RunningChild.store(0);
+  return Status;
+}
+
+int CommandRunner::waitFor(pid_t Pid, StringRef Program) {
+  llvm::sys::ProcessInfo Child;
+  Child.Pid = Pid;
+  Child.Process = Pid;
+  std::string Error;
+  const llvm::sys::ProcessInfo Result = llvm::sys::Wait(Child, std::nullopt, &Error);
+  if (Result.ReturnCode < 0) {
+    Diagnostics << ToolName << ": error: '" << Program << "' failed: " << Error << "\n";
+    return 1;
+  }
+  return Result.ReturnCode;
+}
+
+std::optional<pid_t> CommandRunner::spawn(llvm::ArrayRef<std::string> Argv,
+                                          std::optional<StringRef> StderrFile, int StderrFD,
+                                          std::pair<int, int> Input) {
   assert(!Argv.empty() && "a command has a program");
   if (Verbose)
     Diagnostics << ToolName << ": " << shellQuote(Argv) << "\n";
@@ -304,7 +361,7 @@ int CommandRunner::spawnAndWait(llvm::ArrayRef<std::string> Argv,
     llvm::ErrorOr<std::string> Found = llvm::sys::findProgramByName(Program);
     if (!Found) {
       Diagnostics << ToolName << ": error: cannot find '" << Program << "' on PATH\n";
-      return 1;
+      return std::nullopt;
     }
     Program = *Found;
   }
@@ -321,7 +378,7 @@ int CommandRunner::spawnAndWait(llvm::ArrayRef<std::string> Argv,
     if (EC) {
       Diagnostics << ToolName << ": error: cannot write '" << ResponsePath << "': " << EC.message()
                   << "\n";
-      return 1;
+      return std::nullopt;
     }
     for (StringRef Word : llvm::ArrayRef(Args).drop_front())
       Out << responseFileWord(Word) << "\n";
@@ -345,6 +402,11 @@ int CommandRunner::spawnAndWait(llvm::ArrayRef<std::string> Argv,
   else if (StderrFile)
     posix_spawn_file_actions_addopen(&Actions, STDERR_FILENO, StderrPath.c_str(),
                                      O_WRONLY | O_CREAT | O_TRUNC, 0666);
+  // The descriptor the child reads its input from (the compile beside the
+  // instrumentation, docs/OMPCC.md): a different number, so that dup2 clears
+  // the close-on-exec flag the parent's copy keeps.
+  if (Input.first >= 0)
+    posix_spawn_file_actions_adddup2(&Actions, Input.first, Input.second);
   pid_t Pid = 0;
   const int SpawnError =
       posix_spawn(&Pid, Program.c_str(), &Actions, /*attrp=*/nullptr, Pointers.data(), environ);
@@ -352,20 +414,9 @@ int CommandRunner::spawnAndWait(llvm::ArrayRef<std::string> Argv,
   if (SpawnError != 0) {
     Diagnostics << ToolName << ": error: cannot run '" << Argv.front()
                 << "': " << std::strerror(SpawnError) << "\n";
-    return 1;
+    return std::nullopt;
   }
-  llvm::sys::ProcessInfo Child;
-  Child.Pid = Pid;
-  Child.Process = Pid;
-  std::string Error;
-  RunningChild.store(Child.Pid);
-  const llvm::sys::ProcessInfo Result = llvm::sys::Wait(Child, std::nullopt, &Error);
-  RunningChild.store(0);
-  if (Result.ReturnCode < 0) {
-    Diagnostics << ToolName << ": error: '" << Argv.front() << "' failed: " << Error << "\n";
-    return 1;
-  }
-  return Result.ReturnCode;
+  return Pid;
 }
 
 void noteRunningChild(int Pid) { RunningChild.store(Pid); }

@@ -166,6 +166,60 @@ bool mayNeedInstrumentation(StringRef Text) {
   return false;
 }
 
+std::optional<std::size_t> includeBlockEnd(StringRef Text) {
+  std::optional<std::size_t> Last;
+  int Depth = 0;
+  std::size_t I = 0;
+  while (I < Text.size()) {
+    const char C = Text[I];
+    if (C == ' ' || C == '\t' || C == '\f' || C == '\v' || C == '\r' || C == '\n') {
+      ++I;
+      continue;
+    }
+    const StringRef Here = Text.drop_front(I);
+    const std::size_t Break = Text.find('\n', I);
+    const std::size_t LineEnd = Break == StringRef::npos ? Text.size() : Break + 1;
+    const StringRef Line = Text.slice(I, LineEnd).rtrim("\r\n");
+    // A backslash before the line break continues the line: a comment or
+    // directive that goes on is not read.
+    if (Line.ends_with("\\"))
+      return Last;
+    if (Here.starts_with("//")) {
+      I = LineEnd;
+      continue;
+    }
+    if (Here.starts_with("/*")) {
+      const std::size_t Close = Text.find("*/", I + 2);
+      if (Close == StringRef::npos)
+        return Last;
+      I = Close + 2;
+      continue;
+    }
+    if (C != '#')
+      return Last;
+    // A directive: its name, and its line whole (a comment opened on it
+    // must close there).
+    const StringRef Name = Line.drop_front().ltrim(" \t").take_while(isIdentifierChar);
+    if (const std::size_t Open = Line.find("/*");
+        Open != StringRef::npos && Line.find("*/", Open + 2) == StringRef::npos)
+      return Last;
+    if (Name == "if" || Name == "ifdef" || Name == "ifndef") {
+      ++Depth;
+    } else if (Name == "endif") {
+      if (--Depth < 0)
+        return Last;
+    } else if (Name == "pragma" && Line.contains("omp")) {
+      return Last;
+    } else if (Depth == 0 && (Name == "include" || Name == "import" || Name == "include_next")) {
+      if (Break == StringRef::npos)
+        return Last;
+      Last = LineEnd;
+    }
+    I = LineEnd;
+  }
+  return Last;
+}
+
 bool isBuildSystemProbe(llvm::ArrayRef<std::string> Paths, StringRef WorkingDirectory) {
   if (isProbePath(WorkingDirectory))
     return true;

@@ -309,6 +309,32 @@ TEST(ompccSourceChecks, WhatMayNeedInstrumentation) {
   EXPECT_FALSE(mayNeedInstrumentation("double x = 1e5omp;"));
 }
 
+TEST(ompccSourceChecks, IncludeBlockEnd) {
+  // The end of the last #include line among the leading directives,
+  // comments and blank lines.
+  const std::string Plain = "// x.c\n#include <stdio.h>\n\n#include \"x.h\"\nint x;\n";
+  EXPECT_EQ(includeBlockEnd(Plain), Plain.find("int x"));
+  const std::string Block = "/* a\n b */\n#include <a.h>\r\n#define N 3\nint y;";
+  EXPECT_EQ(includeBlockEnd(Block), Block.find("#define"));
+  // An #include inside #if counts only through a later one outside it.
+  const std::string Guarded = "#ifdef _OPENMP\n#include <omp.h>\n#endif\n#include <b.h>\nint z;";
+  EXPECT_EQ(includeBlockEnd(Guarded), Guarded.find("int z"));
+  EXPECT_EQ(includeBlockEnd("#ifdef _OPENMP\n#include <omp.h>\n#endif\nint z;"), std::nullopt);
+  // Nothing after the first declaration, a pragma that mentions omp, a
+  // continued line, a comment left open on a directive's line.
+  EXPECT_EQ(includeBlockEnd("int a;\n#include <a.h>\n"), std::nullopt);
+  const std::string Pragma = "#include <a.h>\n#pragma omp declare target\n#include <b.h>\n";
+  EXPECT_EQ(includeBlockEnd(Pragma), Pragma.find("#pragma"));
+  const std::string Once = "#pragma once\n#include <a.h>\nint a;";
+  EXPECT_EQ(includeBlockEnd(Once), Once.find("int a"));
+  EXPECT_EQ(includeBlockEnd("#include <a.h>\n#define X \\\n  1\n#include <b.h>\n"),
+            std::string("#include <a.h>\n").size());
+  EXPECT_EQ(includeBlockEnd("#include <a.h> /* open\n*/\n"), std::nullopt);
+  EXPECT_EQ(includeBlockEnd("#endif\n#include <a.h>\n"), std::nullopt);
+  // The last line needs its line break.
+  EXPECT_EQ(includeBlockEnd("#include <a.h>"), std::nullopt);
+}
+
 TEST(ompccSourceChecks, OpenMPAttributes) {
   EXPECT_TRUE(mentionsOpenMPAttributes("[[omp::directive(parallel)]]"));
   EXPECT_TRUE(mentionsOpenMPAttributes("[[ omp :: sequence(directive(for))]]"));

@@ -77,6 +77,11 @@ struct DriverOptions {
   /// OMPCC_INPROCESS=1: asked for, so -v says why a file does not take it
   /// also when the real compiler is not clang-19.
   bool InProcessAsked = false;
+  /// With gcc as the real compiler, compile a file's `#include` block while
+  /// ompinst instruments it (docs/OMPCC.md, "With gcc"): the default;
+  /// OMPINST_OVERLAP=0 turns it off, as it turns off clang-19's overlapped
+  /// compile.
+  bool CompileBeside = true;
   /// --cc=<compiler>: the real compiler for this command.
   std::optional<std::string> Compiler;
   /// --ompinst-arg=<arg>: passed to ompinst (--functions, --level=...).

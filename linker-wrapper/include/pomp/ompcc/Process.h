@@ -18,8 +18,20 @@
 
 #include <optional>
 #include <string>
+#include <utility>
+
+#include <sys/types.h>
 
 namespace pomp::ompcc {
+
+/// A command CommandRunner::startCapturing() started, which runs beside
+/// ompcc's own work until finishCapturing() waits for it.
+struct BackgroundCommand {
+  pid_t Pid = -1;
+  /// The memory file its stderr goes to.
+  int StderrFD = -1;
+  std::string Program;
+};
 
 /// A directory under $TMPDIR (else /tmp) holding one invocation's files,
 /// owned by this process alone, so that parallel builds never share a file.
@@ -104,6 +116,16 @@ public:
   /// there can cost more than all of ompcc's other work on a cached compile
   /// (0.28 ms on ext4 without a journal, docs/PERFORMANCE.md).
   int runCapturing(llvm::ArrayRef<std::string> Argv, std::string &Stderr);
+  /// Starts Argv with its stderr captured, and the descriptor InputFD as the
+  /// child's ChildFD (a number free in ompcc, so that the child inherits
+  /// nothing else under it); nullopt when it cannot be started (reported
+  /// unless no memory file can be made, which the caller takes as a reason
+  /// to run the command otherwise). A termination signal reaches it too.
+  std::optional<BackgroundCommand> startCapturing(llvm::ArrayRef<std::string> Argv, int InputFD,
+                                                  int ChildFD);
+  /// Waits for a command startCapturing() started: its exit status (1 when
+  /// it died from a signal, reported), its stderr into Stderr.
+  int finishCapturing(BackgroundCommand &Command, std::string &Stderr);
 
   llvm::raw_ostream &diagnostics() { return Diagnostics; }
   bool verbose() const { return Verbose; }
@@ -112,6 +134,15 @@ private:
   /// run() with stderr into StderrFile, or onto the descriptor StderrFD.
   int spawnAndWait(llvm::ArrayRef<std::string> Argv, std::optional<llvm::StringRef> StderrFile,
                    int StderrFD);
+  /// Starts Argv (stderr as for spawnAndWait, Input.first as the child's
+  /// Input.second when not -1); nullopt when it cannot, reported.
+  std::optional<pid_t> spawn(llvm::ArrayRef<std::string> Argv,
+                             std::optional<llvm::StringRef> StderrFile, int StderrFD,
+                             std::pair<int, int> Input);
+  /// Waits for Pid: its exit status, 1 when it died from a signal (reported).
+  int waitFor(pid_t Pid, llvm::StringRef Program);
+  /// Appends what the memory file Memory holds to Stderr and closes it.
+  static void readCaptured(int Memory, std::string &Stderr);
 
   std::string ToolName;
   bool Verbose;

@@ -14,6 +14,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <cstddef>
+#include <optional>
 #include <string>
 
 namespace pomp::ompcc {
@@ -56,6 +58,19 @@ bool mentionsOpenMPAttributes(llvm::StringRef Text);
 /// includes, followed as by mayNeedInstrumentationWithHeaders.
 bool mentionsOpenMPAttributesWithHeaders(llvm::StringRef SourcePath, llvm::StringRef Text,
                                          llvm::ArrayRef<std::string> IncludeDirectories);
+
+/// The end of a source's `#include` block, the part a compile beside the
+/// instrumentation reads while ompinst runs (docs/OMPCC.md, "With gcc"):
+/// the offset just past the line break of the last `#include`, `#import` or
+/// `#include_next` outside any `#if` among the directives, comments and
+/// blank lines the file starts with. nullopt when there is none. It stops,
+/// keeping what it found, at anything it does not read exactly: the first
+/// other text, a `#pragma` that mentions `omp` (ompinst may rewrite it), a
+/// line continued with a backslash, a comment that does not end on its
+/// directive's line, an `#endif` without its `#if`. The instrumented text's
+/// shares this part with the source unless ompinst edited it, which the
+/// caller checks.
+std::optional<std::size_t> includeBlockEnd(llvm::StringRef Text);
 
 /// Whether a command is a probe of a build system, recognised by names the
 /// build systems fix: autoconf's and libtool's `conftest.*`, a path below
