@@ -16,7 +16,8 @@ reports what differs.
         [--flags="-g -O2"] [--only REGEX] [--jobs 2] [--work DIR] [--json FILE] [--markdown FILE]
 
 Paths (each a fresh private cache; a path of several compiles compares every one):
-  overlap   the instrumentation beside the compile (OMPINST_OVERLAP=always; clang-19 only)
+  overlap   the instrumentation beside the compile (OMPINST_OVERLAP=always): inside clang-19 the
+            overlapped compile, with gcc the compile of the #include block while ompinst runs
   preamble  the preamble cache on, three compiles: the first notes the preambles, the second
             precompiles them, the third loads them
   beside    the same, overlapped: the second compile precompiles the preambles beside its rest
@@ -54,7 +55,7 @@ DROP_ALONE = {"-c", "-MD", "-MMD", "-MP", "-M", "-MM"}
 
 # name: (environment on top of the reference's, compiles, compilers it applies to)
 PATHS = {
-    "overlap": ({"OMPINST_OVERLAP": "always"}, 1, ("clang",)),
+    "overlap": ({"OMPINST_OVERLAP": "always"}, 1, ("clang", "gcc")),
     "preamble": ({"OMPINST_PREAMBLE": "1", "OMPINST_PREAMBLE_DIR": "{cache}/preamble"}, 3,
                  ("clang", "gcc")),
     "beside": ({"OMPINST_OVERLAP": "always", "OMPINST_PREAMBLE": "1",
