@@ -242,6 +242,22 @@ std::string currentDirectory() {
   return std::string(Directory);
 }
 
+/// The file a program name runs (looked up on PATH unless it has a `/`),
+/// with every link resolved; nullopt when there is none.
+std::optional<std::string> resolvedProgram(StringRef Program) {
+  std::string Path = Program.str();
+  if (!Program.contains('/')) {
+    llvm::ErrorOr<std::string> Found = llvm::sys::findProgramByName(Program);
+    if (!Found)
+      return std::nullopt;
+    Path = *Found;
+  }
+  llvm::SmallString<256> Real;
+  if (fs::real_path(Path, Real))
+    return std::nullopt;
+  return std::string(Real);
+}
+
 /// "<path>:<size>:<mtime>": a file as a cache key sees it (a changed
 /// program changes its size or time); "<path>:missing" when absent.
 std::string fileStamp(StringRef File) {
@@ -1111,19 +1127,12 @@ bool Driver::compilerIsGcc(const std::vector<std::string> &Real) {
   RealCompilerIsGcc = false;
   if (Real.size() != 1)
     return false;
-  std::string Program = Real.front();
-  if (!StringRef(Program).contains('/')) {
-    llvm::ErrorOr<std::string> Found = llvm::sys::findProgramByName(Program);
-    if (!Found)
-      return false;
-    Program = *Found;
-  }
   // cc and c++ are gcc's through their links; ccache's masquerading links
   // resolve to ccache, which would read the pipe to hash it.
-  llvm::SmallString<256> Resolved;
-  if (fs::real_path(Program, Resolved))
+  const std::optional<std::string> Resolved = resolvedProgram(Real.front());
+  if (!Resolved)
     return false;
-  const StringRef File = path::filename(Resolved);
+  const StringRef File = path::filename(*Resolved);
   RealCompilerIsGcc = File.contains("gcc") || File.contains("g++");
   return *RealCompilerIsGcc;
 }
@@ -1801,17 +1810,8 @@ std::vector<std::string> generatedCCompiler() {
 /// Whether the real compiler is this driver itself (OMPCC_CC=ompcc), which
 /// would call itself for ever.
 bool isThisDriver(StringRef Program, StringRef ExecutablePath) {
-  std::string Resolved = Program.str();
-  if (!Program.contains('/')) {
-    llvm::ErrorOr<std::string> Found = llvm::sys::findProgramByName(Program);
-    if (!Found)
-      return false;
-    Resolved = *Found;
-  }
-  llvm::SmallString<256> Real;
-  if (fs::real_path(Resolved, Real))
-    return false;
-  return Real == ExecutablePath;
+  const std::optional<std::string> Real = resolvedProgram(Program);
+  return Real && *Real == ExecutablePath;
 }
 
 const char *passThroughReason(PassThrough Pass) {
