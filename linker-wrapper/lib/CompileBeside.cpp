@@ -125,8 +125,8 @@ std::unique_ptr<CompileBeside> CompileBeside::prepare(StringRef SourcePath, Stri
   }
   Beside->ReadFD = Pipe[0];
   Beside->WriteFD = Pipe[1];
-  Beside->PipeName = "/dev/fd/" + std::to_string(freeDescriptor());
-  Beside->Main = Beside->Header + Beside->Block + "#include \"" + Beside->PipeName +
+  Beside->ChildFD = freeDescriptor();
+  Beside->Main = Beside->Header + Beside->Block + "#include \"" + Beside->pipeName() +
                  "\"\n#ifndef " + RestCompleteMacro +
                  "\n#error \"ompcc: the instrumented text did not reach the compile\"\n#endif\n"
                  "#undef " +
@@ -135,7 +135,6 @@ std::unique_ptr<CompileBeside> CompileBeside::prepare(StringRef SourcePath, Stri
 }
 
 bool CompileBeside::start(CommandRunner &Runner, llvm::ArrayRef<std::string> Argv) {
-  const int ChildFD = std::stoi(PipeName.substr(std::string("/dev/fd/").size()));
   Running = Runner.startCapturing(Argv, ReadFD, ChildFD);
   // gcc holds the read end now; ompcc's copy would keep a pipe that gcc
   // left open for writing.

@@ -440,9 +440,9 @@ private:
   /// the instrumented copy and the header copies, to their originals.
   std::vector<DependencyRename> dependencyRenames(const Instrumented &Inst,
                                                   const Argument &Input) const;
-  /// Whether the real compiler for Input is gcc (g++, cc, c++ resolved),
-  /// asked once.
-  bool compilerIsGcc(const std::vector<std::string> &Real);
+  /// Whether the real compiler of this command's C and C++ inputs is gcc
+  /// (g++, cc, c++ resolved), asked once.
+  bool compilerIsGcc();
   /// Starts gcc's compile of Input beside its instrumentation, Files the
   /// instrumentation's planned files and Text the source; nullopt when it
   /// does not go beside (said with -v).
@@ -462,6 +462,14 @@ private:
     llvm::SmallString<256> Main(Directory);
     path::append(Main, path::filename(Input.Value));
     return Instrumented{Directory, std::string(Main), Files.HeaderDirectory};
+  }
+  /// With -v: the compile beside stopped for Why, and the file is compiled
+  /// as without it.
+  void sayBesideStopped(const Argument &Input, const std::string &Why) {
+    if (Opts.Verbose)
+      Diagnostics << Name << ": " << Input.Value
+                  << ": the compile beside the instrumentation stopped (" << Why
+                  << "): compiled after it\n";
   }
   std::optional<bool> RealCompilerIsGcc;
   /// The names of what instrumenting input Index writes (ompinst-clang or
@@ -1085,10 +1093,8 @@ int Driver::compileInput(std::size_t Index, const std::optional<std::string> &Ob
     // Ended without an object before anything else writes one.
     Beside->abandon(Runner);
     Beside.reset();
-    if (!Inst && Opts.Verbose)
-      Diagnostics << Name << ": " << Input.Value
-                  << ": the compile beside the instrumentation stopped (ompinst failed): compiled "
-                     "after it\n";
+    if (!Inst)
+      sayBesideStopped(Input, "ompinst failed");
   }
   if (Inst) {
     std::string Log;
@@ -1121,10 +1127,12 @@ int Driver::compileInput(std::size_t Index, const std::optional<std::string> &Ob
   return Runner.run(compileCommand(Input, Input.Value, nullptr, ObjectFile));
 }
 
-bool Driver::compilerIsGcc(const std::vector<std::string> &Real) {
+bool Driver::compilerIsGcc() {
   if (RealCompilerIsGcc)
     return *RealCompilerIsGcc;
   RealCompilerIsGcc = false;
+  // ompfc compiles C with the C compiler.
+  const std::vector<std::string> &Real = Opts.Fortran ? CCompiler : Compiler;
   if (Real.size() != 1)
     return false;
   // cc and c++ are gcc's through their links; ccache's masquerading links
@@ -1148,6 +1156,9 @@ std::string Driver::whyNotBeside(const Argument &Input) {
   // Without ompinst's #line its text has no header to share.
   if (llvm::is_contained(Opts.OmpinstArgs, "--no-line-directives"))
     return "--no-line-directives";
+  // -Wp,-MD,<file> names the dependency file where -MF cannot move it.
+  if (Command.PreprocessorDependencyFile)
+    return "-Wp,-MD";
   return "";
 }
 
@@ -1157,20 +1168,14 @@ std::unique_ptr<CompileBeside> Driver::startBeside(const Argument &Input, std::s
                                                    StringRef Text) {
   // Only gcc: clang-19 has its own overlapped compile (the plugin), and any
   // other compiler or a launcher (ccache, distcc) is not asked.
-  if (!compilerIsGcc(Opts.Fortran ? CCompiler : Compiler))
+  if (!compilerIsGcc())
     return nullptr;
   std::string Why = whyNotBeside(Input);
   std::unique_ptr<CompileBeside> Beside;
   if (Why.empty())
     Beside = CompileBeside::prepare(Input.Value, Text, Command.Args, Why);
-  // -Wp,-MD,<file> names the dependency file where -MF cannot move it.
-  if (Beside && Command.PreprocessorDependencyFile) {
-    Why = "-Wp,-MD";
-    Beside.reset();
-  }
   if (Beside) {
     const Instrumented Main = besideFiles(Input, Index, Files);
-    const StringRef Root = Temp.path();
     std::vector<std::string> Argv = compileCommand(Input, Main.Source, &Main, ObjectFile);
     // gcc writes the dependency file also when it fails, as when the
     // compile beside is ended: into a file of its own, then (the last -MF
@@ -1180,13 +1185,9 @@ std::unique_ptr<CompileBeside> Driver::startBeside(const Argument &Input, std::s
       Beside->DependencyFile = Temp.add(std::to_string(Index) + ".beside.d");
       llvm::append_values(Argv, "-MF", Beside->DependencyFile);
     }
-    if (llvm::Expected<std::string> Directory =
-            Temp.addDirectory(StringRef(Main.Directory).drop_front(Root.size() + 1));
-        !Directory) {
-      Why = llvm::toString(Directory.takeError());
+    if (!makeDirectory(Main, Why)) {
       Beside.reset();
-    } else if (Temp.add(StringRef(Main.Source).drop_front(Root.size() + 1));
-               std::error_code EC = writeTextFile(Main.Source, Beside->mainText())) {
+    } else if (std::error_code EC = writeTextFile(Main.Source, Beside->mainText())) {
       Why = "cannot write '" + Main.Source + "': " + EC.message();
       Beside.reset();
     } else if (!Beside->start(Runner, Argv)) {
@@ -1232,12 +1233,7 @@ bool Driver::finishBeside(CompileBeside &Beside, const Argument &Input, std::siz
                      "ran)\n";
     return true;
   }
-  if (Status)
-    Why = "the compile failed";
-  if (Opts.Verbose)
-    Diagnostics << Name << ": " << Input.Value
-                << ": the compile beside the instrumentation stopped (" << Why
-                << "): compiled after it\n";
+  sayBesideStopped(Input, Status ? "the compile failed" : Why);
   return false;
 }
 

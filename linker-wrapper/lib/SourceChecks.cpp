@@ -210,7 +210,7 @@ std::optional<std::size_t> includeBlockEnd(StringRef Text) {
         return Last;
     } else if (Name == "pragma" && Line.contains("omp")) {
       return Last;
-    } else if (Depth == 0 && (Name == "include" || Name == "import" || Name == "include_next")) {
+    } else if (Depth == 0 && (Name == "include" || Name == "import")) {
       if (Break == StringRef::npos)
         return Last;
       Last = LineEnd;

@@ -72,7 +72,7 @@ public:
   /// Ends gcc without an object (the pipe closed empty), and waits for it.
   void abandon(CommandRunner &Runner);
   /// The name gcc reads the pipe by, as its dependency file lists it.
-  const std::string &pipeName() const { return PipeName; }
+  std::string pipeName() const { return "/dev/fd/" + std::to_string(ChildFD); }
 
   /// The dependency file gcc writes here (a private one, which replaces the
   /// command's only after a compile that counts); empty when none.
@@ -90,7 +90,8 @@ private:
   /// The presumed name of the header's `#line`, as a C string literal.
   std::string NameLiteral;
   std::string Main;
-  std::string PipeName;
+  /// The descriptor number the child reads the pipe from.
+  int ChildFD = -1;
   int ReadFD = -1;
   int WriteFD = -1;
   std::optional<BackgroundCommand> Running;

@@ -61,8 +61,8 @@ bool mentionsOpenMPAttributesWithHeaders(llvm::StringRef SourcePath, llvm::Strin
 
 /// The end of a source's `#include` block, the part a compile beside the
 /// instrumentation reads while ompinst runs (docs/OMPCC.md, "With gcc"):
-/// the offset just past the line break of the last `#include`, `#import` or
-/// `#include_next` outside any `#if` among the directives, comments and
+/// the offset just past the line break of the last `#include` or `#import`
+/// outside any `#if` among the directives, comments and
 /// blank lines the file starts with. nullopt when there is none. It stops,
 /// keeping what it found, at anything it does not read exactly: the first
 /// other text, a `#pragma` that mentions `omp` (ompinst may rewrite it), a
