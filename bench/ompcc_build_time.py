@@ -175,7 +175,9 @@ def measure_steps(args, root, work, compilers, env, drivers, base, base_env):
     cxx = sample.endswith((".cpp", ".cc", ".cxx", ".C"))
     cc, ompcc = compilers[cxx], drivers[cxx]
     # The replayed commands name ompcc's temporary directory: a private TMPDIR keeps it apart.
-    env = dict(env, TMPDIR=os.path.join(work, "tmp"))
+    # Steps run one after the other, so gcc's compile beside the instrumentation, whose main file
+    # and pipe live only while ompcc runs, is replayed as the compile after it (OMPINST_OVERLAP=0).
+    env = dict(env, TMPDIR=os.path.join(work, "tmp"), OMPINST_OVERLAP="0")
     os.makedirs(env["TMPDIR"], exist_ok=True)
     variants = [("ompcc", ompcc_steps(ompcc, sample, work, env))]
     if base:
