@@ -99,11 +99,9 @@ std::unique_ptr<CompileBeside> CompileBeside::prepare(StringRef SourcePath, Stri
     Why = whyNotForText(Text);
   if (!Why.empty())
     return nullptr;
-  const std::optional<std::size_t> End = includeBlockEnd(Text);
-  if (!End) {
-    Why = "no #include before the source's first declaration";
-    return nullptr;
-  }
+  // Without an #include block gcc still starts, loads and sets up its back
+  // end while ompinst runs, and the whole text goes through the pipe.
+  const std::size_t End = includeBlockEnd(Text).value_or(0);
   // ompinst's header: _POMP, and a #line with the source's absolute name.
   llvm::SmallString<256> Name(SourcePath);
   llvm::sys::fs::make_absolute(Name);
@@ -116,7 +114,7 @@ std::unique_ptr<CompileBeside> CompileBeside::prepare(StringRef SourcePath, Stri
   std::unique_ptr<CompileBeside> Beside(
       new CompileBeside(std::string("#ifndef _POMP\n#define _POMP ") + POMP_API_VERSION_TEXT +
                             "L\n#endif\n#line 1 " + Literal + "\n",
-                        Text.take_front(*End).str()));
+                        Text.take_front(End).str()));
   Beside->NameLiteral = Literal;
   int Pipe[2];
   if (pipe2(Pipe, O_CLOEXEC) != 0) {

@@ -1228,9 +1228,9 @@ bool Driver::finishBeside(CompileBeside &Beside, const Argument &Input, std::siz
         warn("cannot write the dependency file '" + Target + "': " + EC.message());
     }
     if (Opts.Verbose)
-      Diagnostics << Name << ": " << Input.Value
-                  << ": compiled beside the instrumentation (its #include block while ompinst "
-                     "ran)\n";
+      Diagnostics << Name << ": " << Input.Value << ": compiled beside the instrumentation ("
+                  << (Beside.hasBlock() ? "its #include block" : "gcc's start-up")
+                  << " while ompinst ran)\n";
     return true;
   }
   sayBesideStopped(Input, Status ? "the compile failed" : Why);

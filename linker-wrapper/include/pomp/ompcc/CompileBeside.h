@@ -22,6 +22,11 @@
 /// killed, the rest withheld) ends gcc with an error, never with an object
 /// of a part of the file.
 ///
+/// A source without an `#include` block is compiled beside with an empty
+/// one: the whole text after the header goes through the pipe, and what runs
+/// beside ompinst is gcc's start-up (the driver, cc1's libraries, its back
+/// end's set-up).
+///
 /// Anything unexpected (ompinst fails, its text differs in the block, the
 /// compile fails) withholds or ends the compile beside, and ompcc compiles
 /// as without it: the result is always the instrumented file's.
@@ -71,6 +76,9 @@ public:
                             std::string &Why);
   /// Ends gcc without an object (the pipe closed empty), and waits for it.
   void abandon(CommandRunner &Runner);
+  /// Whether the main file holds an `#include` block (without one, gcc's
+  /// start-up is what runs beside ompinst).
+  bool hasBlock() const { return !Block.empty(); }
   /// The name gcc reads the pipe by, as its dependency file lists it.
   std::string pipeName() const { return "/dev/fd/" + std::to_string(ChildFD); }
 

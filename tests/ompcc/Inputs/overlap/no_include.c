@@ -1,4 +1,4 @@
-/* No #include: nothing to compile while ompinst runs. */
+/* No #include: the plugin has no preamble to compile while ompinst runs; gcc only starts. */
 int work(int n) {
   int s = 0;
 #pragma omp parallel for reduction(+ : s)
