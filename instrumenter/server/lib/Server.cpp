@@ -8,7 +8,11 @@
 /// slow or broken client therefore never holds up the server or another
 /// client, and the server touches none of the state (LLVM's options,
 /// Clang's) that the children start from. Forking ahead takes the fork off
-/// the request's time (docs/PERFORMANCE.md, "Issue 15: session 19").
+/// the request's time (docs/PERFORMANCE.md, "Issue 15: session 19"). The
+/// next spare is forked once the child that took the connection has ended,
+/// or at once when another client waits: the fork and the spare's mapping
+/// of its pages do not take a CPU from the request or from the compile that
+/// runs beside it (session 25).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -40,6 +44,9 @@ constexpr int RequestTimeoutMs = 10000;
 constexpr unsigned MaxIdleSeconds = 24 * 3600;
 /// The exit status of a child whose client went away.
 constexpr int ClientGoneStatus = 1;
+/// How long the server waits for a busy child to end before it forks the
+/// next spare anyway (a long request), in milliseconds.
+constexpr int BusyWaitLimitMs = 2000;
 /// A key is a hash in hex; anything else could name files elsewhere.
 constexpr std::size_t MaxKeySize = 64;
 
@@ -240,7 +247,8 @@ struct Spare {
   const char Taken = 1;
   while (write(Notice, &Taken, 1) < 0 && errno == EINTR) {
   }
-  close(Notice);
+  // Notice stays open while this child serves: its end at the child's exit
+  // tells the server that the request no longer needs the CPU.
   serveRequest(Conn, Main, Hot);
 }
 
@@ -267,7 +275,8 @@ std::optional<Spare> startSpare(int Listen, int Lock, int Dir, const MainFunctio
 }
 
 /// True when the spare took a connection, false when it ended without one;
-/// waits at most TimeoutMs (-1: no bound), and closes its pipe.
+/// waits at most TimeoutMs (-1: no bound). Closes its pipe unless it took
+/// one (then the pipe ends with the child: waitUntilIdle).
 bool spareTookConnection(const Spare &S, int TimeoutMs) {
   pollfd P{S.Notice, POLLIN, 0};
   char Byte = 0;
@@ -278,8 +287,22 @@ bool spareTookConnection(const Spare &S, int TimeoutMs) {
   if (Ready > 0)
     while ((Got = read(S.Notice, &Byte, 1)) < 0 && errno == EINTR) {
     }
-  close(S.Notice);
+  if (Got != 1)
+    close(S.Notice);
   return Got == 1;
+}
+
+/// After a spare took a connection: waits until that child has ended (the
+/// end of Busy, its notice pipe), another client waits on Listen, a stop
+/// is asked or BusyWaitLimitMs have passed; then closes Busy. On a machine
+/// with two CPUs the fork and the next spare's mapping of its pages would
+/// otherwise run beside the request and gcc's compile (docs/OMPCC.md, "The
+/// ompinst server").
+void waitUntilIdle(int Busy, int Listen) {
+  pollfd P[2] = {{Busy, POLLIN, 0}, {Listen, POLLIN, 0}};
+  while (!StopRequested && poll(P, 2, BusyWaitLimitMs) < 0 && errno == EINTR) {
+  }
+  close(Busy);
 }
 
 /// The lock of a key's server, held while it runs: an open file in the
@@ -391,18 +414,22 @@ std::optional<int> serveIfAsked(int Argc, const char **Argv, const MainFunction 
       break;
     if (Ready < 0)
       continue;
-    if (spareTookConnection(*Current, 0))
+    if (spareTookConnection(*Current, 0)) {
       Failures = 0;
-    else if (++Failures == MaxSpareFailures)
+      waitUntilIdle(Current->Notice, Listen);
+    } else if (++Failures == MaxSpareFailures) {
       Current.reset();
+    }
     if (Current)
       Current = startSpare(Listen, Lock, Dir, Main, Hot);
   }
   // A connection the spare took before it saw the signal is still served.
-  if (Current && kill(Current->Pid, SpareRetireSignal) == 0)
-    spareTookConnection(*Current, RetireTimeoutMs);
-  else if (Current)
+  if (Current && kill(Current->Pid, SpareRetireSignal) == 0) {
+    if (spareTookConnection(*Current, RetireTimeoutMs))
+      close(Current->Notice);
+  } else if (Current) {
     close(Current->Notice);
+  }
   // Only our own socket: a later server may have replaced a removed one.
   struct stat Now {};
   if (fstatat(Dir, SocketName.c_str(), &Now, AT_SYMLINK_NOFOLLOW) == 0 &&
