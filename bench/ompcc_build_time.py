@@ -83,8 +83,11 @@ def timed_build(cmd, cwd, env):
 def alternate(rounds, plain, wrapped, base=None):
     """Runs plain(), wrapped() and base() (when given) in alternating rounds after one warm-up
     each (WARMUPS[0] of the wrapped ones: with --preamble warm the preamble cache notes a
-    preamble at its first compile and precompiles it at the second); medians. The base median
-    goes to BASE for report()."""
+    preamble at its first compile and precompiles it at the second); medians. The order within a
+    round rotates from one round to the next: a build that always came right after the plain one
+    measured slower than the same work in the next place (LULESH with g++: 1.24-1.27 against
+    1.08-1.18, docs/PERFORMANCE.md "Issue 15: session 25"). The base median goes to BASE for
+    report()."""
     plain()
     for _ in range(WARMUPS[0]):
         wrapped()
@@ -92,11 +95,11 @@ def alternate(rounds, plain, wrapped, base=None):
         for _ in range(WARMUPS[0]):
             base()
     ours, theirs, before = [], [], []
-    for _ in range(rounds):
-        theirs.append(plain())
-        ours.append(wrapped())
-        if base:
-            before.append(base())
+    runs = [(theirs, plain), (ours, wrapped)] + ([(before, base)] if base else [])
+    for round_index in range(rounds):
+        shift = round_index % len(runs)
+        for times, run in runs[shift:] + runs[:shift]:
+            times.append(run())
     BASE[:] = [statistics.median(before)] if base else []
     return statistics.median(theirs), statistics.median(ours)
 
