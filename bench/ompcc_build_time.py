@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Build time with ompcc/ompc++ against the plain compiler, measured in one run.
 
-Three measurements, each in alternating rounds (so that machine noise hits both alike), reported
-as medians and ratios:
+Three measurements, each in alternating rounds whose order rotates (so that machine noise, and
+what a build leaves to the next on a VM, hits both alike), reported as medians and ratios:
 
   samples   every program of samples/ compiled and linked in one command, one after the other:
             `ompcc -O2 x.c -o x -lm` against `<cc> -fopenmp -O2 x.c -o x -lm`
