@@ -96,15 +96,21 @@ public:
 private:
   clang::Preprocessor &PP;
   const clang::SourceManager &SM;
-  llvm::DenseMap<clang::SourceLocation, Expansion> Expansions;
+  /// Marks the expansions of OtherMacroTokens, which it empties.
+  void resolveOtherTokens() const;
+
+  /// Filled by the token watcher and the pragma callbacks; the other tokens'
+  /// part only when expansionAt() first asks (resolveOtherTokens).
+  mutable llvm::DenseMap<clang::SourceLocation, Expansion> Expansions;
+  /// Macro tokens outside pragmas that reached the parser, whose expansions
+  /// are not marked yet.
+  mutable std::vector<clang::SourceLocation> OtherMacroTokens;
   /// [begin, end) offsets per file.
   std::map<clang::FileID, std::vector<std::pair<std::size_t, std::size_t>>> Skipped;
   std::map<clang::FileID, std::vector<std::pair<std::size_t, std::size_t>>> Invocations;
   /// Names of the macros whose expansion holds a `_Pragma` operator.
   llvm::StringSet<> PragmaMacros;
   bool InOpenMPPragma = false;
-  /// The expansion the last token outside a pragma came from.
-  clang::SourceLocation LastOther;
 };
 
 /// Records where Clang's parser ignored part of an OpenMP directive (its
