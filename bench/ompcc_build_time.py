@@ -47,6 +47,7 @@ import tempfile
 import time
 
 from ompinst_servers import private_servers
+from rotation import rotated
 
 COMPILERS = {
     "clang": ("clang-19", "clang++-19"),
@@ -97,8 +98,7 @@ def alternate(rounds, plain, wrapped, base=None):
     ours, theirs, before = [], [], []
     runs = [(theirs, plain), (ours, wrapped)] + ([(before, base)] if base else [])
     for round_index in range(rounds):
-        shift = round_index % len(runs)
-        for times, run in runs[shift:] + runs[:shift]:
+        for times, run in rotated(runs, round_index):
             times.append(run())
     BASE[:] = [statistics.median(before)] if base else []
     return statistics.median(theirs), statistics.median(ours)

@@ -3,7 +3,7 @@
 
 The sample project of tests/ompcc (static library, shared library, C++ program) is built with
 `make -j2` from a clean tree, each way with its own private, warmed cache (CCACHE_DIR in a
-temporary directory), in alternating rounds:
+temporary directory), in alternating rounds whose order rotates (bench/rotation.py):
 
   plain      CC="ccache clang-19"                          the plain compiler through ccache
   inner      CC=ompcc OMPCC_CC="ccache clang-19"           ccache as ompcc's real compiler
@@ -19,7 +19,7 @@ builds (`ccache --print-stats`: hits / (hits + misses) over the cacheable calls)
 
 Then one command by itself, which the build's spread on a small project hides: a cached compile
 of the project's `vecsum.c` (`-O2 -fopenmp -MMD -MP -c`, ccache and ompcc's cache warm),
---command-rounds times in alternating rounds, medians in ms:
+--command-rounds times in alternating rounds (rotating too), medians in ms:
 
   plain ccache     `ccache clang-19 ...` (and `ccache gcc ...`)
   ompcc            `ompcc ...` with that as its real compiler
@@ -40,6 +40,7 @@ import tempfile
 import time
 
 from ompinst_servers import private_servers
+from rotation import rotated
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROJECT = os.path.join(HERE, "..", "tests", "ompcc", "Inputs", "project")
@@ -92,8 +93,8 @@ def per_command(args, scratch):
         for _ in range(2):  # fills both caches
             for _, cmd in ways:
                 timed(cmd, tree, env)
-        for _ in range(args.command_rounds):
-            for name, cmd in ways:
+        for round_index in range(args.command_rounds):
+            for name, cmd in rotated(ways, round_index):
                 times[name].append(timed(cmd, tree, env))
         medians = {name: statistics.median(values) * 1e3 for name, values in times.items()}
         label = "ompcc's own (true)" if compiler == "true" else compiler
@@ -160,8 +161,8 @@ def main():
         print("load average before: %s" % open("/proc/loadavg").read().strip())
         for name in ways:
             build(name, measured=False)  # fills the caches
-        for _ in range(args.rounds):
-            for name in ways:
+        for round_index in range(args.rounds):
+            for name in rotated(ways, round_index):
                 build(name, measured=True)
         plain = statistics.median(times["plain"])
         for name in ways:

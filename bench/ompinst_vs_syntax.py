@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """ompinst's time against the compiler's -fsyntax-only on the same file, measured in one run.
 
-Runs both commands in alternating rounds (so machine noise hits both alike) and reports the
+Runs both commands in alternating rounds whose order rotates (bench/rotation.py; so machine noise
+hits both alike) and reports the
 median wall time of each and their ratio. The goal (issue 3, ../shared/TARGETS.md) is a ratio
 of at most 0.7: ompinst builds no function body outside the main file. A Fortran file (issue 14)
 is measured against flang-new-19 -fsyntax-only, with a goal of at most 0.5: ompinst runs Flang's
@@ -24,6 +25,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+from rotation import rotated
 
 
 def timed(cmd):
@@ -89,11 +92,10 @@ def main():
         if base:
             timed(base)
         ours, theirs, before = [], [], []
-        for _ in range(args.rounds):
-            ours.append(timed(ompinst))
-            theirs.append(timed(syntax))
-            if base:
-                before.append(timed(base))
+        runs = [(ours, ompinst), (theirs, syntax)] + ([(before, base)] if base else [])
+        for round_index in range(args.rounds):
+            for times, cmd in rotated(runs, round_index):
+                times.append(timed(cmd))
     o, t = statistics.median(ours), statistics.median(theirs)
     print("load after: %s" % " ".join("%.2f" % x for x in os.getloadavg()))
     print("file: %s (%d rounds, alternating)" % (args.file, args.rounds))
