@@ -4,6 +4,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/PPCallbacks.h"
 
 namespace pomp::inst {
 
@@ -38,10 +39,39 @@ int bracketStep(tok::TokenKind Kind) {
 
 } // namespace
 
+/// Tells the filter's token watcher when the preprocessor enters and leaves
+/// system headers.
+class MainFileBodyFilter::SystemHeaderGate : public PPCallbacks {
+public:
+  explicit SystemHeaderGate(std::shared_ptr<MainFileBodyFilter::Trail> Tokens)
+      : Tokens(std::move(Tokens)) {}
+
+  void FileChanged(SourceLocation, FileChangeReason Reason, SrcMgr::CharacteristicKind FileType,
+                   FileID) override {
+    if (Reason != EnterFile && Reason != ExitFile)
+      return;
+    const bool System = SrcMgr::isSystem(FileType);
+    if (System && !Tokens->InSystemHeader) {
+      // The last tokens before the header no longer are the last two when
+      // a body starts right after it (an `#include` between a function's
+      // head and its `{`): `{` as the last keeps that body built.
+      Tokens->Last = SourceLocation();
+      Tokens->LastKind = tok::l_brace;
+    }
+    Tokens->InSystemHeader = System;
+  }
+
+private:
+  std::shared_ptr<MainFileBodyFilter::Trail> Tokens;
+};
+
 MainFileBodyFilter::MainFileBodyFilter(Preprocessor &PP,
                                        llvm::unique_function<void(const Token &)> Next)
     : PP(PP), Tokens(std::make_shared<Trail>()) {
+  PP.addPPCallbacks(std::make_unique<SystemHeaderGate>(Tokens));
   PP.setTokenWatcher([Trail = Tokens, Next = std::move(Next)](const Token &Tok) mutable {
+    if (Trail->InSystemHeader)
+      return;
     if (Next)
       Next(Tok);
     Trail->BeforeLast = Trail->Last;

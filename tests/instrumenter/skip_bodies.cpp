@@ -76,6 +76,14 @@ template <typename T> T templated(T X) {
   return X;
 }
 
+// A system header between a function's head and its body: the tokens of system headers are not
+// watched, so the tokens before it do not decide the body (built).
+void afterHeader()
+#include <stdbool.h>
+{
+  INDIRECT {}
+}
+
 // Plain bodies, skipped.
 int plain(int X) { return X * 2; }
 struct Plain {
@@ -88,11 +96,12 @@ int main() {
   apiCalls(&L);
   tryBlock();
   throughMacro();
+  afterHeader();
   Holder H;
   return templated(macroBraces(plain(conditional(pasted()))));
 }
 
-// The forks of the constructor, the catch clause, throughMacro and the lambda; the CHECK lines
-// are copied into the output too, hence the braces.
-// CHECK-COUNT-4: POMP_Parallel_{{fork}}_ctx(&
+// The forks of the constructor, the catch clause, throughMacro, afterHeader and the lambda; the
+// CHECK lines are copied into the output too, hence the braces.
+// CHECK-COUNT-5: POMP_Parallel_{{fork}}_ctx(&
 // CHECK-NOT: POMP_Parallel_{{fork}}_ctx(&
