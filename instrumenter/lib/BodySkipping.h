@@ -53,8 +53,9 @@ private:
     clang::SourceLocation Last, BeforeLast;
     clang::tok::TokenKind LastKind = clang::tok::unknown;
     clang::tok::TokenKind BeforeLastKind = clang::tok::unknown;
-    /// Whether the preprocessor lexes a system header: its tokens, some 90%
-    /// of a parse's, are not watched (1.2% of LULESH's parse).
+    /// Whether the preprocessor lexes a system header: its tokens, most of a
+    /// parse's, are not watched (LULESH's parse 0.6% fewer instructions,
+    /// samples/cxx_features.cpp's 2%).
     bool InSystemHeader = false;
   };
 
