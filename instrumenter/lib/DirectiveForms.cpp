@@ -91,8 +91,7 @@ void DirectiveFormRecorder::onToken(const Token &Tok) {
   // Where the expansion starts is looked up only if a directive asks
   // (expansionAt): most parses have none from a macro, and the lookup of a
   // macro token's expansion cost 690 instructions each, 3% of LULESH's parse.
-  if (OtherMacroTokens.empty() || OtherMacroTokens.back() != Tok.getLocation())
-    OtherMacroTokens.push_back(Tok.getLocation());
+  OtherMacroTokens.push_back(Tok.getLocation());
 }
 
 void DirectiveFormRecorder::resolveOtherTokens() const {
