@@ -6,13 +6,15 @@
 /// chosen once, at initialisation, by measurement (docs/PERFORMANCE.md):
 ///
 /// - the time stamp counter (rdtsc) when the CPU reports an invariant TSC
-///   (CPUID 0x80000007, EDX bit 8), the kernel has not rejected it as a clock
-///   source, a short calibration against CLOCK_MONOTONIC gives a plausible
-///   rate, and reading it is cheaper than clock_gettime;
+///   (CPUID 0x80000007, EDX bit 8), the kernel's clock source vouches for it
+///   (classifyKernelClock), a short calibration against CLOCK_MONOTONIC gives
+///   a plausible rate, and reading it is cheaper than clock_gettime;
 /// - clock_gettime(CLOCK_MONOTONIC) in nanoseconds otherwise.
 ///
 /// The TSC rate is calibrated at initialisation and refined at finalisation
-/// over the whole run, so long runs get a rate accurate to a few ppm.
+/// over the whole run, so long runs get a rate accurate to a few ppm; a
+/// whole-run rate far from the initial one says the TSC jumped (a virtual
+/// machine paused, migrated or restored), and the profile says so.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef POMP_RUNTIME_CORE_CLOCK_H
@@ -42,9 +44,10 @@ enum class ClockSource : std::uint8_t { Tsc, Monotonic };
 /// POMP_CLOCK: auto (measure and choose), tsc, monotonic.
 inline constexpr OptionSpec ClockOption = {
     "POMP_CLOCK", OptionType::Choice, "auto", "auto, tsc, monotonic",
-    "The measurement clock. auto uses the invariant TSC when the CPU has one and reading it is "
-    "cheaper than clock_gettime, else CLOCK_MONOTONIC; tsc falls back to monotonic when the CPU "
-    "has no invariant TSC."};
+    "The measurement clock. auto uses the invariant TSC when the CPU has one, the kernel's clock "
+    "source vouches for it (tsc, or kvm-clock read in the vDSO) and reading it is cheaper than "
+    "clock_gettime, else CLOCK_MONOTONIC; tsc falls back to monotonic when the CPU has no "
+    "invariant TSC."};
 inline constexpr OptionSpec ClockOptions[] = {ClockOption};
 
 /// What the initialisation measured, for the profile's header.
@@ -55,7 +58,37 @@ struct ClockReport {
   double TscReadNs = 0.0;       ///< cost of one rdtsc, 0 when not measured
   double MonotonicReadNs = 0.0; ///< cost of one clock_gettime
   std::string_view Reason;      ///< why this source was chosen
+  /// The TSC's rate over the whole run relative to its initial calibration,
+  /// minus one (0 for monotonic or a run too short to refine the rate).
+  double RateChange = 0.0;
+  /// Set when RateChange says the TSC jumped: the durations across the jump
+  /// are wrong. Empty otherwise.
+  std::string_view Warning;
 };
+
+/// What the kernel's clock source says about the TSC.
+enum class KernelClock : std::uint8_t {
+  Tsc,      ///< the kernel keeps time with the TSC itself
+  KvmClock, ///< kvm-clock, served by the vDSO: the hypervisor keeps the TSC stable
+  Other,    ///< anything else: the kernel found the TSC unfit, or the host does not vouch for it
+};
+
+/// Classifies the kernel's clock source (the first line of sysfs's
+/// current_clocksource). kvm-clock is the TSC scaled by the hypervisor, and the
+/// kernel lets its vDSO read it only when the host sets the pvclock's
+/// TSC-stable bit (the TSC runs at one rate, synchronised across the virtual
+/// CPUs); a vDSO clock_gettime costs a fraction of the system call, which
+/// is how a process tells (VdsoReadNs against SyscallReadNs). Linux itself
+/// prefers the TSC to kvm-clock when the TSC is invariant, unless the command
+/// line marks it unstable, as some hosts do for the sake of their snapshots.
+KernelClock classifyKernelClock(std::string_view Source, double VdsoReadNs, double SyscallReadNs);
+
+/// The whole-run TSC rate relative to the initial calibration, minus one.
+double tscRateChange(double InitialTicksPerNs, double WholeRunTicksPerNs);
+
+/// True when a rate change is larger than calibration jitter could make it:
+/// the TSC jumped during the run.
+bool tscRateJumped(double RateChange);
 
 /// The process-wide measurement clock.
 class Clock {

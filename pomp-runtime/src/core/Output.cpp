@@ -726,6 +726,8 @@ std::string profileJson(const Profile &P, const RegionTable &Regions, const RunI
   W.key("tsc_read_ns").value(Run.Clock.TscReadNs);
   W.key("monotonic_read_ns").value(Run.Clock.MonotonicReadNs);
   W.key("reason").value(Run.Clock.Reason);
+  W.key("rate_change").value(Run.Clock.RateChange);
+  W.key("warning").value(Run.Clock.Warning);
   W.endObject();
   W.breakLine().key("levels").beginObject();
   for (int G = 0; G < POMP_GROUP_COUNT; ++G) {
@@ -855,6 +857,9 @@ std::string profileText(const Profile &P, const RegionTable &Regions, const RunI
                      P.Threads.size(), Regions.size(),
                      std::string(Clock::sourceName(Run.Clock.Source)).c_str(), Run.Clock.TicksPerNs,
                      static_cast<int>(Run.Clock.Reason.size()), Run.Clock.Reason.data());
+  if (!Run.Clock.Warning.empty())
+    Text += formatLine("warning: %.*s (%+.3f %%)\n", static_cast<int>(Run.Clock.Warning.size()),
+                       Run.Clock.Warning.data(), 100.0 * Run.Clock.RateChange);
   Text += "levels:";
   for (int G = 0; G < POMP_GROUP_COUNT; ++G) {
     std::string Name(groupName(static_cast<POMP_Group>(G)));
@@ -1100,6 +1105,8 @@ std::string writeExperiment(const Profile &P, const RegionTable &Regions, const 
   if (AnomalyTotal != 0)
     printMessage(formatLine("%llu anomalies in the event stream, see profile.txt",
                             static_cast<unsigned long long>(AnomalyTotal)));
+  if (!Run.Clock.Warning.empty())
+    printMessage("warning: " + std::string(Run.Clock.Warning));
   if (!Run.Uninstrumented.empty()) {
     std::string Names;
     for (const UninstrumentedFile &F : Run.Uninstrumented)

@@ -277,6 +277,28 @@ TEST_F(ProfileOutputTest, ImbalanceIsOfTheWorkWithoutTheBarrierInEveryMode) {
   }
 }
 
+TEST_F(ProfileOutputTest, AJumpOfTheClockIsRecordedAndSaid) {
+  const Profile P = C.collect(200, OneNsPerTick);
+  RunInfo Run;
+  Run.Program = "demo";
+  Run.Clock.Source = ClockSource::Tsc;
+  Run.Clock.TicksPerNs = 2.45;
+  Run.Clock.RateChange = -0.02;
+  Run.Clock.Warning = "the TSC jumped";
+  const std::string Json = profileJson(P, Regions, Run);
+  EXPECT_NE(Json.find("\"rate_change\": -0.02, \"warning\": \"the TSC jumped\"}"),
+            std::string::npos)
+      << Json;
+  const std::string Text = profileText(P, Regions, Run);
+  EXPECT_NE(Text.find("\nwarning: the TSC jumped (-2.000 %)\n"), std::string::npos) << Text;
+
+  Run.Clock.RateChange = 0.0001;
+  Run.Clock.Warning = {};
+  EXPECT_NE(profileJson(P, Regions, Run).find("\"rate_change\": 0.0001, \"warning\": \"\"}"),
+            std::string::npos);
+  EXPECT_EQ(profileText(P, Regions, Run).find("warning:"), std::string::npos);
+}
+
 TEST_F(ProfileOutputTest, IncompleteTracesAreRecordedWithTheirLostEvents) {
   const Profile P = C.collect(200, OneNsPerTick);
   RunInfo Run;

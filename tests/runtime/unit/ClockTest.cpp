@@ -1,0 +1,52 @@
+//===- ClockTest.cpp - When the TSC is trusted, and when it jumped --------===//
+
+#include "core/Clock.h"
+
+#include <gtest/gtest.h>
+
+namespace pomp::rt::test {
+namespace {
+
+// The read costs this VM measured: the vDSO's kvm-clock read, and the same
+// clock_gettime as a system call with page-table isolation.
+constexpr double VdsoNs = 26.1;
+constexpr double SyscallNs = 1158.8;
+
+TEST(ClockTest, TheKernelsOwnTscIsTrusted) {
+  EXPECT_EQ(classifyKernelClock("tsc", VdsoNs, 0.0), KernelClock::Tsc);
+  EXPECT_EQ(classifyKernelClock("tsc", VdsoNs, SyscallNs), KernelClock::Tsc);
+}
+
+TEST(ClockTest, KvmClockIsTrustedOnlyWhenTheVdsoServesIt) {
+  EXPECT_EQ(classifyKernelClock("kvm-clock", VdsoNs, SyscallNs), KernelClock::KvmClock);
+  // Without the host's TSC-stable bit the vDSO falls back to the system call:
+  // both cost the same, and the TSC may differ between virtual CPUs.
+  EXPECT_EQ(classifyKernelClock("kvm-clock", 1100.0, SyscallNs), KernelClock::Other);
+  EXPECT_EQ(classifyKernelClock("kvm-clock", 600.0, 1000.0), KernelClock::Other);
+  EXPECT_EQ(classifyKernelClock("kvm-clock", 500.0, 1000.0), KernelClock::KvmClock);
+  EXPECT_EQ(classifyKernelClock("kvm-clock", VdsoNs, 0.0), KernelClock::Other)
+      << "no system call measured";
+  EXPECT_EQ(classifyKernelClock("kvm-clock", 0.0, SyscallNs), KernelClock::Other)
+      << "no vDSO read measured";
+}
+
+TEST(ClockTest, OtherClockSourcesAreNotTrusted) {
+  for (const char *Source :
+       {"hpet", "acpi_pm", "xen", "hyperv_clocksource_tsc_page", "", "tsc2", "kvm-clock2"})
+    EXPECT_EQ(classifyKernelClock(Source, VdsoNs, SyscallNs), KernelClock::Other) << Source;
+}
+
+TEST(ClockTest, ARateChangeBeyondCalibrationJitterIsAJump) {
+  EXPECT_DOUBLE_EQ(tscRateChange(2.5, 2.5), 0.0);
+  EXPECT_NEAR(tscRateChange(2.5, 2.5025), 0.001, 1e-12);
+  EXPECT_NEAR(tscRateChange(2.5, 2.45), -0.02, 1e-12);
+  EXPECT_DOUBLE_EQ(tscRateChange(0.0, 2.5), 0.0) << "no initial rate, nothing to compare";
+  EXPECT_FALSE(tscRateJumped(0.0));
+  EXPECT_FALSE(tscRateJumped(0.0005)) << "a microsecond of jitter over the 2 ms calibration";
+  EXPECT_FALSE(tscRateJumped(-0.0005));
+  EXPECT_TRUE(tscRateJumped(0.02)) << "a run paused in a snapshot and resumed elsewhere";
+  EXPECT_TRUE(tscRateJumped(-0.02));
+}
+
+} // namespace
+} // namespace pomp::rt::test
