@@ -35,6 +35,7 @@ rounds so that machine noise hits all alike, and the table shows medians:
 """
 import argparse
 import glob
+import json
 import os
 import re
 import statistics
@@ -249,6 +250,8 @@ def main():
                   (args.epcc_outer, args.epcc_test_time or "(default)"))
         print("load average (1, 5, 15 min) before: %.2f %.2f %.2f, after: %.2f %.2f %.2f" %
               (load_before + os.getloadavg()))
+        for config in [c for c in configs if c.startswith("both")]:
+            print("libpomp's clock in %s: %s" % (config, clock_of(work, config)))
         print("| construct | " + " | ".join(configs) + " | both / no tool |")
         print("|---" * (len(configs) + 2) + "|")
         both = configs.index("both")
@@ -263,6 +266,18 @@ def main():
             print_paired(samples, configs, keys)
         warn_speed_change(samples, keys)
     return 0
+
+
+def clock_of(work, config):
+    """The clock libpomp chose in the first round of a configuration, and why (profile.json's
+    clock): with clock_gettime instead of the TSC every event costs some 15 ns more."""
+    path = os.path.join(work, "exp-0-" + config.replace(" ", "_"), "profile.json")
+    try:
+        with open(path) as f:
+            clock = json.load(f)["clock"]
+    except (OSError, ValueError, KeyError) as e:
+        return "unknown (%s)" % e
+    return "%s (%s)" % (clock.get("source"), clock.get("reason"))
 
 
 # Some VMs run the same program at two speeds, in spells of minutes (docs/PERFORMANCE.md,
