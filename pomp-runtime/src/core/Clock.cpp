@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <string>
 
 #include <sys/syscall.h>
@@ -35,7 +34,7 @@ constexpr int SyscallSamples = 64;
 constexpr double VdsoFractionOfSyscall = 0.5;
 
 /// A whole-run TSC rate this far from the initial calibration is no jitter:
-/// the 2 ms calibration's error is below 0.05 % even with a microsecond of
+/// the 2 ms calibration's error is below 0.1 % even with a microsecond of
 /// preemption in each of its bracketing reads.
 constexpr double TscJumpThreshold = 0.01;
 
