@@ -17,6 +17,10 @@
 // JSON-NEXT: settings {"OMP_NUM_THREADS": "2", "POMP_EXPERIMENT_DIR": "[[DIR]]", "POMP_QUIET": "1"}
 // JSON-NEXT: threads 2
 // JSON-NEXT: toolkit_version "{{[0-9]+\.[0-9]+\.[0-9]+}}"
+// The clock's record: its source, the TSC's whole-run rate against its calibration (0 for
+// monotonic), no warning of a jump.
+// RUN: python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["clock"]; print("clock", c["source"] in ("tsc", "monotonic"), abs(c["rate_change"]) < 0.01, repr(c["warning"]))' %t.gcc.dir/profile.json | %FileCheck --check-prefix=CLOCK %s
+// CLOCK: clock True True ''
 // RUN: %FileCheck --check-prefix=TXT -DEXE=%t.gcc %s < %t.gcc.dir/profile.txt
 // TXT:      command: [[EXE]] 'an argument' second
 // TXT-NEXT: settings: OMP_NUM_THREADS=2 POMP_EXPERIMENT_DIR={{.*}} POMP_QUIET=1
