@@ -107,10 +107,17 @@ public:
   }
 
   /// Closes open regions until Depth are left open (the regions of a team
-  /// whose end events came late or never).
+  /// whose end events came late or never). Without a trace, counters or the
+  /// event printer a close is its charge alone: the master of every team of
+  /// instrumented code closes the regions its skipped join barrier left open
+  /// here, on the fork-join's critical path.
   void unwindTo(ThreadState &T, std::size_t Depth, Tick Now) {
-    while (T.Stack.depth() > Depth)
-      leaveInnermost(T, Now);
+    if (__builtin_expect(T.Trace != nullptr || T.Counters != nullptr || DebugEvents, 0)) {
+      while (T.Stack.depth() > Depth)
+        leaveInnermost(T, Now);
+      return;
+    }
+    chargeDownTo(T, Depth, Now);
   }
 
   /// Takes the innermost open region off the stack without counting it: an
@@ -451,6 +458,11 @@ private:
       unwindTo(T, Depth, Now);
       return;
     }
+    chargeDownTo(T, Depth, Now);
+  }
+  /// Takes the regions above Depth off T's stack and charges them, each as
+  /// its close would without a trace or counters.
+  static void chargeDownTo(ThreadState &T, std::size_t Depth, Tick Now) {
     while (T.Stack.depth() > Depth) {
       const Frame F = T.Stack.back();
       T.Stack.pop();
