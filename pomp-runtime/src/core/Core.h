@@ -452,7 +452,9 @@ private:
     T.Stack.clear();
   }
   /// unwindTo() for the regions of a late join: no trace or counters read
-  /// their ends (Lifecycle.cpp turns late joins off for both).
+  /// their ends (Lifecycle.cpp turns late joins off for both). Kept apart from
+  /// unwindTo(): POMP only's late joins sent through it took 50 instructions
+  /// more per region (PERFORMANCE.md, session 27).
   void unwindJoin(ThreadState &T, std::size_t Depth, Tick Now) {
     if (__builtin_expect(DebugEvents, 0)) {
       unwindTo(T, Depth, Now);
