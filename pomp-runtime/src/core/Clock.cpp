@@ -17,10 +17,18 @@
 namespace pomp::rt {
 namespace {
 
-/// Calibration interval at initialisation: long enough that the error of the
-/// bracketing clock_gettime reads (tens of ns) stays below 0.01 %, short
-/// enough not to delay a program's start noticeably.
-constexpr Tick InitialCalibrationNs = 2000000;
+/// The initial calibration's interval: it only has to tell a jump of the TSC
+/// (TscJumpThreshold) from its own error, since finalisation converts the
+/// run's ticks with the rate over the whole run. It overlaps the read costs'
+/// measurements, so initialisation waits for the rest only (it waited 2 ms
+/// until session 28: PERFORMANCE.md).
+constexpr Tick InitialCalibrationNs = 200000;
+
+/// The initial calibration goes on past InitialCalibrationNs until its error,
+/// the bracketing reads' half-widths over the ticks between them, is at most
+/// this (a preemption inside a bracket widens it), up to MaxCalibrationNs.
+constexpr double CalibrationErrorBound = 0.001;
+constexpr Tick MaxCalibrationNs = 2000000;
 
 /// Reads used to measure the cost of one clock read.
 constexpr int CostSamples = 2000;
@@ -34,8 +42,9 @@ constexpr int SyscallSamples = 64;
 constexpr double VdsoFractionOfSyscall = 0.5;
 
 /// A whole-run TSC rate this far from the initial calibration is no jitter:
-/// the 2 ms calibration's error is below 0.1 % even with a microsecond of
-/// preemption in each of its bracketing reads.
+/// the calibration's error is at most CalibrationErrorBound (or, in a run
+/// preempted for over MaxCalibrationNs / 1000 inside a bracket, what that
+/// interval allows).
 constexpr double TscJumpThreshold = 0.01;
 
 /// Attempts to bracket a clock_gettime read between two TSC reads tightly.
@@ -70,25 +79,34 @@ bool cpuHasInvariantTsc() {
   return (Edx & InvariantTscBit) != 0;
 }
 
-/// A (TSC, CLOCK_MONOTONIC) pair read as close together as possible.
+/// A (TSC, CLOCK_MONOTONIC) pair read as close together as possible, and the
+/// ticks between the TSC reads that bracket the clock_gettime.
 struct ClockPair {
   Tick Tsc;
   Tick Ns;
+  Tick Width;
 };
 
 ClockPair readPair() {
-  ClockPair Best{0, 0};
-  Tick BestWidth = ~Tick(0);
+  ClockPair Best{0, 0, ~Tick(0)};
   for (int I = 0; I < PairAttempts; ++I) {
     Tick Before = __rdtsc();
     Tick Ns = Clock::monotonicNs();
     Tick After = __rdtsc();
-    if (After - Before < BestWidth) {
-      BestWidth = After - Before;
-      Best = {Before + (After - Before) / 2, Ns};
-    }
+    if (After - Before < Best.Width)
+      Best = {Before + (After - Before) / 2, Ns, After - Before};
   }
   return Best;
+}
+
+/// Reads the calibration's end pair once calibrationComplete() says so.
+ClockPair endCalibration(const ClockPair &Start) {
+  for (;;) {
+    const ClockPair End = readPair();
+    if (calibrationComplete(End.Ns - Start.Ns, Start.Width + End.Width,
+                            End.Tsc > Start.Tsc ? End.Tsc - Start.Tsc : 0))
+      return End;
+  }
 }
 
 double measureTscReadNs() {
@@ -163,6 +181,14 @@ KernelClock classifyKernelClock(std::string_view Source, double VdsoReadNs, doub
   return KernelClock::Other;
 }
 
+bool calibrationComplete(Tick ElapsedNs, Tick BracketTicks, Tick SpanTicks) {
+  if (ElapsedNs >= MaxCalibrationNs)
+    return true;
+  return ElapsedNs >= InitialCalibrationNs && SpanTicks > 0 &&
+         static_cast<double>(BracketTicks) / 2.0 <=
+             CalibrationErrorBound * static_cast<double>(SpanTicks);
+}
+
 double tscRateChange(double InitialTicksPerNs, double WholeRunTicksPerNs) {
   return InitialTicksPerNs > 0.0 ? WholeRunTicksPerNs / InitialTicksPerNs - 1.0 : 0.0;
 }
@@ -187,6 +213,9 @@ ClockReport Clock::select(const OptionSource &Options) {
   }
 #if POMP_HAVE_TSC
   R.InvariantTsc = cpuHasInvariantTsc();
+  // The calibration's interval starts before the kernel's clock is asked and
+  // the TSC's read cost measured: they take part of it.
+  const ClockPair Start = readPair();
   const KernelClock Kernel =
       R.InvariantTsc && Choice == ChoiceAuto ? kernelClock(R.MonotonicReadNs) : KernelClock::Tsc;
   if (!R.InvariantTsc) {
@@ -194,12 +223,9 @@ ClockReport Clock::select(const OptionSource &Options) {
   } else if (Kernel == KernelClock::Other) {
     R.Reason = "the kernel's clock source is neither the TSC nor kvm-clock read in the vDSO";
   } else {
-    ClockPair Start = readPair();
-    while (Clock::monotonicNs() - Start.Ns < InitialCalibrationNs) {
-    }
-    ClockPair End = readPair();
-    double Rate = static_cast<double>(End.Tsc - Start.Tsc) / static_cast<double>(End.Ns - Start.Ns);
     R.TscReadNs = measureTscReadNs();
+    const ClockPair End = endCalibration(Start);
+    double Rate = static_cast<double>(End.Tsc - Start.Tsc) / static_cast<double>(End.Ns - Start.Ns);
     if (Rate < MinPlausibleTicksPerNs || Rate > MaxPlausibleTicksPerNs) {
       R.Reason = "the TSC calibration gave an implausible rate";
     } else if (Choice == ChoiceAuto && R.TscReadNs >= R.MonotonicReadNs) {
@@ -214,6 +240,7 @@ ClockReport Clock::select(const OptionSource &Options) {
                                                    : "invariant TSC, cheaper than clock_gettime";
       CalibrationStartTicks = Start.Tsc;
       CalibrationStartNs = Start.Ns;
+      CalibrationNs = End.Ns - Start.Ns;
       UseTsc = true;
     }
   }
@@ -230,7 +257,7 @@ double Clock::finishCalibration() {
     ClockPair End = readPair();
     // Over a longer interval than the initial one the same read jitter weighs
     // less; over a shorter one keep the initial rate.
-    if (End.Ns - CalibrationStartNs > InitialCalibrationNs && End.Tsc > CalibrationStartTicks) {
+    if (End.Ns - CalibrationStartNs > CalibrationNs && End.Tsc > CalibrationStartTicks) {
       const double WholeRun = static_cast<double>(End.Tsc - CalibrationStartTicks) /
                               static_cast<double>(End.Ns - CalibrationStartNs);
       Report.RateChange = tscRateChange(Report.TicksPerNs, WholeRun);

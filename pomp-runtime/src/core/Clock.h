@@ -83,6 +83,13 @@ enum class KernelClock : std::uint8_t {
 /// line marks it unstable, as some hosts do for the sake of their snapshots.
 KernelClock classifyKernelClock(std::string_view Source, double VdsoReadNs, double SyscallReadNs);
 
+/// Whether the initial calibration, ElapsedNs long, may end: after 0.2 ms
+/// once its error is at most 0.1 % (half the two bracketing reads' widths,
+/// BracketTicks, against the SpanTicks between them; a preemption inside a
+/// bracket widens it), and after 2 ms in any case. The wait overlaps the read
+/// costs' measurements; finalisation converts with the whole run's rate.
+bool calibrationComplete(Tick ElapsedNs, Tick BracketTicks, Tick SpanTicks);
+
 /// The whole-run TSC rate relative to the initial calibration, minus one.
 double tscRateChange(double InitialTicksPerNs, double WholeRunTicksPerNs);
 
@@ -140,6 +147,9 @@ private:
   static inline ClockReport Report;
   static inline Tick CalibrationStartTicks = 0;
   static inline Tick CalibrationStartNs = 0;
+  /// The initial calibration's length: the whole run's rate replaces its
+  /// rate when the run lasted longer.
+  static inline Tick CalibrationNs = 0;
 };
 
 } // namespace pomp::rt

@@ -42,10 +42,22 @@ TEST(ClockTest, ARateChangeBeyondCalibrationJitterIsAJump) {
   EXPECT_NEAR(tscRateChange(2.5, 2.45), -0.02, 1e-12);
   EXPECT_DOUBLE_EQ(tscRateChange(0.0, 2.5), 0.0) << "no initial rate, nothing to compare";
   EXPECT_FALSE(tscRateJumped(0.0));
-  EXPECT_FALSE(tscRateJumped(0.0005)) << "a microsecond of jitter over the 2 ms calibration";
+  EXPECT_FALSE(tscRateJumped(0.001)) << "the calibration's largest error short of 2 ms";
   EXPECT_FALSE(tscRateJumped(-0.0005));
   EXPECT_TRUE(tscRateJumped(0.02)) << "a run paused in a snapshot and resumed elsewhere";
   EXPECT_TRUE(tscRateJumped(-0.02));
+}
+
+TEST(ClockTest, TheCalibrationEndsWhenItsErrorIsSmallOrItIsLong) {
+  constexpr Tick Us = 1000;
+  // Tight brackets (80 ticks, some 30 ns at 2.7 GHz) over 200 µs: done.
+  EXPECT_TRUE(calibrationComplete(200 * Us, 80, 540000));
+  EXPECT_FALSE(calibrationComplete(199 * Us, 80, 537300)) << "shorter than the least interval";
+  // A preemption inside a bracket (1 µs): the error would be 0.5 %, so it goes on.
+  EXPECT_FALSE(calibrationComplete(200 * Us, 2700, 540000));
+  EXPECT_TRUE(calibrationComplete(500 * Us, 2700, 1350000)) << "0.1 % reached";
+  EXPECT_TRUE(calibrationComplete(2000 * Us, 270000, 5400000)) << "never longer than 2 ms";
+  EXPECT_FALSE(calibrationComplete(300 * Us, 80, 0)) << "a TSC that did not advance";
 }
 
 } // namespace
