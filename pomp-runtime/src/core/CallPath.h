@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <new>
 #include <vector>
 
 namespace pomp::rt {
@@ -185,7 +186,7 @@ public:
   Node *allocate() {
     if (Used == ChunkNodes || Chunks.empty())
       addChunk();
-    Node *N = &Chunks.back()[Used++];
+    Node *N = new (&Chunks.back()[Used++]) Node;
     N->Owner = this;
     Published.store(size(), std::memory_order_release);
     return N;
@@ -211,7 +212,9 @@ public:
 private:
   void addChunk();
 
-  std::vector<std::unique_ptr<Node[]>> Chunks;
+  /// Each holds ChunkNodes nodes, constructed as they are handed out
+  /// (LazyChunk.h): all of them but the last chunk's from Used on.
+  std::vector<Node *> Chunks;
   std::size_t Used = 0;
   /// size(), for other threads.
   std::atomic<std::size_t> Published{0};

@@ -2,8 +2,10 @@
 
 #include "core/Regions.h"
 
+#include "core/LazyChunk.h"
 #include "core/Symbolizer.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <dlfcn.h>
 #include <filesystem>
@@ -18,8 +20,12 @@ using pomp::ctc::RegionDescriptor;
 using pomp::ctc::RegionKind;
 
 RegionTable::~RegionTable() {
-  for (std::atomic<Region *> &Chunk : Chunks)
-    delete[] Chunk.load(std::memory_order_relaxed);
+  const std::size_t Regions = Count.load(std::memory_order_relaxed);
+  for (std::size_t C = 0; C < MaxChunks; ++C) {
+    const std::size_t First = C * ChunkSize;
+    freeLazyChunk(Chunks[C].load(std::memory_order_relaxed),
+                  Regions > First ? std::min(Regions - First, ChunkSize) : 0);
+  }
   delete ByKey;
 }
 
@@ -61,10 +67,10 @@ RegisterResult RegionTable::addLocked(std::string_view Key, const RegionDescript
     return {0, POMP_ERROR_OUT_OF_RESOURCES, "too many regions"};
   Region *Chunk = Chunks[Index >> ChunkBits].load(std::memory_order_relaxed);
   if (!Chunk) {
-    Chunk = new Region[ChunkSize];
+    Chunk = allocateLazyChunk<Region>(ChunkSize);
     Chunks[Index >> ChunkBits].store(Chunk, std::memory_order_release);
   }
-  Region &R = Chunk[Index & (ChunkSize - 1)];
+  Region &R = *new (&Chunk[Index & (ChunkSize - 1)]) Region;
   R.Id = Index + 1;
   R.Key = std::string(Key);
   R.Descriptor = Descriptor;

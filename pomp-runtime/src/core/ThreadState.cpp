@@ -2,6 +2,8 @@
 
 #include "core/ThreadState.h"
 
+#include "core/LazyChunk.h"
+
 #include <algorithm>
 #include <map>
 #include <mutex>
@@ -89,16 +91,18 @@ Node NoChild{NoKey};
 NodeArena::~NodeArena() {
   Directory &D = directory();
   std::lock_guard<std::mutex> Guard(D.Lock);
-  for (const auto &C : Chunks)
-    D.Chunks.erase(reinterpret_cast<std::uintptr_t>(C.get()));
+  for (std::size_t C = 0; C < Chunks.size(); ++C) {
+    D.Chunks.erase(reinterpret_cast<std::uintptr_t>(Chunks[C]));
+    freeLazyChunk(Chunks[C], C + 1 == Chunks.size() ? Used : ChunkNodes);
+  }
 }
 
 void NodeArena::addChunk() {
-  Chunks.push_back(std::make_unique<Node[]>(ChunkNodes));
+  Chunks.push_back(allocateLazyChunk<Node>(ChunkNodes));
   Used = 0;
   Directory &D = directory();
   std::lock_guard<std::mutex> Guard(D.Lock);
-  D.Chunks[reinterpret_cast<std::uintptr_t>(Chunks.back().get())] = {this, Chunks.size() - 1};
+  D.Chunks[reinterpret_cast<std::uintptr_t>(Chunks.back())] = {this, Chunks.size() - 1};
 }
 
 const Node *NodeDirectory::find(std::uintptr_t Address) {
