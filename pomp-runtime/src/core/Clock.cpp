@@ -22,7 +22,7 @@ namespace {
 /// run's ticks with the rate over the whole run. It overlaps the read costs'
 /// measurements, so initialisation waits for the rest only (it waited 2 ms
 /// until session 28: PERFORMANCE.md).
-constexpr Tick InitialCalibrationNs = 200000;
+constexpr Tick InitialCalibrationNs = 50000;
 
 /// The initial calibration goes on past InitialCalibrationNs until its error,
 /// the bracketing reads' half-widths over the ticks between them, is at most
@@ -30,12 +30,14 @@ constexpr Tick InitialCalibrationNs = 200000;
 constexpr double CalibrationErrorBound = 0.001;
 constexpr Tick MaxCalibrationNs = 2000000;
 
-/// Reads used to measure the cost of one clock read.
-constexpr int CostSamples = 2000;
+/// Reads used to measure the cost of one clock read (a mean: 12 and 5 µs of
+/// initialisation here).
+constexpr int CostSamples = 500;
 
 /// System calls timed to tell a vDSO clock_gettime from one that falls back to
-/// the kernel: few, since each costs a microsecond under a hypervisor.
-constexpr int SyscallSamples = 64;
+/// the kernel: few, since each costs a microsecond under a hypervisor (the
+/// fastest of 16 is inflated only if a preemption hit every one).
+constexpr int SyscallSamples = 16;
 
 /// A vDSO read costs at most this fraction of the system call's (measured:
 /// 26 ns against 1,159 ns under kvm-clock; on bare metal some 20 against 100).

@@ -83,7 +83,7 @@ enum class KernelClock : std::uint8_t {
 /// line marks it unstable, as some hosts do for the sake of their snapshots.
 KernelClock classifyKernelClock(std::string_view Source, double VdsoReadNs, double SyscallReadNs);
 
-/// Whether the initial calibration, ElapsedNs long, may end: after 0.2 ms
+/// Whether the initial calibration, ElapsedNs long, may end: after 50 µs
 /// once its error is at most 0.1 % (half the two bracketing reads' widths,
 /// BracketTicks, against the SpanTicks between them; a preemption inside a
 /// bracket widens it), and after 2 ms in any case. The wait overlaps the read

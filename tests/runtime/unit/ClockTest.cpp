@@ -50,11 +50,12 @@ TEST(ClockTest, ARateChangeBeyondCalibrationJitterIsAJump) {
 
 TEST(ClockTest, TheCalibrationEndsWhenItsErrorIsSmallOrItIsLong) {
   constexpr Tick Us = 1000;
-  // Tight brackets (80 ticks, some 30 ns at 2.7 GHz) over 200 µs: done.
-  EXPECT_TRUE(calibrationComplete(200 * Us, 80, 540000));
-  EXPECT_FALSE(calibrationComplete(199 * Us, 80, 537300)) << "shorter than the least interval";
-  // A preemption inside a bracket (1 µs): the error would be 0.5 %, so it goes on.
-  EXPECT_FALSE(calibrationComplete(200 * Us, 2700, 540000));
+  // Tight brackets (80 ticks, some 30 ns at 2.7 GHz) over 50 µs: done.
+  EXPECT_TRUE(calibrationComplete(50 * Us, 80, 135000));
+  EXPECT_FALSE(calibrationComplete(49 * Us, 80, 132300)) << "shorter than the least interval";
+  // A preemption inside a bracket (1 µs): the error would be 2 %, so it goes on.
+  EXPECT_FALSE(calibrationComplete(50 * Us, 2700, 135000));
+  EXPECT_FALSE(calibrationComplete(400 * Us, 2700, 1080000)) << "still 0.125 %";
   EXPECT_TRUE(calibrationComplete(500 * Us, 2700, 1350000)) << "0.1 % reached";
   EXPECT_TRUE(calibrationComplete(2000 * Us, 270000, 5400000)) << "never longer than 2 ms";
   EXPECT_FALSE(calibrationComplete(300 * Us, 80, 0)) << "a TSC that did not advance";
