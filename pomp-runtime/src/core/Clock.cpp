@@ -43,10 +43,10 @@ constexpr int SyscallSamples = 16;
 /// 26 ns against 1,159 ns under kvm-clock; on bare metal some 20 against 100).
 constexpr double VdsoFractionOfSyscall = 0.5;
 
-/// A whole-run TSC rate this far from the initial calibration is no jitter:
-/// the calibration's error is at most CalibrationErrorBound (or, in a run
-/// preempted for over MaxCalibrationNs / 1000 inside a bracket, what that
-/// interval allows).
+/// A whole-run TSC rate this far from the initial calibration, beyond the
+/// calibration's own error, is no jitter: that error is at most
+/// CalibrationErrorBound, unless preemptions inside the brackets kept it
+/// larger until MaxCalibrationNs.
 constexpr double TscJumpThreshold = 0.01;
 
 /// Attempts to bracket a clock_gettime read between two TSC reads tightly.
@@ -195,7 +195,9 @@ double tscRateChange(double InitialTicksPerNs, double WholeRunTicksPerNs) {
   return InitialTicksPerNs > 0.0 ? WholeRunTicksPerNs / InitialTicksPerNs - 1.0 : 0.0;
 }
 
-bool tscRateJumped(double RateChange) { return std::fabs(RateChange) > TscJumpThreshold; }
+bool tscRateJumped(double RateChange, double CalibrationError) {
+  return std::fabs(RateChange) > TscJumpThreshold + CalibrationError;
+}
 
 std::string_view Clock::sourceName(ClockSource Source) {
   return Source == ClockSource::Tsc ? "tsc" : "monotonic";
@@ -243,6 +245,8 @@ ClockReport Clock::select(const OptionSource &Options) {
       CalibrationStartTicks = Start.Tsc;
       CalibrationStartNs = Start.Ns;
       CalibrationNs = End.Ns - Start.Ns;
+      CalibrationError = static_cast<double>(Start.Width + End.Width) / 2.0 /
+                         static_cast<double>(End.Tsc - Start.Tsc);
       UseTsc = true;
     }
   }
@@ -265,7 +269,7 @@ double Clock::finishCalibration() {
       Report.RateChange = tscRateChange(Report.TicksPerNs, WholeRun);
       Report.TicksPerNs = WholeRun;
     }
-    if (tscRateJumped(Report.RateChange) || End.Tsc <= CalibrationStartTicks)
+    if (tscRateJumped(Report.RateChange, CalibrationError) || End.Tsc <= CalibrationStartTicks)
       Report.Warning = "the TSC jumped during the run (its rate over the run differs from its "
                        "calibration): the durations across the jump are wrong; "
                        "POMP_CLOCK=monotonic avoids it";

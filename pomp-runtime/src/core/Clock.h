@@ -93,9 +93,10 @@ bool calibrationComplete(Tick ElapsedNs, Tick BracketTicks, Tick SpanTicks);
 /// The whole-run TSC rate relative to the initial calibration, minus one.
 double tscRateChange(double InitialTicksPerNs, double WholeRunTicksPerNs);
 
-/// True when a rate change is larger than calibration jitter could make it:
-/// the TSC jumped during the run.
-bool tscRateJumped(double RateChange);
+/// True when a rate change is larger than the calibration's error (its
+/// relative error bound, CalibrationError) and jitter could make it: the TSC
+/// jumped during the run.
+bool tscRateJumped(double RateChange, double CalibrationError = 0.0);
 
 /// The process-wide measurement clock.
 class Clock {
@@ -150,6 +151,9 @@ private:
   /// The initial calibration's length: the whole run's rate replaces its
   /// rate when the run lasted longer.
   static inline Tick CalibrationNs = 0;
+  /// The initial calibration's relative error bound (calibrationComplete()):
+  /// above 0.1 % only when it ended at its longest.
+  static inline double CalibrationError = 0.0;
 };
 
 } // namespace pomp::rt

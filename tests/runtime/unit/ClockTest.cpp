@@ -46,6 +46,10 @@ TEST(ClockTest, ARateChangeBeyondCalibrationJitterIsAJump) {
   EXPECT_FALSE(tscRateJumped(-0.0005));
   EXPECT_TRUE(tscRateJumped(0.02)) << "a run paused in a snapshot and resumed elsewhere";
   EXPECT_TRUE(tscRateJumped(-0.02));
+  // A calibration that a preemption inside both brackets left 5 % wrong at its longest: its
+  // own error is no jump.
+  EXPECT_FALSE(tscRateJumped(0.04, 0.05));
+  EXPECT_TRUE(tscRateJumped(0.07, 0.05));
 }
 
 TEST(ClockTest, TheCalibrationEndsWhenItsErrorIsSmallOrItIsLong) {
