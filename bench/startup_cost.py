@@ -19,22 +19,15 @@ build.
 """
 import argparse
 import os
-import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 
+from ompt_overhead import check
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def check(cmd, **kw):
-    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
-    if proc.returncode != 0:
-        sys.exit("bench: command failed (%d): %s\n%s" % (proc.returncode, " ".join(cmd),
-                                                           proc.stderr))
-    return proc.stdout
 
 
 def run_once(exe, env):
