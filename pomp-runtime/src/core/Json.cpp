@@ -163,6 +163,12 @@ std::size_t utf8SequenceLength(std::string_view S, std::size_t I) {
       return 0;
   return Length;
 }
+/// Printable ASCII other than the quote and the backslash: copied as it is.
+bool needsNoEscape(char C) {
+  constexpr unsigned char FirstNonAscii = 0x80;
+  const auto U = static_cast<unsigned char>(C);
+  return U >= FirstPrintable && U < FirstNonAscii && C != '"' && C != '\\';
+}
 } // namespace
 
 std::string JsonWriter::escape(std::string_view S) {
@@ -174,6 +180,16 @@ std::string JsonWriter::escape(std::string_view S) {
   std::string Result;
   Result.reserve(S.size());
   for (std::size_t I = 0; I < S.size();) {
+    // A run of ASCII that needs no escape, appended at once: most of a
+    // profile's text, which a byte at a time took 20 instructions per byte.
+    std::size_t Plain = I;
+    while (Plain < S.size() && needsNoEscape(S[Plain]))
+      ++Plain;
+    if (Plain != I) {
+      Result.append(S.data() + I, Plain - I);
+      I = Plain;
+      continue;
+    }
     const char C = S[I];
     const auto U = static_cast<unsigned char>(C);
     switch (C) {
