@@ -101,6 +101,12 @@ ClockPair readPair() {
   return Best;
 }
 
+/// A calibration's relative error: half the two bracketing reads' widths,
+/// BracketTicks, against the SpanTicks between them.
+double calibrationError(Tick BracketTicks, Tick SpanTicks) {
+  return static_cast<double>(BracketTicks) / 2.0 / static_cast<double>(SpanTicks);
+}
+
 /// Reads the calibration's end pair once calibrationComplete() says so.
 ClockPair endCalibration(const ClockPair &Start) {
   for (;;) {
@@ -187,8 +193,7 @@ bool calibrationComplete(Tick ElapsedNs, Tick BracketTicks, Tick SpanTicks) {
   if (ElapsedNs >= MaxCalibrationNs)
     return true;
   return ElapsedNs >= InitialCalibrationNs && SpanTicks > 0 &&
-         static_cast<double>(BracketTicks) / 2.0 <=
-             CalibrationErrorBound * static_cast<double>(SpanTicks);
+         calibrationError(BracketTicks, SpanTicks) <= CalibrationErrorBound;
 }
 
 double tscRateChange(double InitialTicksPerNs, double WholeRunTicksPerNs) {
@@ -244,9 +249,7 @@ ClockReport Clock::select(const OptionSource &Options) {
                                                    : "invariant TSC, cheaper than clock_gettime";
       CalibrationStartTicks = Start.Tsc;
       CalibrationStartNs = Start.Ns;
-      CalibrationNs = End.Ns - Start.Ns;
-      CalibrationError = static_cast<double>(Start.Width + End.Width) / 2.0 /
-                         static_cast<double>(End.Tsc - Start.Tsc);
+      CalibrationError = calibrationError(Start.Width + End.Width, End.Tsc - Start.Tsc);
       UseTsc = true;
     }
   }
@@ -261,9 +264,9 @@ double Clock::finishCalibration() {
 #if POMP_HAVE_TSC
   if (UseTsc) {
     ClockPair End = readPair();
-    // Over a longer interval than the initial one the same read jitter weighs
-    // less; over a shorter one keep the initial rate.
-    if (End.Ns - CalibrationStartNs > CalibrationNs && End.Tsc > CalibrationStartTicks) {
+    // The whole run holds the initial calibration's interval: the same read
+    // jitter weighs less over it.
+    if (End.Ns > CalibrationStartNs && End.Tsc > CalibrationStartTicks) {
       const double WholeRun = static_cast<double>(End.Tsc - CalibrationStartTicks) /
                               static_cast<double>(End.Ns - CalibrationStartNs);
       Report.RateChange = tscRateChange(Report.TicksPerNs, WholeRun);

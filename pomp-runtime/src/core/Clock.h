@@ -59,7 +59,7 @@ struct ClockReport {
   double MonotonicReadNs = 0.0; ///< cost of one clock_gettime
   std::string_view Reason;      ///< why this source was chosen
   /// The TSC's rate over the whole run relative to its initial calibration,
-  /// minus one (0 for monotonic or a run too short to refine the rate).
+  /// minus one (0 for monotonic).
   double RateChange = 0.0;
   /// Set when RateChange says the TSC jumped: the durations across the jump
   /// are wrong. Empty otherwise.
@@ -148,9 +148,6 @@ private:
   static inline ClockReport Report;
   static inline Tick CalibrationStartTicks = 0;
   static inline Tick CalibrationStartNs = 0;
-  /// The initial calibration's length: the whole run's rate replaces its
-  /// rate when the run lasted longer.
-  static inline Tick CalibrationNs = 0;
   /// The initial calibration's relative error bound (calibrationComplete()):
   /// above 0.1 % only when it ended at its longest.
   static inline double CalibrationError = 0.0;
