@@ -251,7 +251,7 @@ def main():
         print("load average (1, 5, 15 min) before: %.2f %.2f %.2f, after: %.2f %.2f %.2f" %
               (load_before + os.getloadavg()))
         for config in [c for c in configs if c.startswith("both")]:
-            print("libpomp's clock in %s: %s" % (config, clock_of(work, config)))
+            print("libpomp's clock in %s: %s" % (config, clock_of(work, config, args.rounds)))
         print("| construct | " + " | ".join(configs) + " | both / no tool |")
         print("|---" * (len(configs) + 2) + "|")
         both = configs.index("both")
@@ -268,16 +268,25 @@ def main():
     return 0
 
 
-def clock_of(work, config):
-    """The clock libpomp chose in the first round of a configuration, and why (profile.json's
-    clock): with clock_gettime instead of the TSC every event costs some 15 ns more."""
-    path = os.path.join(work, "exp-0-" + config.replace(" ", "_"), "profile.json")
-    try:
-        with open(path) as f:
-            clock = json.load(f)["clock"]
-    except (OSError, ValueError, KeyError) as e:
-        return "unknown (%s)" % e
-    return "%s (%s)" % (clock.get("source"), clock.get("reason"))
+def clock_of(work, config, rounds):
+    """The clock libpomp chose in each round of a configuration, and why (profile.json's clock):
+    with clock_gettime instead of the TSC every event costs some 15 ns more, so a round that
+    chose another clock than the others is named."""
+    chosen = {}
+    for r in range(rounds):
+        path = os.path.join(work, "exp-%d-%s" % (r, config.replace(" ", "_")), "profile.json")
+        try:
+            with open(path) as f:
+                clock = json.load(f)["clock"]
+            what = "%s (%s)" % (clock.get("source"), clock.get("reason"))
+        except (OSError, ValueError, KeyError) as e:
+            what = "unknown (%s)" % e
+        chosen.setdefault(what, []).append(r)
+    if len(chosen) == 1:
+        return next(iter(chosen))
+    return "; ".join("%s in round%s %s" % (what, "s" if len(rs) > 1 else "",
+                                           ", ".join(str(r) for r in rs))
+                     for what, rs in chosen.items())
 
 
 # Some VMs run the same program at two speeds, in spells of minutes (docs/PERFORMANCE.md,
