@@ -51,7 +51,7 @@ std::string ctc(const std::string &Fields) {
 /// Handles bound before the benchmarks, as pomp-link's POMP_Init_Handles does.
 struct Handles {
   POMP_Handle_t User = 0, Function = 0, Loop = 0, Barrier = 0, Critical = 0, Lock = 0, Task = 0,
-                Parallel = 0, Atomic = 0, Iter = 0, Runtime = 0;
+                Parallel = 0, Atomic = 0, Iter = 0, Runtime = 0, Single = 0, SingleBarrier = 0;
   POMP_Context_t Fork = 0;
 } H;
 
@@ -67,6 +67,9 @@ void bindHandles() {
   POMP_Get_handle(&H.Atomic, ctc("type=atomic*file=bench.cpp*slines=9,9").c_str());
   POMP_Get_handle(&H.Iter, ctc("type=for*file=bench.cpp*slines=10,10").c_str());
   POMP_Get_handle(&H.Runtime, ctc("type=function*name=omp_set_num_threads*file=b.cpp").c_str());
+  POMP_Get_handle(&H.Single, ctc("type=single*file=bench.cpp*slines=11,11").c_str());
+  POMP_Get_handle(&H.SingleBarrier,
+                  ctc("type=implicitbarrier*file=bench.cpp*slines=11,11").c_str());
 }
 
 // The event sequences, one per kind, as instrumented code issues them.
@@ -115,6 +118,16 @@ void taskContextForm() {
   POMP_Task_end(H.Task, 0);
   POMP_Task_create_exit(H.Task, 0);
 }
+/// A single construct as ompinst writes it, its implicit barrier made
+/// explicit: the construct's exit follows the barrier's exit at once.
+void singleWithBarrier() {
+  POMP_Single_enter(&H.Single, 0, nullptr);
+  POMP_Single_begin(H.Single, 0);
+  POMP_Single_end(H.Single, 0);
+  POMP_Implicit_barrier_enter(&H.SingleBarrier, 0, nullptr);
+  POMP_Implicit_barrier_exit(H.SingleBarrier, 0);
+  POMP_Single_exit(H.Single, 0);
+}
 void atomic() { POMP_Atomic_event(&H.Atomic, 0, nullptr); }
 void loopIteration() { POMP_Loop_iter_event(H.Iter, 0, 1); }
 void setNumThreads() { POMP_Set_num_threads_event(&H.Runtime, 0, 2, nullptr); }
@@ -153,6 +166,9 @@ std::vector<Kind> kinds() {
       {"task_create_begin_end_exit", 4, POMP_GROUP_TASK, POMP_LEVEL_BEGINEND, repeated<task>},
       {"task_create_ctx_begin_end_exit", 4, POMP_GROUP_TASK, POMP_LEVEL_BEGINEND,
        repeated<taskContextForm>},
+      // group_none turns off the single's events only, not its barrier's.
+      {"single_with_barrier", 6, POMP_GROUP_WORKSHARE, POMP_LEVEL_BEGINEND,
+       repeated<singleWithBarrier>},
       {"atomic_event", 1, POMP_GROUP_SYNC, POMP_LEVEL_BEGINEND, repeated<atomic>},
       {"loop_iter_event", 1, POMP_GROUP_LOOP, POMP_LEVEL_ITEREVENT, repeated<loopIteration>},
       {"set_num_threads_event", 1, POMP_GROUP_RUNTIME, POMP_LEVEL_EVENT, repeated<setNumThreads>},

@@ -85,16 +85,43 @@ public:
   void push(Node *Region, Tick Start) {
     if (__builtin_expect(Top == Last, 0))
       grow();
+    HandOverAt = nullptr;
     *++Top = {Region, Start, 0};
   }
   /// True when push() will not allocate.
   bool hasRoom() const { return Top != Last; }
   /// The frame push() would fill, made the innermost one (requires hasRoom()).
-  Frame &claimWithRoom() { return *++Top; }
+  Frame &claimWithRoom() {
+    HandOverAt = nullptr;
+    return *++Top;
+  }
   /// Removes the innermost open region (requires !empty()).
-  void pop() { --Top; }
+  void pop() {
+    HandOverAt = nullptr;
+    --Top;
+  }
   /// Removes every open region.
-  void clear() { Top = Data.get(); }
+  void clear() {
+    HandOverAt = nullptr;
+    Top = Data.get();
+  }
+
+  /// An implicit barrier's exit, just popped at Now, hands its time to the exit
+  /// of the region now innermost: the instrumenter writes the two calls next to
+  /// each other, so a second clock read would time only the call between them.
+  void handOver(Tick Now) {
+    HandOverAt = Top;
+    HandOverTick = Now;
+  }
+  /// The time handOver() left for the innermost region's exit when nothing
+  /// came between (no frame pushed or popped, no other event: dropHandOver());
+  /// Now() otherwise. Called before that exit's pop.
+  template <typename ClockFn> Tick takeHandOver(ClockFn &&Now) const {
+    return HandOverAt == Top ? HandOverTick : Now();
+  }
+  /// An event that opens or closes no region came: the time handed over is
+  /// no longer the next exit's.
+  void dropHandOver() { HandOverAt = nullptr; }
 
 private:
   void grow();
@@ -103,6 +130,10 @@ private:
   /// The innermost frame and the last one there is room for.
   Frame *Top = nullptr;
   Frame *Last = nullptr;
+  /// handOver(): the innermost frame it was made for (nullptr: none) and the
+  /// time it hands over.
+  const Frame *HandOverAt = nullptr;
+  Tick HandOverTick = 0;
 };
 
 /// Remembers which region recently came with which CTC string pointer, so a

@@ -16,6 +16,7 @@
 #include "ApiTestSupport.h"
 #include "CoreTestSupport.h"
 
+#include "core/Clock.h"
 #include "core/Lifecycle.h"
 #include "core/Profile.h"
 
@@ -262,6 +263,82 @@ TEST_F(ApiTest, KnownDurationsWithTheChosenClock) {
 
 TEST_F(ApiTest, KnownDurationsWithClockGettime) {
   EXPECT_SCENARIO([] { return knownDurationsScenario("monotonic"); });
+}
+
+//--- An implicit barrier's exit hands its time to the construct's exit -----//
+
+/// ompinst writes a worksharing construct's exit right after its implicit
+/// barrier's exit, so the fast path reads the clock once for both
+/// (FrameStack::handOver()). Calls written by hand with time between them
+/// show it: that time is then in neither region. Any other event between
+/// them drops the hand-over, and the construct's exit reads the clock again.
+/// Only the fast path hands over, and it runs on the TSC only.
+std::string barrierHandOverScenario(bool EventBetween) {
+  quietExperiment(EventBetween ? "handover-dropped" : "handover");
+  ::setenv("POMP_CLOCK", "tsc", 1);
+  Failures F;
+  constexpr SteadyNs Ms = 1000000;
+  constexpr int Rounds = 4;
+  const std::string SingleCtc = ctcString("type=single*file=single.c*slines=1,1*elines=2,2");
+  const std::string BarrierCtc =
+      ctcString("type=implicitbarrier*file=barrier.c*slines=1,1*elines=2,2");
+  const std::string FlushCtc = ctcString("type=flush*file=flush.c*slines=3,3");
+  POMP_Handle_t Single = 0, Barrier = 0, Flush = 0;
+  F.equal(POMP_Init(), POMP_SUCCESS, "POMP_Init");
+  F.equal(POMP_Get_handle(&Single, SingleCtc.c_str()), POMP_SUCCESS, "POMP_Get_handle");
+  F.equal(POMP_Get_handle(&Barrier, BarrierCtc.c_str()), POMP_SUCCESS, "POMP_Get_handle");
+  F.equal(POMP_Get_handle(&Flush, FlushCtc.c_str()), POMP_SUCCESS, "POMP_Get_handle");
+  const bool HandsOver = !EventBetween && Clock::isTsc();
+  // The single's exclusive time: from its enter to the barrier's enter, and,
+  // unless handed over, from the barrier's exit to its own exit.
+  Bracket Own;
+  for (int R = 0; R < Rounds; ++R) {
+    const SteadyNs BeforeEnter = steadyNow();
+    POMP_Single_enter(&Single, 0, SingleCtc.c_str());
+    const SteadyNs Entered = steadyNow();
+    busyFor(2 * Ms);
+    const SteadyNs BeforeBarrier = steadyNow();
+    POMP_Implicit_barrier_enter(&Barrier, 0, BarrierCtc.c_str());
+    const SteadyNs InBarrier = steadyNow();
+    POMP_Implicit_barrier_exit(Barrier, 0);
+    const SteadyNs LeftBarrier = steadyNow();
+    busyFor(10 * Ms);
+    if (EventBetween)
+      POMP_Flush_event(&Flush, 0, FlushCtc.c_str());
+    const SteadyNs BeforeExit = steadyNow();
+    POMP_Single_exit(Single, 0);
+    const SteadyNs AfterExit = steadyNow();
+    Own.Inside += BeforeBarrier - Entered;
+    Own.Outside += InBarrier - BeforeEnter;
+    if (!HandsOver) {
+      Own.Inside += BeforeExit - LeftBarrier;
+      Own.Outside += AfterExit - InBarrier;
+    }
+  }
+  F.equal(POMP_Finalize(), POMP_SUCCESS, "POMP_Finalize");
+  const Profile *P = Runtime::finalProfile();
+  if (!P)
+    return "no profile";
+  const ProfileNode *S = findPath(*P, {{"single.c", EventId::Single_enter}});
+  const ProfileNode *B = findPath(
+      *P, {{"single.c", EventId::Single_enter}, {"barrier.c", EventId::Implicit_barrier_enter}});
+  if (!S || !B)
+    return "regions missing";
+  const ThreadMetrics ST = S->total();
+  F.equal(ST.Visits, std::uint64_t(Rounds), "visits of the single");
+  F.equal(B->total().Visits, std::uint64_t(Rounds), "visits of the barrier");
+  F.check(within(ST.ExclusiveNs, Own, Rounds),
+          describe(HandsOver ? "single exclusive, handed over" : "single exclusive", ST.ExclusiveNs,
+                   Own));
+  return F.text();
+}
+
+TEST_F(ApiTest, ConstructExitTakesItsBarriersExitTime) {
+  EXPECT_SCENARIO([] { return barrierHandOverScenario(/*EventBetween=*/false); });
+}
+
+TEST_F(ApiTest, AnEventBetweenDropsTheHandOver) {
+  EXPECT_SCENARIO([] { return barrierHandOverScenario(/*EventBetween=*/true); });
 }
 
 //--- Races and finalisation -----------------------------------------------//

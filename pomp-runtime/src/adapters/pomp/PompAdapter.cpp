@@ -390,6 +390,7 @@ __attribute__((noinline)) int32_t slowEvent(HandleArg Handle, const char *Ctc, C
   // Orders the flag before the activation test for the compiler; finalisation
   // orders it for the CPU with membarrier() (Lifecycle.h).
   std::atomic_signal_fence(std::memory_order_seq_cst);
+  T->Stack.dropHandOver();
   int32_t Result;
   try {
     RegionId Region;
@@ -437,6 +438,7 @@ __attribute__((noinline)) int32_t inactiveEvent(HandleArg Handle, const char *Ct
   if (isCloser(info(E).EventRole) && T && !T->InEvent.load(std::memory_order_relaxed)) {
     T->InEvent.store(true, std::memory_order_relaxed);
     std::atomic_signal_fence(std::memory_order_seq_cst);
+    T->Stack.dropHandOver();
     General = inactiveNeedsGeneralPath<E, HandleArg, ContextArg>(T, Handle);
     T->InEvent.store(false, std::memory_order_release);
   } else {
@@ -480,6 +482,7 @@ handleEvent(HandleArg Handle, const char *Ctc, ContextArg Context, std::uint64_t
     }
     // Inactive (monitoring off, or the group's level): decided while the flag
     // is held, so without a second handshake.
+    T->Stack.dropHandOver();
     const bool General = inactiveNeedsGeneralPath<E, HandleArg, ContextArg>(T, Handle);
     T->InEvent.store(false, std::memory_order_release);
     return General ? slowEvent<E>(Handle, Ctc, Context, Payload) : POMP_SUCCESS;
@@ -522,8 +525,14 @@ handleEvent(HandleArg Handle, const char *Ctc, ContextArg Context, std::uint64_t
       T->InEvent.store(false, std::memory_order_relaxed);
       return slowEvent<E>(Handle, Ctc, Context, Payload);
     }
-    Core::popCached(*T, Clock::readTsc);
+    // A worksharing construct's exit (a team's end) follows its implicit
+    // barrier's exit at once: one clock read serves both (FrameStack).
+    const Tick Now = T->Stack.takeHandOver(Clock::readTsc);
+    Core::popCached(*T, [Now] { return Now; });
+    if constexpr (E == EventId::Implicit_barrier_exit)
+      T->Stack.handOver(Now);
   } else {
+    T->Stack.dropHandOver();
     Node *N = Core::cachedChild(*T, T->current(), Key);
     if (__builtin_expect(N == nullptr, 0)) {
       T->InEvent.store(false, std::memory_order_relaxed);
