@@ -8,7 +8,8 @@ ATOMIC, REDUCTION, ...: github.com/EPCCed/epcc-openmp-microbenchmarks, openmpben
 yourself, it is not part of this project), or with --epcc and --taskbench its taskbench (overhead
 per task). Each is built twice,
 plainly with clang-19 and instrumented with ompcc; the configurations run in alternating
-rounds so that machine noise hits all alike, and the table shows medians:
+rounds so that machine noise hits all alike, in an order that rotates by one place per round
+(bench/rotation.py), and the table shows medians:
 
   no tool      plain build, no OMPT tool
   noop OMPT    plain build, bench/noop_ompt_tool.c (empty callbacks): the floor of OMPT tools
@@ -43,6 +44,7 @@ import subprocess
 import sys
 import tempfile
 
+from rotation import rotated
 from ompinst_servers import private_servers
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -234,7 +236,10 @@ def main():
         samples = {c: {} for c in configs}
         load_before = os.getloadavg()
         for r in range(args.rounds):
-            for config in configs:
+            # A fixed order put each configuration after the same other one in every round: in
+            # session 29 POMP only's fork constructs came out 0.1 µs above the baseline's in two
+            # runs, which a direct A/B did not confirm.
+            for config in rotated(configs, r):
                 exe, extra = runs[config]
                 env = dict(base, POMP_EXPERIMENT_DIR=os.path.join(work, "exp-%d" % r), **extra)
                 env["POMP_EXPERIMENT_DIR"] += "-" + config.replace(" ", "_")
