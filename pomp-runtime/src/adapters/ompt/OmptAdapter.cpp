@@ -606,25 +606,33 @@ template <typename Fn> void guarded(Fn &&Body) noexcept {
 
 /// nothingToDo() for the callbacks that name no task (the mutex callbacks),
 /// which never complete the thread's tasks. A program without instrumented
-/// code (OMPT only) skips the test at once.
+/// code (OMPT only) skips the test at once. Nothing(thread) reads the thread's
+/// state with its InEvent flag set, as enterCallback() sets it: finalisation
+/// changes that state (its teams, its stack) once it has seen the flag clear,
+/// and a worker can still be in its join barrier's end callback when the
+/// master finalises (ThreadSanitizer reported that read against
+/// Core::closeEndedTeams()).
 template <typename Fn> bool nothingToDoHere(Fn &&Nothing) {
   if (!Runtime::regions().hasPompRegions())
     return false;
   ThreadState *T = CurrentThread;
-  if (!T || T->InEvent.load(std::memory_order_relaxed) || Runtime::phase() != Phase::Running)
+  if (!T || T->InEvent.load(std::memory_order_relaxed))
     return false;
-  return Nothing(*T);
+  T->InEvent.store(true, std::memory_order_relaxed);
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  const bool Result = Runtime::phase() == Phase::Running && Nothing(*T);
+  T->InEvent.store(false, std::memory_order_release);
+  return Result;
 }
 
 /// For callbacks that record nothing when instrumented code reports their
 /// construct (most work and sync-region callbacks of instrumented code): the
 /// calling thread's state when the callback may have something to do, nullptr
-/// when Nothing(thread) says it has not. Decided before the callback protocol
-/// (enterCallback()), which was most of such a callback's cost, from the
-/// thread's own innermost region: only the thread changes it, except
-/// finalisation, which the protocol does not need to keep out of a callback
-/// that changes nothing. The thread's running tasks must need no completion
-/// (noteCurrentTask()) for the shortcut.
+/// when Nothing(thread) says it has not. Decided without the rest of the
+/// callback protocol (enterCallback(): attaching, the callback's clock), which
+/// was most of such a callback's cost, from the thread's own innermost region,
+/// holding only the thread's flag (nothingToDoHere()). The thread's running
+/// tasks must need no completion (noteCurrentTask()) for the shortcut.
 template <typename Fn> bool nothingToDo(const ompt_data_t *TaskData, Fn &&Nothing) {
   return nothingToDoHere([&](ThreadState &T) {
     if (!T.RunningTasks.empty() && T.RunningTasks.back().Task != TaskData)
