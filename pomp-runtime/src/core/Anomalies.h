@@ -40,7 +40,10 @@ namespace pomp::rt {
     "team ends a worker found overwritten (it idled through thousands of forks): its regions "     \
     "of the team closed at their last start")                                                      \
   X(OmptOtherKind, "ompt_other_kind",                                                              \
-    "OMPT callbacks with a kind this library does not know (a newer runtime): counted, ignored")
+    "OMPT callbacks with a kind this library does not know (a newer runtime): counted, ignored")   \
+  X(OmptForeignTeamEnd, "ompt_foreign_team_end",                                                   \
+    "parallel_end callbacks that named another thread's team (libomp's nested teams): the "        \
+    "calling thread's own innermost team ended there")
 
 /// The kinds of anomalies.
 enum class Anomaly : std::uint8_t {

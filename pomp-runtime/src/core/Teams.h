@@ -273,6 +273,7 @@ struct ThreadTeams {
     for (std::size_t I = 0; I < RingSize; ++I)
       Ring.push_back(std::make_unique<TeamInstance>(*Ends));
     Tasks.reserve(ReservedNesting);
+    Forked.reserve(ReservedNesting);
   }
 
   /// The ends of the teams this thread masters, at a fixed address.
@@ -287,6 +288,9 @@ struct ThreadTeams {
 
   /// The implicit tasks the thread runs, innermost last.
   std::vector<ImplicitTask> Tasks;
+  /// The instances of the teams this thread forked and that have not ended,
+  /// innermost last: a thread's teams end in the reverse order of their forks.
+  std::vector<TeamInstance *> Forked;
 
   /// A fresh instance for a region this thread forks: the next one of the
   /// ring, or a new one inserted before it when that one's team still runs
@@ -304,7 +308,24 @@ struct ThreadTeams {
     I.Generation.store(NextSequence, std::memory_order_relaxed);
     NextSequence = TeamEndLog::next(NextSequence);
     I.Running = true;
+    Forked.push_back(&I);
     return I;
+  }
+
+  /// The instance of the team whose end the runtime reports on this thread,
+  /// named Named by the end's parallel data: the innermost team the thread
+  /// forked. libomp 19 can hand a master the data of a team it already gave
+  /// back to its pool, which another thread's fork has taken meanwhile
+  /// (nested teams): Named is then another thread's instance, Foreign is set,
+  /// and the thread's own innermost team is the one that ends.
+  TeamInstance *endForked(TeamInstance *Named, bool &Foreign) {
+    Foreign = false;
+    if (Forked.empty())
+      return Named;
+    TeamInstance *Own = Forked.back();
+    Forked.pop_back();
+    Foreign = Own != Named;
+    return Own;
   }
 
   /// The innermost implicit task, or nullptr outside every team.

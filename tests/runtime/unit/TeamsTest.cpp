@@ -306,6 +306,26 @@ TEST_F(TeamsTest, TheLogWrapsWithTheForkNumbers) {
   EXPECT_EQ(End, 30u);
 }
 
+// libomp 19 can report a nested team's end to its master with the parallel data of a team it
+// gave back to its pool, which another thread's fork took meanwhile (samples/nested.c, 4
+// threads; found by ThreadSanitizer): the master's own innermost team is the one that ends.
+TEST_F(TeamsTest, ATeamEndNamingAnotherThreadsTeamEndsTheMastersOwn) {
+  ThreadTeams Master, Other;
+  TeamInstance &Outer = Master.nextInstance();
+  TeamInstance &Inner = Master.nextInstance();
+  TeamInstance &Foreign = Other.nextInstance();
+  bool IsForeign = true;
+  EXPECT_EQ(Master.endForked(&Foreign, IsForeign), &Inner);
+  EXPECT_TRUE(IsForeign);
+  EXPECT_EQ(Master.endForked(&Outer, IsForeign), &Outer);
+  EXPECT_FALSE(IsForeign);
+  EXPECT_EQ(Other.endForked(&Foreign, IsForeign), &Foreign);
+  EXPECT_FALSE(IsForeign);
+  // A thread that forked nothing ends what the runtime names.
+  EXPECT_EQ(Master.endForked(&Foreign, IsForeign), &Foreign);
+  EXPECT_FALSE(IsForeign);
+}
+
 // Such a team's end is kept in its instance.
 TEST_F(TeamsTest, AnEndTheLogCannotTakeStaysInTheInstance) {
   ThreadTeams Teams;

@@ -764,6 +764,10 @@ void on_parallel_end(ompt_data_t *ParallelData, ompt_data_t *, int, const void *
     TeamInstance *Team = teamOf(ParallelData);
     if (!Team)
       return;
+    bool Foreign;
+    Team = T.Teams.endForked(Team, Foreign);
+    if (__builtin_expect(Foreign, 0))
+      core().anomalies().count(Anomaly::OmptForeignTeamEnd);
     // Only the late ends of teams this adapter measures, or whose regions
     // it closes at the join, need the team's end: other instrumented teams
     // ignore them (and save the clock read).
