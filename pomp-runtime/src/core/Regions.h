@@ -128,6 +128,20 @@ public:
                                     RegionOrigin Origin = RegionOrigin::Pomp,
                                     std::uintptr_t CodeAddress = 0);
 
+  /// Stores Region into a zero handle of the program's, under the table's
+  /// lock: of the threads that race to bind one handle (its construct's first
+  /// events, without load-time binding) only the first writes it, and every
+  /// later one reads it under the same lock. So no binder's access races with
+  /// the plain reads of instrumented code, which passes the handle by value
+  /// to its construct's next events once its own first event returned; a
+  /// compare-exchange would not do for TSan, which takes a failed one for a
+  /// write (tests/runtime/tasks.c, docs/RELIABILITY.md).
+  void bind(POMP_Handle_t *Handle, RegionId Region) {
+    std::lock_guard<std::mutex> Lock(Adding);
+    if (__atomic_load_n(Handle, __ATOMIC_RELAXED) == 0)
+      __atomic_store_n(Handle, static_cast<POMP_Handle_t>(Region), __ATOMIC_RELEASE);
+  }
+
   /// True once a region of instrumented code (a CTC string) was registered:
   /// the program reports through POMP, and the OMPT adapter leaves the events
   /// that POMP reports without an open region (flush, atomic, lock release)

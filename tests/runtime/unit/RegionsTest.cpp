@@ -91,5 +91,18 @@ TEST(RegionsTest, RacingThreadsGetOneRegion) {
     EXPECT_EQ(Seen[I], Seen[0]);
 }
 
+TEST(RegionsTest, BindStoresIntoAZeroHandleOnly) {
+  RegionTable T;
+  const RegionId A = T.registerCtc(ctcString("type=single*slines=1,1")).Id;
+  const RegionId B = T.registerCtc(ctcString("type=single*slines=2,2")).Id;
+  POMP_Handle_t Handle = 0;
+  T.bind(&Handle, A);
+  EXPECT_EQ(Handle, A);
+  // A bound handle is another thread's binding, already read by the code that
+  // passes it on: it is never written again.
+  T.bind(&Handle, B);
+  EXPECT_EQ(Handle, A);
+}
+
 } // namespace
 } // namespace pomp::rt

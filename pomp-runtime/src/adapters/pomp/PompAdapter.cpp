@@ -140,16 +140,9 @@ int32_t bindHandle(ThreadState &T, POMP_Handle_t *Handle, const char *Ctc, Regio
     Region = R.Id;
     Cached = {Ctc, Region};
   }
-  if (Handle) {
-    // One store only: threads that race to bind the same zero handle all found the same
-    // region, and a loser's failed exchange reads the winner's value with acquire. So the one
-    // store happens before every later plain read of the handle by instrumented code (the
-    // handle passed by value to the construct's next events): no data race in the C/C++
-    // sense, which TSan reported when every racer stored (docs/RELIABILITY.md).
-    POMP_Handle_t Unbound = 0;
-    __atomic_compare_exchange_n(Handle, &Unbound, static_cast<POMP_Handle_t>(Region),
-                                /*weak=*/false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
-  }
+  // Threads that race to bind the same zero handle all found the same region.
+  if (Handle)
+    Regions.bind(Handle, Region);
   return POMP_SUCCESS;
 }
 
@@ -763,7 +756,7 @@ POMP_EXPORT POMP_NOTHROW int32_t POMP_Get_handle(POMP_Handle_t *handle, const ch
       pomp::rt::setLastError(R.Message);
       return R.Error;
     }
-    __atomic_store_n(handle, static_cast<POMP_Handle_t>(R.Id), __ATOMIC_RELEASE);
+    Regions.bind(handle, R.Id);
     return static_cast<int32_t>(POMP_SUCCESS);
   });
 }
@@ -887,13 +880,6 @@ NamedUserRegions &namedUserRegions() {
   return *Table;
 }
 
-/// Binds a macro site's handle once; racing threads store the same value.
-void bindSite(POMP_Handle_t *Handle, RegionId Region) {
-  POMP_Handle_t Unbound = 0;
-  __atomic_compare_exchange_n(Handle, &Unbound, static_cast<POMP_Handle_t>(Region),
-                              /*weak=*/false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
-}
-
 } // namespace
 } // namespace pomp::rt
 
@@ -910,7 +896,7 @@ POMP_EXPORT int32_t POMP_User_region_begin_named(POMP_Handle_t *handle, const ch
     const pomp::rt::RegionId Region = pomp::rt::namedUserRegions().begin(name, file, line, Error);
     if (Region == 0)
       return Error;
-    pomp::rt::bindSite(handle, Region);
+    Runtime::regions().bind(handle, Region);
   }
   // The thread id is not used by libpomp (it knows its threads).
   return POMP_User_region_begin(handle, 0, nullptr);
@@ -928,7 +914,7 @@ POMP_EXPORT int32_t POMP_User_region_end_named(POMP_Handle_t *handle, const char
                              "\") without a POMP_USER_REGION_BEGIN of that name");
       return POMP_ERROR_UNBALANCED;
     }
-    pomp::rt::bindSite(handle, Region);
+    Runtime::regions().bind(handle, Region);
   }
   return POMP_User_region_end(__atomic_load_n(handle, __ATOMIC_ACQUIRE), 0);
 }
