@@ -115,6 +115,25 @@ def report(name, plain_name, plain, wrapped):
           % (name, plain_name, plain, wrapped, wrapped / plain))
 
 
+# --per-file: each sample's build times by configuration ("plain", "ompcc"), the warm-up rounds
+# included (alternate() runs plain once and ompcc WARMUPS[0] times first; dropped when printed).
+PER_FILE = {}
+
+
+def report_per_file(samples):
+    """Each sample's median build time, plain and through ompcc, the difference and the ratio,
+    largest difference first: which files the samples' ratio comes from."""
+    rows = []
+    for sample in samples:
+        plain = statistics.median(PER_FILE[("plain", sample)][1:])
+        ours = statistics.median(PER_FILE[("ompcc", sample)][WARMUPS[0]:])
+        rows.append((ours - plain, os.path.basename(sample), plain, ours))
+    print("  %-18s %9s %9s %8s %6s" % ("sample", "plain ms", "ompcc ms", "+ms", "ratio"))
+    for extra, name, plain, ours in sorted(rows, reverse=True):
+        print("  %-18s %9.1f %9.1f %+8.1f %6.2f" % (name, 1000 * plain, 1000 * ours,
+                                                    1000 * extra, ours / plain))
+
+
 def step_name(words):
     """The step of an ompcc command line, from the program and its arguments."""
     program = os.path.basename(words[0])
@@ -224,6 +243,8 @@ def main():
                              "the instrumentation's parse and, inside clang-19, the compile; "
                              "second: each file's second compile with a fresh cache, which "
                              "precompiles the preambles (samples and lulesh)")
+    parser.add_argument("--per-file", action="store_true",
+                        help="with samples: also each sample's medians, plain and through ompcc")
     parser.add_argument("--steps-sample", default=None,
                         help="the program of the steps measurement (default samples/jacobi.c)")
     parser.add_argument("--base-bin", default=None,
@@ -269,7 +290,7 @@ def main():
                 WARMUPS[0] = 2 if args.preamble == "warm" else 1
                 SECOND[0] = args.preamble == "second"
 
-            def build_samples(c_driver, cxx_driver, extra, run_env=None):
+            def build_samples(c_driver, cxx_driver, extra, run_env=None, label=None):
                 def run():
                     total = 0.0
                     for sample in samples:
@@ -277,17 +298,24 @@ def main():
                         out = os.path.join(work, "sample")
                         # A sample without main (a kernel of a mixed program) is compiled only.
                         link = ["-o", out, "-lm"] if sample in programs else ["-c", "-o", out]
-                        total += timed_build([driver] + extra + ["-O2", sample] + link, work,
-                                             run_env or env)
+                        elapsed = timed_build([driver] + extra + ["-O2", sample] + link, work,
+                                              run_env or env)
+                        if label:
+                            PER_FILE.setdefault((label, sample), []).append(elapsed)
+                        total += elapsed
                     return total
                 return run
 
             if "samples" in what:
-                plain, wrapped = alternate(args.rounds, build_samples(cc, cxx, ["-fopenmp"]),
-                                           build_samples(ompcc, ompcxx, []),
+                PER_FILE.clear()
+                plain, wrapped = alternate(args.rounds,
+                                           build_samples(cc, cxx, ["-fopenmp"], label="plain"),
+                                           build_samples(ompcc, ompcxx, [], label="ompcc"),
                                            build_samples(base[0], base[1], [],
                                                          dict(env, **base_env)) if base else None)
                 report("samples", cc + " -fopenmp", plain, wrapped)
+                if args.per_file:
+                    report_per_file(samples)
 
             def build_project(c_driver, cxx_driver, run_env=None):
                 def run():
