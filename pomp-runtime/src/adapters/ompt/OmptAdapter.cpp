@@ -1415,8 +1415,10 @@ void on_task_create(ompt_data_t *Encountering, const ompt_frame_t *, ompt_data_t
                     int Flags, int, const void *Code) {
   // libomp gives a new task the memory of a completed one (its own free lists), and the creating
   // code writes the firstprivate copies there: after every completed task for TSan, or it takes
-  // the completed task's reads for a race (tasks_deps.c). Costs TSan sight of a race between a
-  // completed task and the creating thread's later code; docs/RELIABILITY.md, "ThreadSanitizer".
+  // the completed task's reads for a race (tasks_deps.c). This callback comes after those writes;
+  // the TSan build's __kmpc_omp_task_alloc (end of file) acquires before them. Costs TSan sight
+  // of a race between a completed task and the creating thread's later code;
+  // docs/RELIABILITY.md, "ThreadSanitizer".
   tsanAcquireTasks();
   NewTask->value = 0;
   if (!(Flags & (ompt_task_explicit | ompt_task_target)))
@@ -1813,3 +1815,25 @@ ompt_start_tool(unsigned int, const char *RuntimeVersion) {
   pomp::rt::RuntimeVersion = RuntimeVersion ? RuntimeVersion : "an unnamed OpenMP runtime";
   return &pomp::rt::ToolResult;
 }
+
+#ifdef POMP_TSAN
+/// In a TSan build only: libomp's task allocation, with the edge TSan needs
+/// for the memory it reuses. libomp hands a new task the memory of a completed
+/// one from its own free lists, which TSan does not see, and the creating code
+/// writes the new task's firstprivate copies there before any callback (the
+/// task_create callback comes after them), so TSan took those writes for a race
+/// with the completed task's reads (samples/tasks_deps.c, 6-8 runs of 40). The
+/// completed task's task_schedule callback released every completed task before
+/// libomp freed its memory, so the acquire after the allocation orders the
+/// reads before the writes. A program linked with libpomp before libomp calls
+/// this one (scripts/tsan.sh links so); docs/RELIABILITY.md, "ThreadSanitizer".
+extern "C" __attribute__((visibility("default"))) void *
+__kmpc_omp_task_alloc(void *Location, std::int32_t Gtid, std::int32_t Flags, std::size_t TaskSize,
+                      std::size_t SharedsSize, void *Entry) {
+  using TaskAlloc = void *(*)(void *, std::int32_t, std::int32_t, std::size_t, std::size_t, void *);
+  static const auto Libomp = reinterpret_cast<TaskAlloc>(dlsym(RTLD_NEXT, "__kmpc_omp_task_alloc"));
+  void *Task = Libomp(Location, Gtid, Flags, TaskSize, SharedsSize, Entry);
+  pomp::rt::tsanAcquireTasks();
+  return Task;
+}
+#endif
