@@ -252,20 +252,106 @@ std::string headerPrologue(const HeaderHandles &Handles, Language Lang) {
 }
 
 namespace {
-/// The routines of pomp_context_forms.h.
-constexpr std::string_view ContextForms[] = {"POMP_Parallel_fork_ctx", "POMP_Teams_enter_ctx",
-                                             "POMP_Task_create_enter_ctx"};
+/// The routines of pomp_context_forms.h, with their parameter lists.
+constexpr DeclarableRoutine ContextForms[] = {
+    {"POMP_Parallel_fork_ctx", "(POMP_Handle_t *handle, int32_t thread_id, int32_t num_threads, "
+                               "int32_t if_expr_result, const char ctc[])"},
+    {"POMP_Teams_enter_ctx", "(POMP_Handle_t *handle, int32_t thread_id, int32_t num_teams, "
+                             "int32_t thread_limit, const char ctc[])"},
+    {"POMP_Task_create_enter_ctx",
+     "(POMP_Handle_t *handle, int32_t thread_id, int32_t if_expr_result, const char ctc[])"}};
 
 bool isContextForm(std::string_view Name) {
-  for (std::string_view Form : ContextForms)
-    if (Form == Name)
+  for (const DeclarableRoutine &Form : ContextForms)
+    if (Form.Name == Name)
       return true;
   return false;
 }
+
+bool isEventRoutine(std::string_view Name) {
+  for (const DeclarableRoutine &R : DeclarableRoutines)
+    if (R.Name == Name && R.Params.find("thread_id") != std::string_view::npos)
+      return true;
+  return false;
+}
+
+/// The routine whose form without the thread id Name is ("" if none).
+std::string_view withThreadId(std::string_view Name) {
+  if (Name.size() <= NoThreadIdSuffix.size() ||
+      Name.substr(Name.size() - NoThreadIdSuffix.size()) != NoThreadIdSuffix)
+    return {};
+  const std::string_view Base = Name.substr(0, Name.size() - NoThreadIdSuffix.size());
+  return isEventRoutine(Base) || isContextForm(Base) ? Base : std::string_view();
+}
+
+bool isNoThreadIdForm(std::string_view Name) { return !withThreadId(Name).empty(); }
+
+bool isCalled(const std::vector<std::string> &Routines, std::string_view Name) {
+  return std::find(Routines.begin(), Routines.end(), Name) != Routines.end();
+}
+
+/// Splits "(T a, U *b, const char c[])" into its parameters.
+std::vector<std::string_view> parameters(std::string_view Params) {
+  std::vector<std::string_view> Out;
+  Params = Params.substr(1, Params.size() - 2);
+  while (!Params.empty()) {
+    const std::size_t Comma = Params.find(',');
+    std::string_view One = Params.substr(0, Comma);
+    while (!One.empty() && One.front() == ' ')
+      One.remove_prefix(1);
+    Out.push_back(One);
+    if (Comma == std::string_view::npos)
+      break;
+    Params.remove_prefix(Comma + 1);
+  }
+  return Out;
+}
+
+/// The name a parameter declares ("const char ctc[]": "ctc").
+std::string_view parameterName(std::string_view Param) {
+  if (Param.size() > 2 && Param.substr(Param.size() - 2) == "[]")
+    Param.remove_suffix(2);
+  const std::size_t Space = Param.find_last_of(" *");
+  return Space == std::string_view::npos ? Param : Param.substr(Space + 1);
+}
+
 } // namespace
 
+std::string noThreadIdForms(const std::vector<std::string> &Routines, Language Lang) {
+  std::string Declarations;
+  std::string Macros;
+  auto Add = [&](const DeclarableRoutine &R, std::string_view Result) {
+    const std::string Name = std::string(R.Name) + std::string(NoThreadIdSuffix);
+    if (!isCalled(Routines, Name))
+      return;
+    std::string Params;
+    std::string Names;
+    std::string Args;
+    for (std::string_view P : parameters(R.Params)) {
+      const std::string_view ParamName = parameterName(P);
+      Args += (Args.empty() ? "" : ", ") +
+              (ParamName == "thread_id" ? std::string("-1") : std::string(ParamName));
+      if (ParamName == "thread_id")
+        continue;
+      Params += (Params.empty() ? "" : ", ") + std::string(P);
+      Names += (Names.empty() ? "" : ", ") + std::string(ParamName);
+    }
+    Declarations += std::string(linkagePrefix(Lang)) + std::string(Result) + " " + Name + "(" +
+                    Params + ") POMP_NOTHROW;\n";
+    Macros += "#define " + Name + "(" + Names + ") " + std::string(R.Name) + "(" + Args + ")\n";
+  };
+  for (const DeclarableRoutine &R : DeclarableRoutines)
+    Add(R, "int32_t");
+  for (const DeclarableRoutine &R : ContextForms)
+    Add(R, "POMP_Context_t");
+  if (Declarations.empty())
+    return "";
+  return "#if defined(POMP_NO_NOTID_FORMS) || defined(POMP_CONTEXT_BY_POINTER)\n" + Macros +
+         "#else\n" + Declarations + "#endif\n";
+}
+
 bool isDeclarableRoutine(std::string_view Name) {
-  if (isContextForm(Name))
+  if (isContextForm(Name) || isNoThreadIdForm(Name))
     return true;
   for (const DeclarableRoutine &R : DeclarableRoutines)
     if (R.Name == Name)
@@ -277,26 +363,36 @@ std::vector<std::string> declarableRoutines() {
   std::vector<std::string> Names;
   for (const DeclarableRoutine &R : DeclarableRoutines)
     Names.emplace_back(R.Name);
-  for (std::string_view Form : ContextForms)
-    Names.emplace_back(Form);
+  for (const DeclarableRoutine &Form : ContextForms)
+    Names.emplace_back(Form.Name);
+  for (const DeclarableRoutine &R : DeclarableRoutines)
+    if (isEventRoutine(R.Name))
+      Names.emplace_back(std::string(R.Name) + std::string(NoThreadIdSuffix));
+  for (const DeclarableRoutine &Form : ContextForms)
+    Names.emplace_back(std::string(Form.Name) + std::string(NoThreadIdSuffix));
   return Names;
 }
 
 std::string routineDeclarations(const std::vector<std::string> &Routines, Language Lang) {
   // pomplib.h declares them all already; its guard tells.
   std::string Out = "#ifndef POMPLIB_H\n";
-  if (std::any_of(Routines.begin(), Routines.end(), isContextForm))
+  // The context forms' own header, also for their forms without the thread
+  // id, whose macros call them.
+  if (std::any_of(Routines.begin(), Routines.end(), [](const std::string &Name) {
+        return isContextForm(Name) || isContextForm(withThreadId(Name));
+      }))
     Out += "#include \"pomp_context_forms.h\"\n";
   for (const DeclarableRoutine &R : DeclarableRoutines) {
+    // A form without the thread id needs its routine for the macro.
     bool Called = false;
     for (const std::string &Name : Routines)
-      Called = Called || Name == R.Name;
+      Called = Called || Name == R.Name || withThreadId(Name) == R.Name;
     if (!Called)
       continue;
     Out += std::string(linkagePrefix(Lang)) + "int32_t " + std::string(R.Name) +
            std::string(R.Params) + " POMP_NOTHROW;\n";
   }
-  return Out + "#endif\n";
+  return Out + "#endif\n" + noThreadIdForms(Routines, Lang);
 }
 
 std::string filePrologue(const FileHandles &Handles, Language Lang) {

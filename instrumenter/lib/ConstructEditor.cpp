@@ -7,6 +7,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/Stmt.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Basic/OpenMPKinds.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -206,10 +207,10 @@ std::string FileInstrumentation::localName(std::string_view What, unsigned Index
   return "pomp_" + std::string(What) + "_" + NameTag + std::to_string(Index);
 }
 std::string FileInstrumentation::threadId() const {
-  return ThreadIdAvailable ? threadIdInParallel() : "-1";
+  return ThreadIdAvailable ? threadIdInParallel() : std::string(UnknownThreadId);
 }
 std::string FileInstrumentation::threadIdInParallel() const {
-  return Opts.ThreadIds ? "omp_get_thread_num()" : "-1";
+  return Opts.ThreadIds ? "omp_get_thread_num()" : std::string(UnknownThreadId);
 }
 
 //===--- ConstructEditor --------------------------------------------------===//
@@ -330,16 +331,47 @@ std::string argumentList(const std::vector<std::string> &Args) {
   Text += ");";
   return Text;
 }
+
+/// The routine and the arguments of a call of event E: without an unknown
+/// thread id (not --thread-ids), the routine's form without it, whose one
+/// argument fewer gcc compiles at every call site (docs/PERFORMANCE.md,
+/// session 31).
+std::string eventCall(Event E, std::string_view Suffix, const std::vector<std::string> &Args) {
+  std::string Routine = std::string(eventInfo(E).Routine) + std::string(Suffix);
+  const unsigned ThreadId = eventInfo(E).ThreadIdArgument;
+  if (ThreadId >= Args.size() || Args[ThreadId] != UnknownThreadId)
+    return Routine + argumentList(Args);
+  std::vector<std::string> Rest = Args;
+  Rest.erase(Rest.begin() + ThreadId);
+  return Routine + std::string(handleinit::NoThreadIdSuffix) + argumentList(Rest);
+}
 } // namespace
 
+std::vector<std::string> calledRoutines(const EditList &Edits) {
+  constexpr std::string_view Prefix = "POMP_";
+  std::vector<std::string> Routines;
+  Edits.forEachText([&](std::string_view Text) {
+    for (std::size_t At = Text.find(Prefix); At != std::string_view::npos;
+         At = Text.find(Prefix, At + Prefix.size())) {
+      std::size_t End = At + Prefix.size();
+      while (End < Text.size() && isAsciiIdentifierContinue(Text[End]))
+        ++End;
+      const std::string_view Name = Text.substr(At, End - At);
+      if (End < Text.size() && Text[End] == '(' && handleinit::isDeclarableRoutine(Name) &&
+          std::find(Routines.begin(), Routines.end(), Name) == Routines.end())
+        Routines.emplace_back(Name);
+    }
+  });
+  return Routines;
+}
+
 std::string ConstructEditor::call(Event E, const std::vector<std::string> &Args) {
-  return std::string(eventInfo(E).Routine) + argumentList(Args);
+  return eventCall(E, "", Args);
 }
 
 std::string ConstructEditor::contextCall(Event E, const std::string &Context,
                                          const std::vector<std::string> &Args) {
-  return Context + " = " + std::string(eventInfo(E).Routine) +
-         std::string(handleinit::ContextFormSuffix) + argumentList(Args);
+  return Context + " = " + eventCall(E, handleinit::ContextFormSuffix, Args);
 }
 
 unsigned ConstructEditor::depthKey(EditLayer Layer, unsigned ExtraDepth) const {

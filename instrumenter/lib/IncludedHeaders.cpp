@@ -286,7 +286,8 @@ unsigned TranslationUnitFiles::finishHeaders(std::vector<handleinit::HeaderHandl
     std::string Prologue = "/* ompinst: the instrumented copy of a header */\n" +
                            lineDirective(File, File.contentStart()) + "\n";
     if (!File.ctcStrings().empty())
-      Prologue += handleinit::headerPrologue({H->Tag, File.ctcStrings()}, Lang);
+      Prologue += handleinit::headerPrologue({H->Tag, File.ctcStrings()}, Lang) +
+                  handleinit::noThreadIdForms(calledRoutines(File.edits()), Lang);
     File.edits().insert(File.contentStart(), InsertSide::First, 0, Prologue);
     HeaderCopy Copy{H->Original, H->CopyPath, ""};
     // A copy always names its original in #line: __FILE__, diagnostics and

@@ -613,26 +613,6 @@ private:
     return File.logicalLineStart(FirstEdit);
   }
 
-  /// The POMP routines the edits' text calls: every "POMP_<name>(" whose
-  /// name handle-init can declare, each once.
-  static std::vector<std::string> calledRoutines(const EditList &Edits) {
-    constexpr std::string_view Prefix = "POMP_";
-    std::vector<std::string> Routines;
-    Edits.forEachText([&](std::string_view Text) {
-      for (std::size_t At = Text.find(Prefix); At != std::string_view::npos;
-           At = Text.find(Prefix, At + Prefix.size())) {
-        std::size_t End = At + Prefix.size();
-        while (End < Text.size() && isAsciiIdentifierContinue(Text[End]))
-          ++End;
-        const std::string_view Name = Text.substr(At, End - At);
-        if (End < Text.size() && Text[End] == '(' && handleinit::isDeclarableRoutine(Name) &&
-            std::find(Routines.begin(), Routines.end(), Name) == Routines.end())
-          Routines.emplace_back(Name);
-      }
-    });
-    return Routines;
-  }
-
   std::string assemble(ASTContext &Context, FileInstrumentation &File, bool UsesWrappers,
                        const std::string &AddressSites,
                        std::vector<handleinit::HeaderHandles> HeaderHandles) {
@@ -669,12 +649,15 @@ private:
     // Declarations of only the routines the inserted code calls instead of
     // pomplib.h (docs/PERFORMANCE.md, session 9), unless the wrappers'
     // header includes pomplib.h anyway.
+    const std::vector<std::string> Called = calledRoutines(File.edits());
     if (!UsesWrappers)
-      Handles.CalledRoutines = calledRoutines(File.edits());
+      Handles.CalledRoutines = Called;
     Prologue += handleinit::filePrologue(Handles, Lang);
     if (Prologue.back() != '\n')
       Prologue += '\n';
     if (UsesWrappers) {
+      // pomplib.h does not declare the forms without the thread id.
+      Prologue += handleinit::noThreadIdForms(Called, Lang);
       // The wrappers' events pass the thread number only when asked to.
       if (Opts.ThreadIds)
         Prologue += "#define POMP_THREAD_IDS 1\n";

@@ -210,19 +210,55 @@ TEST(handleInitFile, PrologueDeclaresOnlyTheCalledRoutines) {
   EXPECT_EQ(Cxx.find("pomplib.h\""), std::string::npos) << Cxx;
 }
 
-TEST(handleInitFile, DeclarableRoutinesAreTheEventsSixOthersAndTheContextForms) {
+TEST(handleInitFile,
+     DeclarableRoutinesAreTheEventsSixOthersTheContextFormsAndTheirFormsWithoutThreadId) {
   const std::vector<std::string> All = declarableRoutines();
   EXPECT_TRUE(isDeclarableRoutine("POMP_Parallel_fork"));
   EXPECT_TRUE(isDeclarableRoutine("POMP_Join_barrier_needed"));
   EXPECT_TRUE(isDeclarableRoutine("POMP_Parallel_fork_ctx"));
   EXPECT_TRUE(isDeclarableRoutine("POMP_Task_create_enter_ctx"));
+  EXPECT_TRUE(isDeclarableRoutine("POMP_Parallel_end_notid"));
+  EXPECT_TRUE(isDeclarableRoutine("POMP_Parallel_fork_ctx_notid"));
   EXPECT_FALSE(isDeclarableRoutine("POMP_Parallel_end_ctx"));
   EXPECT_FALSE(isDeclarableRoutine("POMP_Init_Handles"));
   EXPECT_FALSE(isDeclarableRoutine("POMP_Set_level"));
   EXPECT_FALSE(isDeclarableRoutine("POMP_Parallel"));
+  // Only routines with a thread id have a form without it.
+  EXPECT_FALSE(isDeclarableRoutine("POMP_Init_notid"));
+  EXPECT_FALSE(isDeclarableRoutine("POMP_Join_barrier_needed_notid"));
+  EXPECT_FALSE(isDeclarableRoutine("_notid"));
+  // The events, six others, three context forms, then the forms without the
+  // thread id of the events and of the context forms.
+  const std::size_t Events = (All.size() - 6 - 2 * 3) / 2;
   EXPECT_EQ(All.front(), "POMP_Parallel_enter");
-  EXPECT_EQ(All.back(), "POMP_Task_create_enter_ctx");
-  EXPECT_EQ(All[All.size() - 4], "POMP_Join_barrier_needed");
+  EXPECT_EQ(All[Events + 5], "POMP_Join_barrier_needed");
+  EXPECT_EQ(All[Events + 8], "POMP_Task_create_enter_ctx");
+  EXPECT_EQ(All[Events + 9], "POMP_Parallel_enter_notid");
+  EXPECT_EQ(All.back(), "POMP_Task_create_enter_ctx_notid");
+}
+
+TEST(handleInitFile, FormsWithoutThreadIdAreDeclaredOrMacrosOverTheRoutines) {
+  const std::string Forms =
+      noThreadIdForms({"POMP_Parallel_end_notid", "POMP_Section_begin_notid",
+                       "POMP_Parallel_fork_ctx_notid", "POMP_Init", "POMP_Single_end"},
+                      Language::C);
+  EXPECT_EQ(Forms, "#if defined(POMP_NO_NOTID_FORMS) || defined(POMP_CONTEXT_BY_POINTER)\n"
+                   "#define POMP_Parallel_end_notid(handle) POMP_Parallel_end(handle, -1)\n"
+                   "#define POMP_Section_begin_notid(handle, section_num) "
+                   "POMP_Section_begin(handle, section_num, -1)\n"
+                   "#define POMP_Parallel_fork_ctx_notid(handle, num_threads, if_expr_result, ctc) "
+                   "POMP_Parallel_fork_ctx(handle, -1, num_threads, if_expr_result, ctc)\n"
+                   "#else\n"
+                   "int32_t POMP_Parallel_end_notid(POMP_Handle_t handle) POMP_NOTHROW;\n"
+                   "int32_t POMP_Section_begin_notid(POMP_Handle_t handle, int32_t section_num) "
+                   "POMP_NOTHROW;\n"
+                   "POMP_Context_t POMP_Parallel_fork_ctx_notid(POMP_Handle_t *handle, int32_t "
+                   "num_threads, int32_t if_expr_result, const char ctc[]) POMP_NOTHROW;\n"
+                   "#endif\n");
+  EXPECT_EQ(noThreadIdForms({"POMP_Init", "POMP_Parallel_end"}, Language::CXX), "");
+  EXPECT_NE(noThreadIdForms({"POMP_Parallel_end_notid"}, Language::CXX)
+                .find("extern \"C\" int32_t POMP_Parallel_end_notid("),
+            std::string::npos);
 }
 
 TEST(handleInitFile, PrologueIsOneLinePerDeclaration) {

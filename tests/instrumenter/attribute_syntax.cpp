@@ -23,7 +23,7 @@ int twice(int x) { return 2 * x; }
 int main() {
   int s = 0, c = 1;
   // CTC: type=parallelfor*file={{[^*]*}}attribute_syntax.cpp*slines=[[@LINE+5]],[[@LINE+5]]*elines=[[@LINE+7]],[[@LINE+7]]*hasReduction=1*function={{[^*]+}}**"
-  // CHECK: POMP_Parallel_fork_ctx(&pomp_handle_1,
+  // CHECK: POMP_Parallel_fork_ctx_notid(&pomp_handle_1,
   // CHECK-NEXT: {{^}}  #pragma omp parallel firstprivate(pomp_ctx_1){{$}}
   // CHECK: {{^}}#pragma omp for reduction(+ : s) nowait{{$}}
   // CHECK-NEXT: {{^}}#line [[@LINE+1]]{{$}}
@@ -45,8 +45,8 @@ int main() {
   else
     [[using omp: directive(single)]] s += 2;
   // Standalone directives, and constructs nested in a construct written as an attribute.
-  // CHECK: POMP_Barrier_enter(
-  // CHECK: POMP_Critical_enter(
+  // CHECK: POMP_Barrier_enter_notid(
+  // CHECK: POMP_Critical_enter_notid(
   [[omp::directive(parallel)]] {
     // CTC: type=barrier*file={{[^*]*}}attribute_syntax.cpp*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+1]],[[@LINE+1]]*function={{[^*]+}}**"
     [[omp::directive(barrier)]];

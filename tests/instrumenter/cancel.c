@@ -11,10 +11,10 @@ int main(void) {
   {
 #pragma omp for
     for (int i = 0; i < 100; i++) {
-      // CHECK: int pomp_if_[[C:[0-9]+]] = !!(i == 1000 && ++evaluations); POMP_Cancel_event(&pomp_handle_[[C]], -1, pomp_if_[[C]], pomp_ctc_[[C]]);
+      // CHECK: int pomp_if_[[C:[0-9]+]] = !!(i == 1000 && ++evaluations); POMP_Cancel_event_notid(&pomp_handle_[[C]], pomp_if_[[C]], pomp_ctc_[[C]]);
       // CHECK-NEXT: #pragma omp cancel for if(pomp_if_[[C]])
 #pragma omp cancel for if(i == 1000 && ++evaluations)
-      // CHECK: POMP_Cancellation_point_event(&pomp_handle_[[P:[0-9]+]], -1, pomp_ctc_[[P]]);
+      // CHECK: POMP_Cancellation_point_event_notid(&pomp_handle_[[P:[0-9]+]], pomp_ctc_[[P]]);
       // CHECK-NEXT: #pragma omp cancellation point for
 #pragma omp cancellation point for
 #pragma omp atomic

@@ -11,10 +11,10 @@ int main(void) {
   int x = 0, a[101], b[101];
   for (int i = 0; i <= 100; i++)
     a[i] = i;
-  // CHECK: POMP_Context_t pomp_ctx_[[S]]; pomp_ctx_[[S]] = POMP_Parallel_fork_ctx(&pomp_handle_[[S]], -1, -1, -1, pomp_ctc_[[S]]);
+  // CHECK: POMP_Context_t pomp_ctx_[[S]]; pomp_ctx_[[S]] = POMP_Parallel_fork_ctx_notid(&pomp_handle_[[S]], -1, -1, pomp_ctc_[[S]]);
   // CHECK-NEXT: #pragma omp parallel for reduction(inscan, + : x){{$}}
   // CHECK-NEXT: for (int i = 0; i <= 100; i++) {
-  // CHECK: } POMP_Parallel_exit(pomp_handle_[[S]], -1);
+  // CHECK: } POMP_Parallel_exit_notid(pomp_handle_[[S]]);
 #pragma omp parallel for reduction(inscan, + : x)
   for (int i = 0; i <= 100; i++) {
     x += a[i];

@@ -1,8 +1,9 @@
 // The events that hand out a context are called in their form that returns it
 // (pomp_context_forms.h), so the context variable's address never goes to a call. Compiled with
-// -DPOMP_CONTEXT_BY_POINTER, the same output runs against a POMP library without those forms (the
-// checking library built without them: a reference to one would not link) and records the same
-// events; teams too, compiled only (gcc 12 has no host teams).
+// -DPOMP_CONTEXT_BY_POINTER, the same output runs against a POMP library without those forms nor
+// the forms without the thread id, which the prologue then defines as macros (the checking
+// library built without them: a reference to one would not link) and records the same events;
+// teams too, compiled only (gcc 12 has no host teams).
 // RUN: %ompinst %s -o %t.c --no-line-directives
 // RUN: %strip-checks %t.c | %FileCheck %s
 // RUN: %run-equivalence --gcc %gcc --clang %clang --original %s --instrumented %t.c | %FileCheck --check-prefix=EVENTS %s
@@ -22,19 +23,19 @@ int main(void) {
   // CHECK-NEXT: #ifndef POMPLIB_H
   // CHECK-NEXT: #include "pomp_context_forms.h"
   // CHECK-NOT: POMP_Parallel_fork(
-  // CHECK: POMP_Context_t pomp_ctx_[[P:[0-9]+]]; pomp_ctx_[[P]] = POMP_Parallel_fork_ctx(&pomp_handle_[[P]], -1, -1, -1, pomp_ctc_[[P]]);
+  // CHECK: POMP_Context_t pomp_ctx_[[P:[0-9]+]]; pomp_ctx_[[P]] = POMP_Parallel_fork_ctx_notid(&pomp_handle_[[P]], -1, -1, pomp_ctc_[[P]]);
   // CHECK-NEXT: #pragma omp parallel reduction(+ : sum) firstprivate(pomp_ctx_[[P]])
 #pragma omp parallel reduction(+ : sum)
   {
     sum += 1;
-    // CHECK: POMP_Context_t pomp_task_[[T:[0-9]+]]; pomp_task_[[T]] = POMP_Task_create_enter_ctx(&pomp_handle_[[T]], -1, -1, pomp_ctc_[[T]]);
+    // CHECK: POMP_Context_t pomp_task_[[T:[0-9]+]]; pomp_task_[[T]] = POMP_Task_create_enter_ctx_notid(&pomp_handle_[[T]], -1, pomp_ctc_[[T]]);
     // CHECK-NEXT: #pragma omp task shared(tasks) firstprivate(pomp_task_[[T]])
 #pragma omp single
 #pragma omp task shared(tasks)
     tasks++;
   }
   // The split combined construct: the same form.
-  // CHECK: { POMP_Context_t pomp_ctx_[[C:[0-9]+]]; pomp_ctx_[[C]] = POMP_Parallel_fork_ctx(&pomp_handle_[[C]], -1, -1, -1, pomp_ctc_[[C]]);
+  // CHECK: { POMP_Context_t pomp_ctx_[[C:[0-9]+]]; pomp_ctx_[[C]] = POMP_Parallel_fork_ctx_notid(&pomp_handle_[[C]], -1, -1, pomp_ctc_[[C]]);
 #pragma omp parallel for reduction(+ : sum)
   for (int i = 0; i < 10; i++)
     sum += i;
@@ -52,6 +53,6 @@ int main(void) {
 // EVENTS: Task_create_enter 1
 // EVENTS: violations 0
 
-// TEAMS: pomp_ctx_[[E:[0-9]+]] = POMP_Teams_enter_ctx(&pomp_handle_[[E]], -1, -1, -1, pomp_ctc_[[E]]);
+// TEAMS: pomp_ctx_[[E:[0-9]+]] = POMP_Teams_enter_ctx_notid(&pomp_handle_[[E]], -1, -1, pomp_ctc_[[E]]);
 // POINTER: U POMP_Teams_enter{{$}}
-// VALUE: U POMP_Teams_enter_ctx
+// VALUE: U POMP_Teams_enter_ctx_notid{{$}}

@@ -13,9 +13,9 @@
 
 template <typename T> T parallelSum(const std::vector<T> &values) {
   T sum = T();
-  // CHECK: { POMP_Context_t pomp_ctx_[[P:[0-9]+]]; pomp_ctx_[[P]] = POMP_Parallel_fork_ctx(&pomp_handle_[[P]],
+  // CHECK: { POMP_Context_t pomp_ctx_[[P:[0-9]+]]; pomp_ctx_[[P]] = POMP_Parallel_fork_ctx_notid(&pomp_handle_[[P]],
   // CHECK-NEXT: #pragma omp parallel firstprivate(pomp_ctx_[[P]])
-  // CHECK-NEXT: { int pomp_join_[[P]]; POMP_Parallel_begin_forked(pomp_handle_[[P]], -1, pomp_ctx_[[P]]); { POMP_Loop_enter(
+  // CHECK-NEXT: { int pomp_join_[[P]]; POMP_Parallel_begin_forked_notid(pomp_handle_[[P]], pomp_ctx_[[P]]); { POMP_Loop_enter_notid(
   // CHECK-NEXT: #pragma omp for reduction(+ : sum) nowait
 #pragma omp parallel for reduction(+ : sum)
   for (std::size_t i = 0; i < values.size(); ++i)
@@ -36,7 +36,7 @@ public:
   explicit Grid(int n) : Cells(n, 1) {}
   int total() const {
     int sum = 0;
-    // CHECK: POMP_Loop_enter(&pomp_handle_[[L:[0-9]+]], -1, -1, 0, 0, 0, pomp_ctc_[[L]]);
+    // CHECK: POMP_Loop_enter_notid(&pomp_handle_[[L:[0-9]+]], -1, 0, 0, 0, pomp_ctc_[[L]]);
     // CHECK-NEXT: #pragma omp for reduction(+ : sum) nowait
 #pragma omp parallel
 #pragma omp for reduction(+ : sum)

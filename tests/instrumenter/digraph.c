@@ -7,7 +7,7 @@
 // RUN: %strip-checks %t.functions.c | %FileCheck --check-prefix=FUNCTIONS %s
 #include <stdio.h>
 
-// FUNCTIONS: static int twice(int x) <% POMP_Function_begin(
+// FUNCTIONS: static int twice(int x) <% POMP_Function_begin_notid(
 static int twice(int x) <%
   return 2 * x;
 %>
@@ -16,7 +16,7 @@ static int twice(int x) <%
 int main(void) <%
   int s = 0;
   // CHECK: #pragma omp parallel reduction(+ : s) firstprivate(pomp_ctx_{{[0-9]+}})
-  // CHECK-NEXT: <% POMP_Parallel_begin_forked(
+  // CHECK-NEXT: <% POMP_Parallel_begin_forked_notid(
 #pragma omp parallel reduction(+ : s)
   <%
     s += twice(1);

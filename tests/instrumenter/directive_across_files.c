@@ -22,11 +22,11 @@
 // COPY: static inline void vault_push(
 // COPY-NEXT: {{^}}#include "{{.*}}/headers/pasted/{{[0-9]+}}/across_critical_directive.h"
 // COPY-NEXT: {{^}}#line 1 "{{.*}}Inputs/across_critical_directive.h"
-// COPY: POMP_Critical_enter(
+// COPY: POMP_Critical_enter_notid(
 // COPY-NEXT: {{^}}#line 2 "{{.*}}Inputs/across_critical_directive.h"
 // COPY-NEXT: {{^}}#pragma omp critical
 // COPY-NEXT: {{^}}#line 6 "{{.*}}Inputs/across_vault.h"
-// COPY-NEXT: POMP_Critical_begin(
+// COPY-NEXT: POMP_Critical_begin_notid(
 // The empty stand-ins #included in the pasted headers' places, for dependency files (ompcc names
 // the originals there, tests/ompcc/deps.test):
 // RUN: %FileCheck --check-prefix=MAP %s < %t/headers/pomp-headers.map
@@ -51,7 +51,7 @@ int main(void) {
   // CHECK: {{^}}#include "{{.*}}/headers/pasted/{{[0-9]+}}/across_loop_directive.h"
   // CHECK-NEXT: {{^}}#line 1 "{{.*}}Inputs/across_loop_directive.h"
   // CHECK-NEXT: {{^}}/* Only a directive
-  // CHECK-NEXT: POMP_Parallel_fork_ctx(&pomp_handle_1,
+  // CHECK-NEXT: POMP_Parallel_fork_ctx_notid(&pomp_handle_1,
   // CHECK: {{^}}#pragma omp for reduction(+ : sum) nowait
   // CHECK: {{^}}#line {{[0-9]+}} "{{.*}}directive_across_files.c"
   // CHECK-NEXT: {{^}}  for (int i = 0; i < 1000; i++)

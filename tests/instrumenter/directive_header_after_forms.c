@@ -33,7 +33,7 @@ int main(void) {
   // CHECK: {{^}}#include "{{.*}}/headers/pasted/{{[0-9]+}}/across_loop_directive.h"
   // CHECK-NEXT: {{^}}#line 1 "{{.*}}Inputs/across_loop_directive.h"
   // CHECK-NEXT: {{^}}/* Only a directive
-  // CHECK-NEXT: POMP_Parallel_fork_ctx(
+  // CHECK-NEXT: POMP_Parallel_fork_ctx_notid(
   // CHECK: {{^}}#pragma omp for reduction(+ : sum) nowait
 #include "across_loop_directive.h"
   for (int i = 0; i < 1000; i++)

@@ -7,7 +7,7 @@
 // RUN: %run-equivalence --gcc %gcc --clang %clang --threads 2 --original %s --instrumented %t.c | %FileCheck --check-prefix=EVENTS %s
 #include <stdio.h>
 
-// CHECK: void empty(void) { POMP_Function_begin(&pomp_handle_[[F:[0-9]+]], -1, pomp_ctc_[[F]]); POMP_Function_end(pomp_handle_[[F]], -1); }
+// CHECK: void empty(void) { POMP_Function_begin_notid(&pomp_handle_[[F:[0-9]+]], pomp_ctc_[[F]]); POMP_Function_end_notid(pomp_handle_[[F]]); }
 void empty(void) {}
 
 int main(void) {
@@ -18,11 +18,11 @@ int main(void) {
 #pragma omp task depend(inout : x) shared(x)
     x++;
     // CHECK: #pragma omp task depend(in : x) if (pomp_if_[[T:[0-9]+]]) firstprivate(pomp_task_[[T]])
-    // CHECK-NEXT: { POMP_Task_begin(pomp_handle_[[T]], -1, pomp_task_[[T]]); POMP_Task_end(pomp_handle_[[T]], -1); } POMP_Task_create_exit(pomp_handle_[[T]], -1);
+    // CHECK-NEXT: { POMP_Task_begin_notid(pomp_handle_[[T]], pomp_task_[[T]]); POMP_Task_end_notid(pomp_handle_[[T]]); } POMP_Task_create_exit_notid(pomp_handle_[[T]]);
 #pragma omp task depend(in : x) if (0)
     {}
     // CHECK: #pragma omp critical
-    // CHECK-NEXT: { POMP_Critical_begin(pomp_handle_[[C:[0-9]+]], -1); POMP_Critical_end(pomp_handle_[[C]], -1); } POMP_Critical_exit(pomp_handle_[[C]], -1);
+    // CHECK-NEXT: { POMP_Critical_begin_notid(pomp_handle_[[C:[0-9]+]]); POMP_Critical_end_notid(pomp_handle_[[C]]); } POMP_Critical_exit_notid(pomp_handle_[[C]]);
 #pragma omp critical
     {}
   }

@@ -15,23 +15,23 @@ int main(void) {
   long product = 1;
 #pragma omp parallel
   {
-    // CHECK: POMP_Loop_enter(&pomp_handle_[[H1]], -1, (int64_t)(3), (int64_t)(0), ((int64_t)(n) - 1), (int64_t)(2), pomp_ctc_[[H1]]);
+    // CHECK: POMP_Loop_enter_notid(&pomp_handle_[[H1]], (int64_t)(3), (int64_t)(0), ((int64_t)(n) - 1), (int64_t)(2), pomp_ctc_[[H1]]);
     // CHECK-NEXT: #pragma omp for schedule(static, 3) reduction(+ : sum) lastprivate(last) nowait
 #pragma omp for schedule(static, 3) reduction(+ : sum) lastprivate(last)
     for (i = 0; i < n; i += 2) { sum += i; last = i; }
-    // CHECK-NEXT: POMP_Implicit_barrier_enter(&pomp_handle_[[B1:[0-9]+]], -1, pomp_ctc_[[B1]]);
+    // CHECK-NEXT: POMP_Implicit_barrier_enter_notid(&pomp_handle_[[B1:[0-9]+]], pomp_ctc_[[B1]]);
     // CHECK-NEXT: #pragma omp barrier
-    // CHECK-NEXT: POMP_Implicit_barrier_exit(pomp_handle_[[B1]], -1); POMP_Loop_exit(pomp_handle_[[H1]], -1);
+    // CHECK-NEXT: POMP_Implicit_barrier_exit_notid(pomp_handle_[[B1]]); POMP_Loop_exit_notid(pomp_handle_[[H1]]);
 
     // A loop with nowait has no barrier to show; a bound with side effects is not evaluated
     // again (0 = not available), a decrementing loop has increment -1.
-    // CHECK: POMP_Loop_enter(&pomp_handle_[[H2]], -1, -1, (int64_t)(n), 0, -1, pomp_ctc_[[H2]]);
+    // CHECK: POMP_Loop_enter_notid(&pomp_handle_[[H2]], -1, (int64_t)(n), 0, -1, pomp_ctc_[[H2]]);
     // CHECK-NEXT: #pragma omp for schedule(dynamic) nowait{{$}}
 #pragma omp for schedule(dynamic) nowait
     for (int j = n; j > next(&counter) * 0; j--)
       product = product;
     // CHECK: product = product;{{$}}
-    // CHECK-NEXT: POMP_Loop_exit(pomp_handle_[[H2]], -1);
+    // CHECK-NEXT: POMP_Loop_exit_notid(pomp_handle_[[H2]]);
   }
   printf("sum=%d last=%d product=%ld\n", sum, last, product);
   return 0;

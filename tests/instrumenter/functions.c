@@ -13,12 +13,12 @@ static int calls;
 
 static int next_call(void) { return __atomic_add_fetch(&calls, 1, __ATOMIC_RELAXED); }
 
-// CHECK: static int square(int x) { POMP_Function_begin(&pomp_handle_[[S:[0-9]+]], -1, pomp_ctc_[[S]]);
+// CHECK: static int square(int x) { POMP_Function_begin_notid(&pomp_handle_[[S:[0-9]+]], pomp_ctc_[[S]]);
 static int square(int x) {
   if (x < 0)
-    // CHECK: { POMP_Function_end(pomp_handle_[[S]], -1); return -x * -x; }
+    // CHECK: { POMP_Function_end_notid(pomp_handle_[[S]]); return -x * -x; }
     return -x * -x;
-  // CHECK: { __typeof__(x * next_call() * 0 + x * x) pomp_function_result = (x * next_call() * 0 + x * x); POMP_Function_end(pomp_handle_[[S]], -1); return pomp_function_result; }
+  // CHECK: { __typeof__(x * next_call() * 0 + x * x) pomp_function_result = (x * next_call() * 0 + x * x); POMP_Function_end_notid(pomp_handle_[[S]]); return pomp_function_result; }
   return x * next_call() * 0 + x * x;
 }
 
@@ -26,7 +26,7 @@ static void count(void) { next_call(); }
 
 static void twice(void) {
   count();
-  // CHECK: { count(); POMP_Function_end(pomp_handle_{{[0-9]+}}, -1); return; }
+  // CHECK: { count(); POMP_Function_end_notid(pomp_handle_{{[0-9]+}}); return; }
   return count();
 }
 

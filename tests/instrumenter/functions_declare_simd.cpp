@@ -15,7 +15,7 @@ int twice(int x) { return 2 * x; }
 // CHECK: {{^ *}}int thrice(int x) { return 3 * x; }
 [[omp::directive(declare simd)]] int thrice(int x) { return 3 * x; }
 
-// CHECK: int once(int x) { POMP_Function_begin(
+// CHECK: int once(int x) { POMP_Function_begin_notid(
 int once(int x) { return x; }
 
 int main() { return twice(1) + thrice(1) + once(1) - 6; }

@@ -8,7 +8,7 @@
 #include <stdexcept>
 
 namespace numbers {
-// CHECK: int checked(int x) { POMP_Function_begin(&pomp_handle_[[C:[0-9]+]], -1, pomp_ctc_[[C]]); struct pomp_function_guard_[[C]] { ~pomp_function_guard_[[C]]() { POMP_Function_end(pomp_handle_[[C]], -1); } } pomp_function_guard_[[C]]_instance;
+// CHECK: int checked(int x) { POMP_Function_begin_notid(&pomp_handle_[[C:[0-9]+]], pomp_ctc_[[C]]); struct pomp_function_guard_[[C]] { ~pomp_function_guard_[[C]]() { POMP_Function_end_notid(pomp_handle_[[C]]); } } pomp_function_guard_[[C]]_instance;
 int checked(int x) {
   if (x > 2)
     throw std::range_error("too big");

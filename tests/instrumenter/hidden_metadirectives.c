@@ -30,7 +30,7 @@ int main(int argc, char **argv) {
   // CHECK: {{^}}#pragma omp metadirective when(user = {condition(use_parallel)} : nothing){{$}}
 #pragma omp metadirective when(user = {condition(use_parallel)} : nothing)
   {
-    // CHECK: POMP_Parallel_fork_ctx(
+    // CHECK: POMP_Parallel_fork_ctx_notid(
     // CHECK: {{^}}#pragma omp parallel reduction(+ : s)
 #pragma omp parallel reduction(+ : s)
     s += 1;

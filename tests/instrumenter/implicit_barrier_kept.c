@@ -12,11 +12,11 @@ int main(void) {
   int s = 0, t = 0;
 #pragma omp parallel
   {
-    // CHECK: POMP_Loop_enter(&pomp_handle_[[L]], -1, -1, (int64_t)(0), ((int64_t)(100) - 1), 1, pomp_ctc_[[L]]);
+    // CHECK: POMP_Loop_enter_notid(&pomp_handle_[[L]], -1, (int64_t)(0), ((int64_t)(100) - 1), 1, pomp_ctc_[[L]]);
     // CHECK-NEXT: #pragma omp loop{{$}}
     // CHECK-NEXT: for (int i = 0; i < 100; i++)
     // CHECK-NEXT: a[i] = i;{{$}}
-    // CHECK-NEXT: POMP_Loop_exit(pomp_handle_[[L]], -1);
+    // CHECK-NEXT: POMP_Loop_exit_notid(pomp_handle_[[L]]);
 #pragma omp loop
     for (int i = 0; i < 100; i++)
       a[i] = i;
@@ -26,7 +26,7 @@ int main(void) {
 #pragma omp task in_reduction(+ : s)
       s += a[i];
     }
-    // CHECK: } POMP_Loop_exit(
+    // CHECK: } POMP_Loop_exit_notid(
   }
   // CHECK: #pragma omp for reduction(task, + : t){{$}}
 #pragma omp parallel for reduction(task, + : t)

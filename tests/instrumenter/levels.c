@@ -12,7 +12,7 @@ int main(void) {
   int sum = 0, single_runs = 0;
   // EE: #pragma omp parallel reduction(+ : sum) firstprivate(pomp_ctx_{{[0-9]+}})
   // EE-NEXT: {{^  { $}}
-  // EE-NEXT: POMP_Loop_enter(
+  // EE-NEXT: POMP_Loop_enter_notid(
   // NONE: int main(void) { POMP_Init();
   // NONE-NEXT: int sum = 0, single_runs = 0;
   // NONE-NEXT: #pragma omp parallel reduction(+ : sum){{$}}

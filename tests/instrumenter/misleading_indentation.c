@@ -12,7 +12,7 @@ int a[64], total;
 
 void loops(int n) {
   // CHECK: a[i] = i;{{$}}
-  // CHECK-NEXT: POMP_Implicit_barrier_enter(
+  // CHECK-NEXT: POMP_Implicit_barrier_enter_notid(
 #pragma omp parallel for
   for (int i = 0; i < 64; i++)
     a[i] = i;
@@ -20,13 +20,13 @@ void loops(int n) {
 #pragma omp parallel
   {
     // CHECK: a[i] += 1;{{$}}
-    // CHECK-NEXT: POMP_Implicit_barrier_enter(
+    // CHECK-NEXT: POMP_Implicit_barrier_enter_notid(
 #pragma omp for
     for (int i = 0; i < 64; i++)
       if (n > 0)
         a[i] += 1;
     // CHECK: else a[0] = 2;{{$}}
-    // CHECK-NEXT: POMP_Critical_end(
+    // CHECK-NEXT: POMP_Critical_end_notid(
 #pragma omp critical
     if (n > 1)
       a[0] = 1;
@@ -34,7 +34,7 @@ void loops(int n) {
   }
 
   // CHECK: total += a[j];{{$}}
-  // CHECK-NEXT: POMP_Implicit_barrier_enter(
+  // CHECK-NEXT: POMP_Implicit_barrier_enter_notid(
 #pragma omp parallel
   for (int j = 0; j < 64; j++)
     while (n-- > 100)

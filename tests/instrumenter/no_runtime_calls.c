@@ -10,10 +10,10 @@ int main(void) {
   int a[100] = {0};
   // CHECK: POMP_Teams_enter_ctx(&pomp_handle_[[T:[0-9]+]], omp_get_thread_num(), -1, -1,
   // CHECK-NEXT: #pragma omp teams num_teams(2) firstprivate(pomp_ctx_[[T]])
-  // CHECK-NEXT: { POMP_Teams_begin(pomp_handle_[[T]], -1, pomp_ctx_[[T]]);
+  // CHECK-NEXT: { POMP_Teams_begin_notid(pomp_handle_[[T]], pomp_ctx_[[T]]);
 #pragma omp teams num_teams(2)
   {
-    // CHECK: POMP_Parallel_fork_ctx(&pomp_handle_[[P:[0-9]+]], -1,
+    // CHECK: POMP_Parallel_fork_ctx_notid(&pomp_handle_[[P:[0-9]+]],
     // CHECK: { POMP_Parallel_begin_forked(pomp_handle_[[P]], omp_get_thread_num(),
     // One thread: libgomp and libomp size a team nested in teams differently.
 #pragma omp parallel num_threads(1)
@@ -22,14 +22,14 @@ int main(void) {
 #pragma omp for
       for (int i = 0; i < 100; i++)
         __atomic_fetch_add(&a[i], 1, __ATOMIC_RELAXED); // both teams' threads add (libomp runs them at once)
-      // CHECK: POMP_Parallel_end(pomp_handle_[[P]], omp_get_thread_num()); } } POMP_Parallel_exit(pomp_handle_[[P]], -1);
+      // CHECK: POMP_Parallel_end(pomp_handle_[[P]], omp_get_thread_num()); } } POMP_Parallel_exit_notid(pomp_handle_[[P]]);
     }
-    // CHECK-NEXT: POMP_Teams_end(pomp_handle_[[T]], -1); } POMP_Teams_exit(pomp_handle_[[T]], omp_get_thread_num());
+    // CHECK-NEXT: POMP_Teams_end_notid(pomp_handle_[[T]]); } POMP_Teams_exit(pomp_handle_[[T]], omp_get_thread_num());
   }
   // CHECK: #pragma omp for order(concurrent) nowait
 #pragma omp parallel for order(concurrent)
   for (int i = 0; i < 10; i++) {
-    // CHECK: POMP_Loop_enter(&pomp_handle_{{[0-9]+}}, -1,
+    // CHECK: POMP_Loop_enter_notid(&pomp_handle_{{[0-9]+}},
 #pragma omp simd
     for (int j = 0; j < 10; j++)
       a[10 * i + j] += 1;
@@ -39,7 +39,7 @@ int main(void) {
   // CHECK-NEXT: #pragma omp loop
 #pragma omp loop
   for (int i = 0; i < 100; i++) {
-    // CHECK: POMP_Parallel_fork_ctx(&pomp_handle_[[Q:[0-9]+]], -1,
+    // CHECK: POMP_Parallel_fork_ctx_notid(&pomp_handle_[[Q:[0-9]+]],
     // CHECK: POMP_Parallel_begin_forked(pomp_handle_[[Q]], omp_get_thread_num(),
 #pragma omp parallel if(0)
     a[i] += 1;
@@ -48,7 +48,7 @@ int main(void) {
   // CHECK-NEXT: #pragma omp simd
 #pragma omp simd
   for (int i = 0; i < 100; i++) {
-    // CHECK: POMP_Atomic_event(&pomp_handle_{{[0-9]+}}, -1,
+    // CHECK: POMP_Atomic_event_notid(&pomp_handle_{{[0-9]+}},
 #pragma omp atomic
     a[i] += 1;
   }

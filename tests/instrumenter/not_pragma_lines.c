@@ -22,7 +22,7 @@ int main(void) {
   for (int i = 0; i < 100; i++)
     s -= i;
   // WARN-NOT: not_pragma_lines.c:[[@LINE+7]]
-  // CHECK: POMP_Parallel_fork_ctx(
+  // CHECK: POMP_Parallel_fork_ctx_notid(
   // CHECK-NEXT: #line [[@LINE+5]] "{{.*}}not_pragma_lines.c"
   // CHECK-NEXT: {{^}}  #pragma omp parallel firstprivate(pomp_ctx_{{[0-9]+}}){{$}}
   // CHECK: {{^ *}}#pragma omp for reduction(+:s) nowait{{$}}

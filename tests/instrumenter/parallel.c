@@ -13,16 +13,16 @@ static int work(int n) { return n * 2; }
 int main(void) {
   int sum = 0, calls = 0;
   // CHECK: POMP_Context_t pomp_ctx_[[H]]; int pomp_if_[[H]] = !!( ++calls > 0); int pomp_num_threads_[[H]] = (int)(work(1));
-  // CHECK-SAME: pomp_ctx_[[H]] = POMP_Parallel_fork_ctx(&pomp_handle_[[H]], -1, pomp_num_threads_[[H]], pomp_if_[[H]], pomp_ctc_[[H]]);
+  // CHECK-SAME: pomp_ctx_[[H]] = POMP_Parallel_fork_ctx_notid(&pomp_handle_[[H]], pomp_num_threads_[[H]], pomp_if_[[H]], pomp_ctc_[[H]]);
   // CHECK-NEXT: #pragma omp parallel if(pomp_if_[[H]]) num_threads(pomp_num_threads_[[H]]) reduction(+ : sum) firstprivate(pomp_ctx_[[H]])
 #pragma omp parallel if( ++calls > 0) num_threads(work(1)) reduction(+ : sum)
-  // CHECK-NEXT: { POMP_Parallel_begin_forked(pomp_handle_[[H]], -1, pomp_ctx_[[H]]);
+  // CHECK-NEXT: { POMP_Parallel_begin_forked_notid(pomp_handle_[[H]], pomp_ctx_[[H]]);
   {
     sum += 1;
-  // CHECK: POMP_Implicit_barrier_enter(&pomp_handle_[[B]], -1, pomp_ctc_[[B]]); if (POMP_Join_barrier_needed(pomp_ctx_[[H]])) {
+  // CHECK: POMP_Implicit_barrier_enter_notid(&pomp_handle_[[B]], pomp_ctc_[[B]]); if (POMP_Join_barrier_needed(pomp_ctx_[[H]])) {
   // CHECK-NEXT: #pragma omp barrier
-  // CHECK-NEXT: POMP_Implicit_barrier_exit(pomp_handle_[[B]], -1); POMP_Parallel_end(pomp_handle_[[H]], -1);
-  // CHECK-SAME: } } POMP_Parallel_exit(pomp_handle_[[H]], -1);
+  // CHECK-NEXT: POMP_Implicit_barrier_exit_notid(pomp_handle_[[B]]); POMP_Parallel_end_notid(pomp_handle_[[H]]);
+  // CHECK-SAME: } } POMP_Parallel_exit_notid(pomp_handle_[[H]]);
   }
   // The explicit join barrier and the events after it run only when POMP_Join_barrier_needed()
   // says so (with OMPT merged, the runtime's join barrier closes their regions).

@@ -13,17 +13,17 @@
 
 int main(void) {
   int a[100], b[100] = {0}, s = 0;
-  // CHECK: POMP_Parallel_fork_ctx(&pomp_handle_[[T:[0-9]+]],
+  // CHECK: POMP_Parallel_fork_ctx_notid(&pomp_handle_[[T:[0-9]+]],
   // CHECK-NEXT: #pragma omp parallel masked taskloop simd{{$}}
   // CHECK-NEXT: for (int i = 0; i < 100; i++)
   // CHECK-NEXT: a[i] = i;{{$}}
-  // CHECK-NEXT: POMP_Parallel_exit(pomp_handle_[[T]], -1);
+  // CHECK-NEXT: POMP_Parallel_exit_notid(pomp_handle_[[T]]);
 #pragma omp parallel masked taskloop simd
   for (int i = 0; i < 100; i++)
     a[i] = i;
-  // CHECK: POMP_Parallel_fork_ctx(&pomp_handle_[[U:[0-9]+]],
+  // CHECK: POMP_Parallel_fork_ctx_notid(&pomp_handle_[[U:[0-9]+]],
   // CHECK-NEXT: #pragma omp parallel master taskloop simd{{$}}
-  // CHECK: POMP_Parallel_exit(pomp_handle_[[U]], -1);
+  // CHECK: POMP_Parallel_exit_notid(pomp_handle_[[U]]);
 #pragma omp parallel master taskloop simd
   for (int i = 0; i < 100; i++)
     b[i] += a[i];

@@ -9,16 +9,16 @@
 
 static int solve(int n) {
   int result = 0;
-  // CHECK: POMP_User_region_begin(&pomp_handle_[[R]], -1, pomp_ctc_[[R]]);
+  // CHECK: POMP_User_region_begin_notid(&pomp_handle_[[R]], pomp_ctc_[[R]]);
 #pragma pomp inst begin(solve)
   for (int i = 0; i < n; i++)
     result += i;
   if (result > 1000) {
-    // CHECK: POMP_User_region_end(pomp_handle_[[R]], -1);
+    // CHECK: POMP_User_region_end_notid(pomp_handle_[[R]]);
 #pragma pomp inst altend(solve)
     return -1;
   }
-  // CHECK: POMP_User_region_end(pomp_handle_[[R]], -1);
+  // CHECK: POMP_User_region_end_notid(pomp_handle_[[R]]);
 #pragma pomp inst end(solve)
   return result;
 }
@@ -27,7 +27,7 @@ int main(void) {
   int total = 0;
   // CHECK: POMP_Init();
 #pragma pomp inst init
-  // CHECK: POMP_User_event(&pomp_handle_[[E]], -1, pomp_ctc_[[E]]);
+  // CHECK: POMP_User_event_notid(&pomp_handle_[[E]], pomp_ctc_[[E]]);
 #pragma pomp userregion event(checkpoint)
 #pragma pomp userregion start(outer)
   total += solve(10);

@@ -13,13 +13,13 @@ int main(int argc, char **argv) {
   int a = 0, b = 0, c = 0, d = 0, e = 0;
   (void)argv;
   // CHECK: #pragma omp parallel reduction(+ : a) firstprivate(pomp_ctx_{{[0-9]+}})
-  // CHECK-NEXT: { POMP_Parallel_begin_forked({{.*}}); if (argc > 0) a += 1; else a -= 1;{{$}}
-  // CHECK-NEXT: POMP_Implicit_barrier_enter(
+  // CHECK-NEXT: { POMP_Parallel_begin_forked_notid({{.*}}); if (argc > 0) a += 1; else a -= 1;{{$}}
+  // CHECK-NEXT: POMP_Implicit_barrier_enter_notid(
 #pragma omp parallel reduction(+ : a)
   if (argc > 0) a += 1; else a -= 1;
 
   // CHECK: #pragma omp parallel reduction(+ : b) firstprivate(pomp_ctx_{{[0-9]+}})
-  // CHECK-NEXT: { POMP_Parallel_begin_forked({{.*}}); do {
+  // CHECK-NEXT: { POMP_Parallel_begin_forked_notid({{.*}}); do {
 #pragma omp parallel reduction(+ : b)
   do {
     b += 1;

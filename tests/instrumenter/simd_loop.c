@@ -13,11 +13,11 @@ int main(void) {
     a[i] = (float)i;
     b[i] = 2.0f;
   }
-  // CHECK: POMP_Loop_enter(&pomp_handle_[[S:[0-9]+]], -1, -1, (int64_t)(0), ((int64_t)(64) - 1), 1, pomp_ctc_[[S]]);
+  // CHECK: POMP_Loop_enter_notid(&pomp_handle_[[S:[0-9]+]], -1, (int64_t)(0), ((int64_t)(64) - 1), 1, pomp_ctc_[[S]]);
   // CHECK-NEXT: #pragma omp simd reduction(+ : dot)
   // CHECK-NEXT: for (int i = 0; i < 64; i++)
   // CHECK-NEXT: dot += a[i] * b[i];{{$}}
-  // CHECK-NEXT: POMP_Loop_exit(pomp_handle_[[S]], -1);
+  // CHECK-NEXT: POMP_Loop_exit_notid(pomp_handle_[[S]]);
 #pragma omp simd reduction(+ : dot)
   for (int i = 0; i < 64; i++)
     dot += a[i] * b[i];

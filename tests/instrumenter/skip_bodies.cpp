@@ -103,5 +103,5 @@ int main() {
 
 // The forks of the constructor, the catch clause, throughMacro, afterHeader and the lambda; the
 // CHECK lines are copied into the output too, hence the braces.
-// CHECK-COUNT-5: POMP_Parallel_{{fork}}_ctx(&
-// CHECK-NOT: POMP_Parallel_{{fork}}_ctx(&
+// CHECK-COUNT-5: POMP_Parallel_{{fork}}_ctx_notid(&
+// CHECK-NOT: POMP_Parallel_{{fork}}_ctx_notid(&

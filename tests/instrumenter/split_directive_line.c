@@ -14,7 +14,7 @@ int main(void) {
   if (Sum == 0) {
     // CHECK: {{^}}#line [[#@LINE+3]] "{{.*}}split_directive_line.c"
     // CHECK-NEXT: {{^    }}#pragma omp parallel num_threads(pomp_num_threads_{{[0-9]+}}) firstprivate(pomp_ctx_{{[0-9]+}})
-    // CHECK-NEXT: { int pomp_join_{{[0-9]+}}; POMP_Parallel_begin_forked({{.*}}); { POMP_Loop_enter({{.*}});
+    // CHECK-NEXT: { int pomp_join_{{[0-9]+}}; POMP_Parallel_begin_forked_notid({{.*}}); { POMP_Loop_enter_notid({{.*}});
     #pragma omp parallel for num_threads(2) reduction(+ : Sum)
     // CHECK-NEXT: {{^}}#line [[#@LINE-1]] "{{.*}}split_directive_line.c"
     // CHECK-NEXT: {{^    }}#pragma omp for reduction(+ : Sum) nowait{{$}}

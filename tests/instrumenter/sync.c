@@ -10,19 +10,19 @@ int main(void) {
   int count = 0, captured = 0, order = 0;
 #pragma omp parallel
   {
-    // CHECK: POMP_Critical_enter(&pomp_handle_[[C]], -1, pomp_ctc_[[C]]);
+    // CHECK: POMP_Critical_enter_notid(&pomp_handle_[[C]], pomp_ctc_[[C]]);
     // CHECK-NEXT: #pragma omp critical(update)
-    // CHECK-NEXT: { POMP_Critical_begin(pomp_handle_[[C]], -1); if (count >= 0) count++; else count--;{{$}}
-    // CHECK-NEXT: POMP_Critical_end(pomp_handle_[[C]], -1); }{{$}}
-    // CHECK-NEXT: POMP_Critical_exit(pomp_handle_[[C]], -1);
+    // CHECK-NEXT: { POMP_Critical_begin_notid(pomp_handle_[[C]]); if (count >= 0) count++; else count--;{{$}}
+    // CHECK-NEXT: POMP_Critical_end_notid(pomp_handle_[[C]]); }{{$}}
+    // CHECK-NEXT: POMP_Critical_exit_notid(pomp_handle_[[C]]);
 #pragma omp critical(update)
     if (count >= 0) count++; else count--;
-    // CHECK: POMP_Barrier_enter(&pomp_handle_[[B:[0-9]+]], -1, pomp_ctc_[[B]]);
+    // CHECK: POMP_Barrier_enter_notid(&pomp_handle_[[B:[0-9]+]], pomp_ctc_[[B]]);
     // CHECK-NEXT: #pragma omp barrier
-    // CHECK-NEXT: POMP_Barrier_exit(pomp_handle_[[B]], -1);
+    // CHECK-NEXT: POMP_Barrier_exit_notid(pomp_handle_[[B]]);
 #pragma omp barrier
     // CHECK: #pragma omp atomic
-    // CHECK-NEXT: count += 2; POMP_Atomic_event(&pomp_handle_[[A:[0-9]+]], -1, pomp_ctc_[[A]]);
+    // CHECK-NEXT: count += 2; POMP_Atomic_event_notid(&pomp_handle_[[A:[0-9]+]], pomp_ctc_[[A]]);
 #pragma omp atomic
     count += 2;
     {
@@ -34,14 +34,14 @@ int main(void) {
 #pragma omp atomic update
     captured += 0;
     // CHECK: #pragma omp flush(count)
-    // CHECK-NEXT: POMP_Flush_event(&pomp_handle_[[F:[0-9]+]], -1, pomp_ctc_[[F]]);
+    // CHECK-NEXT: POMP_Flush_event_notid(&pomp_handle_[[F:[0-9]+]], pomp_ctc_[[F]]);
 #pragma omp flush(count)
 #pragma omp for ordered schedule(static, 1)
     for (int i = 0; i < 8; i++) {
-      // CHECK: POMP_Ordered_enter(&pomp_handle_[[O:[0-9]+]], -1, pomp_ctc_[[O]]);
+      // CHECK: POMP_Ordered_enter_notid(&pomp_handle_[[O:[0-9]+]], pomp_ctc_[[O]]);
       // CHECK-NEXT: #pragma omp ordered
-      // CHECK-NEXT: { POMP_Ordered_begin(pomp_handle_[[O]], -1); order = order * 10 + i % 10; POMP_Ordered_end(pomp_handle_[[O]], -1); }
-      // CHECK-SAME: POMP_Ordered_exit(pomp_handle_[[O]], -1);
+      // CHECK-NEXT: { POMP_Ordered_begin_notid(pomp_handle_[[O]]); order = order * 10 + i % 10; POMP_Ordered_end_notid(pomp_handle_[[O]]); }
+      // CHECK-SAME: POMP_Ordered_exit_notid(pomp_handle_[[O]]);
 #pragma omp ordered
       order = order * 10 + i % 10;
     }

@@ -9,15 +9,15 @@ int main(void) {
   int a[100], sum = 0;
   for (int i = 0; i < 100; i++)
     a[i] = i;
-  // CHECK: POMP_Target_data_enter(&pomp_handle_[[D:[0-9]+]], -1, -1, pomp_ctc_[[D]]);
+  // CHECK: POMP_Target_data_enter_notid(&pomp_handle_[[D:[0-9]+]], -1, pomp_ctc_[[D]]);
   // CHECK-NEXT: #pragma omp target data map(to : a)
 #pragma omp target data map(to : a)
   {
-    // CHECK: POMP_Target_enter(&pomp_handle_[[T:[0-9]+]], -1, (int)(0), pomp_ctc_[[T]]);
+    // CHECK: POMP_Target_enter_notid(&pomp_handle_[[T:[0-9]+]], (int)(0), pomp_ctc_[[T]]);
     // CHECK-NEXT: #pragma omp target teams distribute parallel for reduction(+ : sum) map(tofrom : sum) device(0)
     // CHECK-NEXT: for (int i = 0; i < 100; i++)
     // CHECK-NEXT: sum += a[i];{{$}}
-    // CHECK-NEXT: POMP_Target_exit(pomp_handle_[[T]], -1);
+    // CHECK-NEXT: POMP_Target_exit_notid(pomp_handle_[[T]]);
 #pragma omp target teams distribute parallel for reduction(+ : sum) map(tofrom : sum) device(0)
     for (int i = 0; i < 100; i++)
       sum += a[i];
@@ -32,7 +32,7 @@ int main(void) {
     }
   }
   // CHECK: #pragma omp target update to(a)
-  // CHECK-NEXT: POMP_Target_data_event(&pomp_handle_[[U:[0-9]+]], -1, -1, pomp_ctc_[[U]]);
+  // CHECK-NEXT: POMP_Target_data_event_notid(&pomp_handle_[[U:[0-9]+]], -1, pomp_ctc_[[U]]);
 #pragma omp target update to(a)
   printf("sum=%d\n", sum);
   return 0;

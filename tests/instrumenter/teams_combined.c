@@ -13,9 +13,9 @@ int main(void) {
   int a[100] = {0};
   omp_depend_t dep;
   int x = 0;
-  // CHECK: POMP_Context_t pomp_ctx_[[T:[0-9]+]]; pomp_ctx_[[T]] = POMP_Teams_enter_ctx(&pomp_handle_[[T]], -1, -1, -1, pomp_ctc_[[T]]);
+  // CHECK: POMP_Context_t pomp_ctx_[[T:[0-9]+]]; pomp_ctx_[[T]] = POMP_Teams_enter_ctx_notid(&pomp_handle_[[T]], -1, -1, pomp_ctc_[[T]]);
   // CHECK-NEXT: #pragma omp teams distribute num_teams(2){{$}}
-  // CHECK: POMP_Teams_exit(pomp_handle_[[T]], -1);
+  // CHECK: POMP_Teams_exit_notid(pomp_handle_[[T]]);
 #pragma omp teams distribute num_teams(2)
   for (int i = 0; i < 100; i++)
     a[i] += 1;

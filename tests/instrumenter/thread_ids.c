@@ -1,6 +1,7 @@
-// The events' thread_id argument: -1 ("not available") by default, since libpomp identifies
-// threads itself; with --thread-ids the thread's number from the runtime, as in the paper's
-// examples, also in the lock wrappers (a macro the output defines). Both outputs run alike.
+// The events' thread_id argument: by default none, the routines' forms without it (POMP_API.md,
+// "Routines without the thread id"), since libpomp identifies threads itself; with --thread-ids
+// the thread's number from the runtime, as in the paper's examples, also in the lock wrappers (a
+// macro the output defines). Both outputs run alike.
 // RUN: %ompinst %s -o %t.c --no-line-directives
 // RUN: %strip-checks %t.c | %FileCheck --implicit-check-not=omp_get_thread_num --implicit-check-not=POMP_THREAD_IDS %s
 // RUN: %ompinst %s -o %t.ids.c --no-line-directives --thread-ids
@@ -17,8 +18,8 @@ int main(void) {
   omp_lock_t lock;
   int sum = 0, masked = 0;
   omp_init_lock(&lock);
-  // CHECK: POMP_Parallel_fork_ctx(&pomp_handle_[[P:[0-9]+]], -1,
-  // CHECK: POMP_Parallel_begin_forked(pomp_handle_[[P]], -1, pomp_ctx_[[P]]);
+  // CHECK: POMP_Parallel_fork_ctx_notid(&pomp_handle_[[P:[0-9]+]], pomp_num_threads_[[P]],
+  // CHECK: POMP_Parallel_begin_forked_notid(pomp_handle_[[P]], pomp_ctx_[[P]]);
   // IDS: POMP_Parallel_fork_ctx(&pomp_handle_[[P:[0-9]+]], omp_get_thread_num(),
   // IDS: POMP_Parallel_begin_forked(pomp_handle_[[P]], omp_get_thread_num(), pomp_ctx_[[P]]);
 #pragma omp parallel num_threads(2)
@@ -26,12 +27,12 @@ int main(void) {
     omp_set_lock(&lock);
     sum += 1;
     omp_unset_lock(&lock);
-    // CHECK: POMP_Masked_begin(&pomp_handle_[[M:[0-9]+]], -1, -1, pomp_ctc_[[M]]);
+    // CHECK: POMP_Masked_begin_notid(&pomp_handle_[[M:[0-9]+]], -1, pomp_ctc_[[M]]);
     // IDS: POMP_Masked_begin(&pomp_handle_[[M:[0-9]+]], omp_get_thread_num(), omp_get_thread_num(), pomp_ctc_[[M]]);
 #pragma omp masked
     masked = 1;
   }
-  // CHECK: POMP_Parallel_exit(pomp_handle_[[P]], -1);
+  // CHECK: POMP_Parallel_exit_notid(pomp_handle_[[P]]);
   // IDS: POMP_Parallel_exit(pomp_handle_[[P]], omp_get_thread_num());
   omp_destroy_lock(&lock);
   printf("sum %d masked %d\n", sum, masked);

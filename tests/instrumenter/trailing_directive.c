@@ -12,8 +12,8 @@ int main(void) {
 #pragma omp critical
     x++;
   // CHECK: #pragma omp critical{{$}}
-  // CHECK-NEXT: { POMP_Critical_begin({{.*}}); x++; POMP_Critical_end({{.*}}); } POMP_Critical_exit({{.*}}); }{{$}}
-  // CHECK-NEXT: POMP_Implicit_barrier_enter(
+  // CHECK-NEXT: { POMP_Critical_begin_notid({{.*}}); x++; POMP_Critical_end_notid({{.*}}); } POMP_Critical_exit_notid({{.*}}); }{{$}}
+  // CHECK-NEXT: POMP_Implicit_barrier_enter_notid(
 #pragma omp parallel for ordered schedule(static, 1)
   for (int i = 0; i < 6; i++)
 #pragma omp ordered

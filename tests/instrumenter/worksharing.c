@@ -9,37 +9,37 @@ int main(void) {
   int a = 0, b = 0, c = 0, shared_value = 0;
 #pragma omp parallel firstprivate(c)
   {
-    // CHECK: POMP_Sections_enter(&pomp_handle_[[S:[0-9]+]], -1, pomp_ctc_[[S]]);
+    // CHECK: POMP_Sections_enter_notid(&pomp_handle_[[S:[0-9]+]], pomp_ctc_[[S]]);
     // CHECK-NEXT: #pragma omp sections nowait
 #pragma omp sections
     {
-      // CHECK: { POMP_Section_begin(pomp_handle_[[S]], 1, -1); a = 1; POMP_Section_end(pomp_handle_[[S]], -1); }
+      // CHECK: { POMP_Section_begin_notid(pomp_handle_[[S]], 1); a = 1; POMP_Section_end_notid(pomp_handle_[[S]]); }
       a = 1;
 #pragma omp section
-      // CHECK: { POMP_Section_begin(pomp_handle_[[S]], 2, -1); b = 2; POMP_Section_end(pomp_handle_[[S]], -1); }
+      // CHECK: { POMP_Section_begin_notid(pomp_handle_[[S]], 2); b = 2; POMP_Section_end_notid(pomp_handle_[[S]]); }
       b = 2;
     }
     // CHECK: #pragma omp barrier
-    // CHECK-NEXT: POMP_Implicit_barrier_exit({{.*}}); POMP_Sections_exit(pomp_handle_[[S]], -1);
+    // CHECK-NEXT: POMP_Implicit_barrier_exit_notid({{.*}}); POMP_Sections_exit_notid(pomp_handle_[[S]]);
 
-    // CHECK: POMP_Single_enter(&pomp_handle_[[SI:[0-9]+]], -1, pomp_ctc_[[SI]]);
+    // CHECK: POMP_Single_enter_notid(&pomp_handle_[[SI:[0-9]+]], pomp_ctc_[[SI]]);
     // CHECK-NEXT: #pragma omp single nowait
 #pragma omp single
-    // CHECK-NEXT: { POMP_Single_begin(pomp_handle_[[SI]], -1); shared_value = a + b; POMP_Single_end(pomp_handle_[[SI]], -1); }
+    // CHECK-NEXT: { POMP_Single_begin_notid(pomp_handle_[[SI]]); shared_value = a + b; POMP_Single_end_notid(pomp_handle_[[SI]]); }
     shared_value = a + b;
 
     // CHECK: #pragma omp single copyprivate(c){{$}}
 #pragma omp single copyprivate(c)
     c = shared_value * 10;
-    // CHECK-NEXT: { POMP_Single_begin({{.*}}); c = shared_value * 10; POMP_Single_end({{.*}}); } POMP_Single_exit({{.*}});
+    // CHECK-NEXT: { POMP_Single_begin_notid({{.*}}); c = shared_value * 10; POMP_Single_end_notid({{.*}}); } POMP_Single_exit_notid({{.*}});
 
     // CHECK: #pragma omp master
-    // CHECK-NEXT: { POMP_Master_begin(&pomp_handle_[[M:[0-9]+]], -1, pomp_ctc_[[M]]); a += c; POMP_Master_end(pomp_handle_[[M]], -1); }
+    // CHECK-NEXT: { POMP_Master_begin_notid(&pomp_handle_[[M:[0-9]+]], pomp_ctc_[[M]]); a += c; POMP_Master_end_notid(pomp_handle_[[M]]); }
 #pragma omp master
     a += c;
 #pragma omp barrier
     // CHECK: #pragma omp masked filter(0)
-    // CHECK-NEXT: { POMP_Masked_begin(&pomp_handle_[[K:[0-9]+]], -1, -1, pomp_ctc_[[K]]);
+    // CHECK-NEXT: { POMP_Masked_begin_notid(&pomp_handle_[[K:[0-9]+]], -1, pomp_ctc_[[K]]);
 #pragma omp masked filter(0)
     {
       b += c;

@@ -137,9 +137,8 @@ static int32_t next(int Event, int Role, POMP_Handle_t Handle) {
  * one that implements only the pointer routines, and pomplib.h defines them
  * in the instrumented file instead. */
 #ifndef POMP_CONTEXT_BY_POINTER
-POMP_Context_t POMP_Parallel_fork_ctx(POMP_Handle_t *handle, int32_t thread_id,
-                                      int32_t num_threads, int32_t if_expr_result,
-                                      const char ctc[]) {
+POMP_Context_t POMP_Parallel_fork_ctx(POMP_Handle_t *handle, int32_t thread_id, int32_t num_threads,
+                                      int32_t if_expr_result, const char ctc[]) {
   POMP_Context_t Context = 0;
   POMP_Parallel_fork(handle, thread_id, num_threads, if_expr_result, &Context, ctc);
   return Context;
@@ -155,6 +154,30 @@ POMP_Context_t POMP_Task_create_enter_ctx(POMP_Handle_t *handle, int32_t thread_
   POMP_Context_t Context = 0;
   POMP_Task_create_enter(handle, thread_id, if_expr_result, &Context, ctc);
   return Context;
+}
+
+/* The forms without the thread id (POMP_API.md): the same events. A library
+ * without the context forms (POMP_CONTEXT_BY_POINTER) has none of these
+ * either; the instrumented file defines them as macros then. The second
+ * parameter is the thread id but in Section_begin's, whose form takes the
+ * section number in its place (same type, unused here). */
+#define POMP_CHECK_WITHOUT_THREAD_ID(First, ThreadId, ...) (First, ##__VA_ARGS__)
+#define POMP_EVENT(Name, Group, Role, Handle, Levels, Params)                                      \
+  int32_t POMP_##Name##_notid POMP_CHECK_WITHOUT_THREAD_ID Params {                                \
+    return POMP_CHECK_##Handle(Name, Role);                                                        \
+  }
+#include "pomp_events.def"
+POMP_Context_t POMP_Parallel_fork_ctx_notid(POMP_Handle_t *handle, int32_t num_threads,
+                                            int32_t if_expr_result, const char ctc[]) {
+  return POMP_Parallel_fork_ctx(handle, -1, num_threads, if_expr_result, ctc);
+}
+POMP_Context_t POMP_Teams_enter_ctx_notid(POMP_Handle_t *handle, int32_t num_teams,
+                                          int32_t thread_limit, const char ctc[]) {
+  return POMP_Teams_enter_ctx(handle, -1, num_teams, thread_limit, ctc);
+}
+POMP_Context_t POMP_Task_create_enter_ctx_notid(POMP_Handle_t *handle, int32_t if_expr_result,
+                                                const char ctc[]) {
+  return POMP_Task_create_enter_ctx(handle, -1, if_expr_result, ctc);
 }
 #endif
 

@@ -75,10 +75,16 @@ struct FileHandles {
 /// form that returns it (pomp_context_forms.h): POMP_Parallel_fork_ctx.
 inline constexpr std::string_view ContextFormSuffix = "_ctx";
 
+/// What an event routine's name (or a context form's) gets in its form
+/// without the thread id, which libpomp ignores (POMP_API.md, "Routines
+/// without the thread id"): POMP_Parallel_end_notid, POMP_Parallel_fork_ctx_notid.
+inline constexpr std::string_view NoThreadIdSuffix = "_notid";
+
 /// True for a routine routineDeclarations can declare: an event routine of
 /// pomp_events.def, a routine of pomplib.h that generated code calls
 /// (POMP_Init, POMP_Finalize, POMP_On, POMP_Off, POMP_Get_handle,
-/// POMP_Join_barrier_needed) or a form of pomp_context_forms.h.
+/// POMP_Join_barrier_needed), a form of pomp_context_forms.h, or the form
+/// without the thread id of an event routine or context form.
 bool isDeclarableRoutine(std::string_view Name);
 
 /// Every routine isDeclarableRoutine accepts, in the order of the
@@ -93,6 +99,16 @@ std::vector<std::string> declarableRoutines();
 /// pomp_types.h. The forms of pomp_context_forms.h come from that header,
 /// which defines them with the pointer routines under POMP_CONTEXT_BY_POINTER.
 std::string routineDeclarations(const std::vector<std::string> &Routines, Language Lang);
+
+/// The forms without the thread id among Routines (NoThreadIdSuffix; the
+/// others are ignored), which pomplib.h does not declare: declared as libpomp
+/// exports them, or, for a POMP library without them (the file compiled with
+/// -DPOMP_NO_NOTID_FORMS, or with -DPOMP_CONTEXT_BY_POINTER: a library
+/// without the context forms has none of these either), defined as macros
+/// that call the routine with the thread id -1. routineDeclarations ends with
+/// them; a file or header that includes pomplib.h adds them after it. Needs
+/// the routines' declarations (pomplib.h's or routineDeclarations').
+std::string noThreadIdForms(const std::vector<std::string> &Routines, Language Lang);
 
 /// "h" followed by 16 lowercase hex digits, a hash of the header's absolute
 /// path and of Salt (its CTC strings): two different instrumentations of one

@@ -621,6 +621,22 @@ constexpr pomp::rt::NoArg num_threads{};
   }
 #include "pomp_events.def"
 
+// The forms without the thread id (POMP_API.md, "Routines without the thread
+// id"), which ompinst calls unless --thread-ids: the same event, one argument
+// fewer, which gcc's compile of every call site pays for (docs/PERFORMANCE.md,
+// session 31). The second parameter of every row is the thread id but in
+// Section_begin's (paper order: handle, section_num, thread_id), whose form
+// takes (handle, section_num): the same types as the macro's list, and libpomp
+// reads neither.
+#define POMP_WITHOUT_THREAD_ID(First, ThreadId, ...) (First, ##__VA_ARGS__)
+#define POMP_EVENT(Name, Group, Role, Handle, Levels, Params)                                      \
+  POMP_EXPORT POMP_NOTHROW int32_t POMP_##Name##_notid POMP_WITHOUT_THREAD_ID Params {             \
+    return pomp::rt::dispatch<pomp::rt::EventId::Name>(handle, ctc, fork_context, task_context,    \
+                                                       lock_id, was_lock_set, num_threads);        \
+  }
+#include "pomp_events.def"
+#undef POMP_WITHOUT_THREAD_ID
+
 // The forms that return the context (pomp_context_forms.h): the same event as
 // the pointer routine, with the event's code inlined (no second call), storing
 // into a local.
@@ -658,6 +674,35 @@ POMP_EXPORT POMP_NOTHROW POMP_Context_t POMP_Task_create_enter_ctx(POMP_Handle_t
                                                                    int32_t thread_id,
                                                                    int32_t if_expr_result,
                                                                    const char ctc[]) {
+  using pomp::rt::EventId;
+  return pomp::rt::contextReturned<EventId::Task_create_enter>(
+      handle, ctc,
+      pomp::rt::payloadOf<EventId::Task_create_enter>(lock_id, was_lock_set, num_threads));
+}
+
+// The same three without the thread id (the bodies as above: a call of the
+// exported form would go through the PLT).
+POMP_EXPORT POMP_NOTHROW POMP_Context_t POMP_Parallel_fork_ctx_notid(POMP_Handle_t *handle,
+                                                                     int32_t num_threads,
+                                                                     int32_t if_expr_result,
+                                                                     const char ctc[]) {
+  using pomp::rt::EventId;
+  return pomp::rt::contextReturned<EventId::Parallel_fork>(
+      handle, ctc, pomp::rt::payloadOf<EventId::Parallel_fork>(lock_id, was_lock_set, num_threads));
+}
+
+POMP_EXPORT POMP_NOTHROW POMP_Context_t POMP_Teams_enter_ctx_notid(POMP_Handle_t *handle,
+                                                                   int32_t num_teams,
+                                                                   int32_t thread_limit,
+                                                                   const char ctc[]) {
+  using pomp::rt::EventId;
+  return pomp::rt::contextReturned<EventId::Teams_enter>(
+      handle, ctc, pomp::rt::payloadOf<EventId::Teams_enter>(lock_id, was_lock_set, num_threads));
+}
+
+POMP_EXPORT POMP_NOTHROW POMP_Context_t POMP_Task_create_enter_ctx_notid(POMP_Handle_t *handle,
+                                                                         int32_t if_expr_result,
+                                                                         const char ctc[]) {
   using pomp::rt::EventId;
   return pomp::rt::contextReturned<EventId::Task_create_enter>(
       handle, ctc,

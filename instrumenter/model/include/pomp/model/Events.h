@@ -23,14 +23,27 @@ enum class Event : unsigned {
 
 /// Static facts about one event routine.
 struct EventInfo {
-  std::string_view Routine; ///< "POMP_Parallel_enter"
-  int Group;                ///< POMP_GROUP_*
-  unsigned LevelMask;       ///< POMP_AT_LEVEL() bits under which it fires
+  std::string_view Routine;  ///< "POMP_Parallel_enter"
+  int Group;                 ///< POMP_GROUP_*
+  unsigned LevelMask;        ///< POMP_AT_LEVEL() bits under which it fires
+  unsigned ThreadIdArgument; ///< the position of its thread_id parameter
 };
+
+/// The position of the parameter named thread_id in a routine's parameter
+/// list as pomp_events.def spells it ("(POMP_Handle_t handle, int32_t
+/// thread_id)": 1): the second everywhere but in Section_begin.
+constexpr unsigned threadIdPosition(std::string_view Params) {
+  constexpr std::string_view Name = "thread_id";
+  const std::size_t At = Params.find(Name);
+  unsigned Position = 0;
+  for (std::size_t I = 0; I < At && I < Params.size(); ++I)
+    Position += Params[I] == ',' ? 1 : 0;
+  return Position;
+}
 
 inline constexpr EventInfo EventTable[] = {
 #define POMP_EVENT(Name, Group, Role, Handle, Levels, Params)                                      \
-  {"POMP_" #Name, POMP_GROUP_##Group, (Levels)},
+  {"POMP_" #Name, POMP_GROUP_##Group, (Levels), threadIdPosition(#Params)},
 #include "pomp_events.def"
 };
 
