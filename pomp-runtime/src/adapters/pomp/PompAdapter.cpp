@@ -642,10 +642,10 @@ constexpr pomp::rt::NoArg num_threads{};
 // into a local.
 namespace pomp::rt {
 namespace {
-template <EventId E>
-POMP_Context_t contextReturned(POMP_Handle_t *Handle, const char *Ctc, std::uint64_t Payload) {
+template <EventId E, typename ThreadsArg>
+POMP_Context_t contextReturned(POMP_Handle_t *Handle, const char *Ctc, ThreadsArg NumThreads) {
   POMP_Context_t Context = 0;
-  handleEvent<E>(Handle, Ctc, &Context, Payload);
+  handleEvent<E>(Handle, Ctc, &Context, payloadOf<E>(NoArg{}, NoArg{}, NumThreads));
   return Context;
 }
 } // namespace
@@ -656,57 +656,43 @@ POMP_EXPORT POMP_NOTHROW POMP_Context_t POMP_Parallel_fork_ctx(POMP_Handle_t *ha
                                                                int32_t num_threads,
                                                                int32_t if_expr_result,
                                                                const char ctc[]) {
-  using pomp::rt::EventId;
-  return pomp::rt::contextReturned<EventId::Parallel_fork>(
-      handle, ctc, pomp::rt::payloadOf<EventId::Parallel_fork>(lock_id, was_lock_set, num_threads));
+  return pomp::rt::contextReturned<pomp::rt::EventId::Parallel_fork>(handle, ctc, num_threads);
 }
 
 POMP_EXPORT POMP_NOTHROW POMP_Context_t POMP_Teams_enter_ctx(POMP_Handle_t *handle,
                                                              int32_t thread_id, int32_t num_teams,
                                                              int32_t thread_limit,
                                                              const char ctc[]) {
-  using pomp::rt::EventId;
-  return pomp::rt::contextReturned<EventId::Teams_enter>(
-      handle, ctc, pomp::rt::payloadOf<EventId::Teams_enter>(lock_id, was_lock_set, num_threads));
+  return pomp::rt::contextReturned<pomp::rt::EventId::Teams_enter>(handle, ctc, num_threads);
 }
 
 POMP_EXPORT POMP_NOTHROW POMP_Context_t POMP_Task_create_enter_ctx(POMP_Handle_t *handle,
                                                                    int32_t thread_id,
                                                                    int32_t if_expr_result,
                                                                    const char ctc[]) {
-  using pomp::rt::EventId;
-  return pomp::rt::contextReturned<EventId::Task_create_enter>(
-      handle, ctc,
-      pomp::rt::payloadOf<EventId::Task_create_enter>(lock_id, was_lock_set, num_threads));
+  return pomp::rt::contextReturned<pomp::rt::EventId::Task_create_enter>(handle, ctc, num_threads);
 }
 
-// The same three without the thread id (the bodies as above: a call of the
-// exported form would go through the PLT).
+// The same three without the thread id (not calls of the exported forms,
+// which would go through the PLT).
 POMP_EXPORT POMP_NOTHROW POMP_Context_t POMP_Parallel_fork_ctx_notid(POMP_Handle_t *handle,
                                                                      int32_t num_threads,
                                                                      int32_t if_expr_result,
                                                                      const char ctc[]) {
-  using pomp::rt::EventId;
-  return pomp::rt::contextReturned<EventId::Parallel_fork>(
-      handle, ctc, pomp::rt::payloadOf<EventId::Parallel_fork>(lock_id, was_lock_set, num_threads));
+  return pomp::rt::contextReturned<pomp::rt::EventId::Parallel_fork>(handle, ctc, num_threads);
 }
 
 POMP_EXPORT POMP_NOTHROW POMP_Context_t POMP_Teams_enter_ctx_notid(POMP_Handle_t *handle,
                                                                    int32_t num_teams,
                                                                    int32_t thread_limit,
                                                                    const char ctc[]) {
-  using pomp::rt::EventId;
-  return pomp::rt::contextReturned<EventId::Teams_enter>(
-      handle, ctc, pomp::rt::payloadOf<EventId::Teams_enter>(lock_id, was_lock_set, num_threads));
+  return pomp::rt::contextReturned<pomp::rt::EventId::Teams_enter>(handle, ctc, num_threads);
 }
 
 POMP_EXPORT POMP_NOTHROW POMP_Context_t POMP_Task_create_enter_ctx_notid(POMP_Handle_t *handle,
                                                                          int32_t if_expr_result,
                                                                          const char ctc[]) {
-  using pomp::rt::EventId;
-  return pomp::rt::contextReturned<EventId::Task_create_enter>(
-      handle, ctc,
-      pomp::rt::payloadOf<EventId::Task_create_enter>(lock_id, was_lock_set, num_threads));
+  return pomp::rt::contextReturned<pomp::rt::EventId::Task_create_enter>(handle, ctc, num_threads);
 }
 #pragma GCC diagnostic pop
 
