@@ -79,8 +79,8 @@ cl::opt<bool> NoSkipBodies(
 cl::opt<bool> ThreadIds(
     "thread-ids",
     cl::desc("Pass omp_get_thread_num() as the events' thread_id where OpenMP allows runtime "
-             "calls, as the POMP paper's examples do (default: -1, 'not available'; libpomp "
-             "identifies threads itself)"),
+             "calls, as the POMP paper's examples do (default: C and C++ call the routines' "
+             "forms without it, Fortran passes -1; libpomp identifies threads itself)"),
     cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("Do not print the summary line"), cl::cat(Category));
 cl::opt<std::string> InputsList(
