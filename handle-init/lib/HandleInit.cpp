@@ -329,9 +329,9 @@ std::string noThreadIdForms(const std::vector<std::string> &Routines, Language L
     std::string Args;
     for (std::string_view P : parameters(R.Params)) {
       const std::string_view ParamName = parameterName(P);
-      Args += (Args.empty() ? "" : ", ") +
-              (ParamName == "thread_id" ? std::string("-1") : std::string(ParamName));
-      if (ParamName == "thread_id")
+      const bool ThreadId = ParamName == "thread_id";
+      Args += (Args.empty() ? "" : ", ") + std::string(ThreadId ? UnknownThreadId : ParamName);
+      if (ThreadId)
         continue;
       Params += (Params.empty() ? "" : ", ") + std::string(P);
       Names += (Names.empty() ? "" : ", ") + std::string(ParamName);

@@ -207,10 +207,10 @@ std::string FileInstrumentation::localName(std::string_view What, unsigned Index
   return "pomp_" + std::string(What) + "_" + NameTag + std::to_string(Index);
 }
 std::string FileInstrumentation::threadId() const {
-  return ThreadIdAvailable ? threadIdInParallel() : std::string(UnknownThreadId);
+  return ThreadIdAvailable ? threadIdInParallel() : std::string(handleinit::UnknownThreadId);
 }
 std::string FileInstrumentation::threadIdInParallel() const {
-  return Opts.ThreadIds ? "omp_get_thread_num()" : std::string(UnknownThreadId);
+  return Opts.ThreadIds ? "omp_get_thread_num()" : std::string(handleinit::UnknownThreadId);
 }
 
 //===--- ConstructEditor --------------------------------------------------===//
@@ -339,7 +339,7 @@ std::string argumentList(const std::vector<std::string> &Args) {
 std::string eventCall(Event E, std::string_view Suffix, const std::vector<std::string> &Args) {
   std::string Routine = std::string(eventInfo(E).Routine) + std::string(Suffix);
   const unsigned ThreadId = eventInfo(E).ThreadIdArgument;
-  if (ThreadId >= Args.size() || Args[ThreadId] != UnknownThreadId)
+  if (ThreadId >= Args.size() || Args[ThreadId] != handleinit::UnknownThreadId)
     return Routine + argumentList(Args);
   std::vector<std::string> Rest = Args;
   Rest.erase(Rest.begin() + ThreadId);

@@ -52,11 +52,6 @@ template <typename... Kinds> bool containsAny(const clang::Stmt *S) {
   return false;
 }
 
-/// The thread-id argument of an event call without --thread-ids: libpomp
-/// identifies threads itself, and such a call becomes the routine's form
-/// without the argument (ConstructEditor::call).
-inline constexpr std::string_view UnknownThreadId = "-1";
-
 /// The POMP routines the edits' text calls: every "POMP_<name>(" whose name
 /// handle-init can declare, each once, in the order of their first call.
 std::vector<std::string> calledRoutines(const EditList &Edits);

@@ -80,6 +80,11 @@ inline constexpr std::string_view ContextFormSuffix = "_ctx";
 /// without the thread id"): POMP_Parallel_end_notid, POMP_Parallel_fork_ctx_notid.
 inline constexpr std::string_view NoThreadIdSuffix = "_notid";
 
+/// The thread id of the paper's "not available" (section 3.3): what generated
+/// code passes when it does not compute one, and what the macros of
+/// noThreadIdForms pass for a POMP library without those forms.
+inline constexpr std::string_view UnknownThreadId = "-1";
+
 /// True for a routine routineDeclarations can declare: an event routine of
 /// pomp_events.def, a routine of pomplib.h that generated code calls
 /// (POMP_Init, POMP_Finalize, POMP_On, POMP_Off, POMP_Get_handle,
