@@ -45,6 +45,8 @@ struct Frame {
   /// exclusive time leaves out.
   Tick Children;
 };
+// FrameStack marks a hand-over for a barrier's enter in a frame address's low bit.
+static_assert(alignof(Frame) > 1);
 
 /// A worker's late implicit-task end whose regions came off its stack before
 /// their team's end was read (Core::deferLateEnd()): charged once the
@@ -85,24 +87,24 @@ public:
   void push(Node *Region, Tick Start) {
     if (__builtin_expect(Top == Last, 0))
       grow();
-    HandOverAt = nullptr;
+    HandOverAt = 0;
     *++Top = {Region, Start, 0};
   }
   /// True when push() will not allocate.
   bool hasRoom() const { return Top != Last; }
   /// The frame push() would fill, made the innermost one (requires hasRoom()).
   Frame &claimWithRoom() {
-    HandOverAt = nullptr;
+    HandOverAt = 0;
     return *++Top;
   }
   /// Removes the innermost open region (requires !empty()).
   void pop() {
-    HandOverAt = nullptr;
+    HandOverAt = 0;
     --Top;
   }
   /// Removes every open region.
   void clear() {
-    HandOverAt = nullptr;
+    HandOverAt = 0;
     Top = Data.get();
   }
 
@@ -110,18 +112,32 @@ public:
   /// of the region now innermost: the instrumenter writes the two calls next to
   /// each other, so a second clock read would time only the call between them.
   void handOver(Tick Now) {
-    HandOverAt = Top;
+    HandOverAt = forExit(Top);
     HandOverTick = Now;
   }
   /// The time handOver() left for the innermost region's exit when nothing
   /// came between (no frame pushed or popped, no other event: dropHandOver());
   /// Now() otherwise. Called before that exit's pop.
   template <typename ClockFn> Tick takeHandOver(ClockFn &&Now) const {
-    return HandOverAt == Top ? HandOverTick : Now();
+    return HandOverAt == forExit(Top) ? HandOverTick : Now();
+  }
+  /// A single's or a section's end, just popped at Now, hands its time to the
+  /// implicit barrier the instrumenter enters right after it: only the
+  /// runtime's end of the part comes between. Not to the construct's exit,
+  /// which a copyprivate's broadcast and barrier may precede.
+  void handOverToBarrier(Tick Now) {
+    HandOverAt = forBarrier(Top);
+    HandOverTick = Now;
+  }
+  /// The time handOverToBarrier() left for an implicit barrier entered in the
+  /// innermost region when nothing came between; Now() otherwise. Called
+  /// before the barrier's frame is pushed.
+  template <typename ClockFn> Tick takeBarrierHandOver(ClockFn &&Now) const {
+    return HandOverAt == forBarrier(Top) ? HandOverTick : Now();
   }
   /// An event that opens or closes no region came: the time handed over is
   /// no longer the next exit's.
-  void dropHandOver() { HandOverAt = nullptr; }
+  void dropHandOver() { HandOverAt = 0; }
 
 private:
   void grow();
@@ -130,9 +146,12 @@ private:
   /// The innermost frame and the last one there is room for.
   Frame *Top = nullptr;
   Frame *Last = nullptr;
-  /// handOver(): the innermost frame it was made for (nullptr: none) and the
-  /// time it hands over.
-  const Frame *HandOverAt = nullptr;
+  /// The innermost frame a hand-over was made for, its low bit set when it
+  /// is for a barrier's enter (frames are aligned); 0: none. And the time it
+  /// hands over.
+  static std::uintptr_t forExit(const Frame *F) { return reinterpret_cast<std::uintptr_t>(F); }
+  static std::uintptr_t forBarrier(const Frame *F) { return forExit(F) | 1U; }
+  std::uintptr_t HandOverAt = 0;
   Tick HandOverTick = 0;
 };
 

@@ -341,6 +341,116 @@ TEST_F(ApiTest, AnEventBetweenDropsTheHandOver) {
   EXPECT_SCENARIO([] { return barrierHandOverScenario(/*EventBetween=*/true); });
 }
 
+//--- A single's end hands its time to its implicit barrier's enter --------//
+
+/// What follows a single's end in barrierEnterHandOverScenario().
+enum class AfterSingleEnd {
+  Barrier,           ///< its implicit barrier, as ompinst writes it
+  EventBetween,      ///< a flush, then the barrier: the hand-over is dropped
+  ExitAsCopyprivate, ///< the single's exit, as after a copyprivate: not taken
+};
+
+/// ompinst enters a single's (or a section's) implicit barrier right after
+/// its end, so the fast path reads the clock once for both
+/// (FrameStack::handOverToBarrier()): time between the two calls written by
+/// hand is then in the barrier. A copyprivate's broadcast (with its barrier)
+/// runs between a single's end and its exit, which never take the end's time.
+std::string barrierEnterHandOverScenario(AfterSingleEnd Next) {
+  quietExperiment("handover-enter-" + std::to_string(static_cast<int>(Next)));
+  ::setenv("POMP_CLOCK", "tsc", 1);
+  Failures F;
+  constexpr SteadyNs Ms = 1000000;
+  constexpr int Rounds = 4;
+  const std::string SingleCtc = ctcString("type=single*file=single.c*slines=1,1*elines=2,2");
+  const std::string BarrierCtc =
+      ctcString("type=implicitbarrier*file=barrier.c*slines=1,1*elines=2,2");
+  const std::string FlushCtc = ctcString("type=flush*file=flush.c*slines=3,3");
+  POMP_Handle_t Single = 0, Barrier = 0, Flush = 0;
+  F.equal(POMP_Init(), POMP_SUCCESS, "POMP_Init");
+  F.equal(POMP_Get_handle(&Single, SingleCtc.c_str()), POMP_SUCCESS, "POMP_Get_handle");
+  F.equal(POMP_Get_handle(&Barrier, BarrierCtc.c_str()), POMP_SUCCESS, "POMP_Get_handle");
+  F.equal(POMP_Get_handle(&Flush, FlushCtc.c_str()), POMP_SUCCESS, "POMP_Get_handle");
+  const bool HandsOver = Next == AfterSingleEnd::Barrier && Clock::isTsc();
+  // The barrier's inclusive time, and the single's exclusive time: from its
+  // enter to its begin, and from its end to the barrier's enter (or, unless
+  // handed over, to its exit).
+  Bracket InBarrier, Own;
+  for (int R = 0; R < Rounds; ++R) {
+    // The first barrier's enter creates its node on the general path, which
+    // reads the clock.
+    const bool HandedOver = HandsOver && R > 0;
+    const SteadyNs BeforeEnter = steadyNow();
+    POMP_Single_enter(&Single, 0, SingleCtc.c_str());
+    POMP_Single_begin(Single, 0);
+    const SteadyNs Begun = steadyNow();
+    busyFor(2 * Ms);
+    const SteadyNs BeforeEnd = steadyNow();
+    POMP_Single_end(Single, 0);
+    const SteadyNs Ended = steadyNow();
+    busyFor(10 * Ms);
+    if (Next == AfterSingleEnd::EventBetween)
+      POMP_Flush_event(&Flush, 0, FlushCtc.c_str());
+    SteadyNs BeforeExit;
+    if (Next == AfterSingleEnd::ExitAsCopyprivate) {
+      BeforeExit = steadyNow();
+    } else {
+      const SteadyNs BeforeBarrier = steadyNow();
+      POMP_Implicit_barrier_enter(&Barrier, 0, BarrierCtc.c_str());
+      const SteadyNs Entered = steadyNow();
+      busyFor(2 * Ms);
+      const SteadyNs BeforeBarrierExit = steadyNow();
+      POMP_Implicit_barrier_exit(Barrier, 0);
+      BeforeExit = steadyNow();
+      InBarrier.Inside += BeforeBarrierExit - (HandedOver ? Ended : Entered);
+      InBarrier.Outside += BeforeExit - (HandedOver ? BeforeEnd : BeforeBarrier);
+      if (!HandedOver) {
+        Own.Inside += BeforeBarrier - Ended;
+        Own.Outside += Entered - BeforeEnd;
+      }
+    }
+    POMP_Single_exit(Single, 0);
+    const SteadyNs AfterExit = steadyNow();
+    Own.Outside += Begun - BeforeEnter;
+    if (Next == AfterSingleEnd::ExitAsCopyprivate) {
+      Own.Inside += BeforeExit - Ended;
+      Own.Outside += AfterExit - BeforeEnd;
+    }
+  }
+  F.equal(POMP_Finalize(), POMP_SUCCESS, "POMP_Finalize");
+  const Profile *P = Runtime::finalProfile();
+  if (!P)
+    return "no profile";
+  const ProfileNode *S = findPath(*P, {{"single.c", EventId::Single_enter}});
+  if (!S)
+    return "single missing";
+  F.equal(S->total().Visits, std::uint64_t(Rounds), "visits of the single");
+  F.check(within(S->total().ExclusiveNs, Own, Rounds),
+          describe("single exclusive", S->total().ExclusiveNs, Own));
+  if (Next != AfterSingleEnd::ExitAsCopyprivate) {
+    const ProfileNode *B = findPath(
+        *P, {{"single.c", EventId::Single_enter}, {"barrier.c", EventId::Implicit_barrier_enter}});
+    if (!B)
+      return "barrier missing";
+    F.equal(B->total().Visits, std::uint64_t(Rounds), "visits of the barrier");
+    F.check(within(B->total().InclusiveNs, InBarrier, Rounds),
+            describe(HandsOver ? "barrier inclusive, handed over" : "barrier inclusive",
+                     B->total().InclusiveNs, InBarrier));
+  }
+  return F.text();
+}
+
+TEST_F(ApiTest, BarrierEnterTakesTheSingleEndsTime) {
+  EXPECT_SCENARIO([] { return barrierEnterHandOverScenario(AfterSingleEnd::Barrier); });
+}
+
+TEST_F(ApiTest, AnEventBetweenDropsTheHandOverToTheBarrier) {
+  EXPECT_SCENARIO([] { return barrierEnterHandOverScenario(AfterSingleEnd::EventBetween); });
+}
+
+TEST_F(ApiTest, ASingleExitAfterItsEndReadsTheClock) {
+  EXPECT_SCENARIO([] { return barrierEnterHandOverScenario(AfterSingleEnd::ExitAsCopyprivate); });
+}
+
 //--- Races and finalisation -----------------------------------------------//
 
 std::string zeroHandleRaceScenario() {

@@ -505,8 +505,14 @@ handleEvent(HandleArg Handle, const char *Ctc, ContextArg Context, std::uint64_t
       T->InEvent.store(false, std::memory_order_relaxed);
       return slowEvent<E>(Handle, Ctc, Context, Payload);
     }
-    if constexpr (!visitsTracked(E))
+    if constexpr (E == EventId::Implicit_barrier_enter) {
+      // Entered right after a single's or section's end: one clock read
+      // serves both (FrameStack::handOverToBarrier).
+      const Tick Start = T->Stack.takeBarrierHandOver(Clock::readTsc);
+      Core::enterCached(*T, N, [Start] { return Start; });
+    } else if constexpr (!visitsTracked(E)) {
       Core::enterCached(*T, N, Clock::readTsc);
+    }
     if constexpr (ReturnsContext<ContextArg>)
       *Context = Core::contextOf(N) | forkBits<E>(*N);
   } else if constexpr (R == Role::EXIT || R == Role::END) {
@@ -524,6 +530,8 @@ handleEvent(HandleArg Handle, const char *Ctc, ContextArg Context, std::uint64_t
     Core::popCached(*T, [Now] { return Now; });
     if constexpr (E == EventId::Implicit_barrier_exit)
       T->Stack.handOver(Now);
+    else if constexpr (E == EventId::Single_end || E == EventId::Section_end)
+      T->Stack.handOverToBarrier(Now);
   } else {
     T->Stack.dropHandOver();
     Node *N = Core::cachedChild(*T, T->current(), Key);
