@@ -267,6 +267,25 @@ TEST_F(ApiTest, KnownDurationsWithClockGettime) {
 
 //--- An implicit barrier's exit hands its time to the construct's exit -----//
 
+/// The regions of the hand-over scenarios, bound after POMP_Init on the TSC
+/// (only the fast path hands over, and it runs on the TSC only).
+struct HandOverRegions {
+  std::string SingleCtc = ctcString("type=single*file=single.c*slines=1,1*elines=2,2");
+  std::string BarrierCtc = ctcString("type=implicitbarrier*file=barrier.c*slines=1,1*elines=2,2");
+  std::string FlushCtc = ctcString("type=flush*file=flush.c*slines=3,3");
+  POMP_Handle_t Single = 0, Barrier = 0, Flush = 0;
+};
+
+HandOverRegions handOverRegions(Failures &F) {
+  ::setenv("POMP_CLOCK", "tsc", 1);
+  HandOverRegions H;
+  F.equal(POMP_Init(), POMP_SUCCESS, "POMP_Init");
+  F.equal(POMP_Get_handle(&H.Single, H.SingleCtc.c_str()), POMP_SUCCESS, "POMP_Get_handle");
+  F.equal(POMP_Get_handle(&H.Barrier, H.BarrierCtc.c_str()), POMP_SUCCESS, "POMP_Get_handle");
+  F.equal(POMP_Get_handle(&H.Flush, H.FlushCtc.c_str()), POMP_SUCCESS, "POMP_Get_handle");
+  return H;
+}
+
 /// ompinst writes a worksharing construct's exit right after its implicit
 /// barrier's exit, so the fast path reads the clock once for both
 /// (FrameStack::handOver()). Calls written by hand with time between them
@@ -275,38 +294,29 @@ TEST_F(ApiTest, KnownDurationsWithClockGettime) {
 /// Only the fast path hands over, and it runs on the TSC only.
 std::string barrierHandOverScenario(bool EventBetween) {
   quietExperiment(EventBetween ? "handover-dropped" : "handover");
-  ::setenv("POMP_CLOCK", "tsc", 1);
   Failures F;
   constexpr SteadyNs Ms = 1000000;
   constexpr int Rounds = 4;
-  const std::string SingleCtc = ctcString("type=single*file=single.c*slines=1,1*elines=2,2");
-  const std::string BarrierCtc =
-      ctcString("type=implicitbarrier*file=barrier.c*slines=1,1*elines=2,2");
-  const std::string FlushCtc = ctcString("type=flush*file=flush.c*slines=3,3");
-  POMP_Handle_t Single = 0, Barrier = 0, Flush = 0;
-  F.equal(POMP_Init(), POMP_SUCCESS, "POMP_Init");
-  F.equal(POMP_Get_handle(&Single, SingleCtc.c_str()), POMP_SUCCESS, "POMP_Get_handle");
-  F.equal(POMP_Get_handle(&Barrier, BarrierCtc.c_str()), POMP_SUCCESS, "POMP_Get_handle");
-  F.equal(POMP_Get_handle(&Flush, FlushCtc.c_str()), POMP_SUCCESS, "POMP_Get_handle");
+  HandOverRegions H = handOverRegions(F);
   const bool HandsOver = !EventBetween && Clock::isTsc();
   // The single's exclusive time: from its enter to the barrier's enter, and,
   // unless handed over, from the barrier's exit to its own exit.
   Bracket Own;
   for (int R = 0; R < Rounds; ++R) {
     const SteadyNs BeforeEnter = steadyNow();
-    POMP_Single_enter(&Single, 0, SingleCtc.c_str());
+    POMP_Single_enter(&H.Single, 0, H.SingleCtc.c_str());
     const SteadyNs Entered = steadyNow();
     busyFor(2 * Ms);
     const SteadyNs BeforeBarrier = steadyNow();
-    POMP_Implicit_barrier_enter(&Barrier, 0, BarrierCtc.c_str());
+    POMP_Implicit_barrier_enter(&H.Barrier, 0, H.BarrierCtc.c_str());
     const SteadyNs InBarrier = steadyNow();
-    POMP_Implicit_barrier_exit(Barrier, 0);
+    POMP_Implicit_barrier_exit(H.Barrier, 0);
     const SteadyNs LeftBarrier = steadyNow();
     busyFor(10 * Ms);
     if (EventBetween)
-      POMP_Flush_event(&Flush, 0, FlushCtc.c_str());
+      POMP_Flush_event(&H.Flush, 0, H.FlushCtc.c_str());
     const SteadyNs BeforeExit = steadyNow();
-    POMP_Single_exit(Single, 0);
+    POMP_Single_exit(H.Single, 0);
     const SteadyNs AfterExit = steadyNow();
     Own.Inside += BeforeBarrier - Entered;
     Own.Outside += InBarrier - BeforeEnter;
@@ -357,19 +367,10 @@ enum class AfterSingleEnd {
 /// runs between a single's end and its exit, which never take the end's time.
 std::string barrierEnterHandOverScenario(AfterSingleEnd Next) {
   quietExperiment("handover-enter-" + std::to_string(static_cast<int>(Next)));
-  ::setenv("POMP_CLOCK", "tsc", 1);
   Failures F;
   constexpr SteadyNs Ms = 1000000;
   constexpr int Rounds = 4;
-  const std::string SingleCtc = ctcString("type=single*file=single.c*slines=1,1*elines=2,2");
-  const std::string BarrierCtc =
-      ctcString("type=implicitbarrier*file=barrier.c*slines=1,1*elines=2,2");
-  const std::string FlushCtc = ctcString("type=flush*file=flush.c*slines=3,3");
-  POMP_Handle_t Single = 0, Barrier = 0, Flush = 0;
-  F.equal(POMP_Init(), POMP_SUCCESS, "POMP_Init");
-  F.equal(POMP_Get_handle(&Single, SingleCtc.c_str()), POMP_SUCCESS, "POMP_Get_handle");
-  F.equal(POMP_Get_handle(&Barrier, BarrierCtc.c_str()), POMP_SUCCESS, "POMP_Get_handle");
-  F.equal(POMP_Get_handle(&Flush, FlushCtc.c_str()), POMP_SUCCESS, "POMP_Get_handle");
+  HandOverRegions H = handOverRegions(F);
   const bool HandsOver = Next == AfterSingleEnd::Barrier && Clock::isTsc();
   // The barrier's inclusive time, and the single's exclusive time: from its
   // enter to its begin, and from its end to the barrier's enter (or, unless
@@ -380,26 +381,26 @@ std::string barrierEnterHandOverScenario(AfterSingleEnd Next) {
     // reads the clock.
     const bool HandedOver = HandsOver && R > 0;
     const SteadyNs BeforeEnter = steadyNow();
-    POMP_Single_enter(&Single, 0, SingleCtc.c_str());
-    POMP_Single_begin(Single, 0);
+    POMP_Single_enter(&H.Single, 0, H.SingleCtc.c_str());
+    POMP_Single_begin(H.Single, 0);
     const SteadyNs Begun = steadyNow();
     busyFor(2 * Ms);
     const SteadyNs BeforeEnd = steadyNow();
-    POMP_Single_end(Single, 0);
+    POMP_Single_end(H.Single, 0);
     const SteadyNs Ended = steadyNow();
     busyFor(10 * Ms);
     if (Next == AfterSingleEnd::EventBetween)
-      POMP_Flush_event(&Flush, 0, FlushCtc.c_str());
+      POMP_Flush_event(&H.Flush, 0, H.FlushCtc.c_str());
     SteadyNs BeforeExit;
     if (Next == AfterSingleEnd::ExitAsCopyprivate) {
       BeforeExit = steadyNow();
     } else {
       const SteadyNs BeforeBarrier = steadyNow();
-      POMP_Implicit_barrier_enter(&Barrier, 0, BarrierCtc.c_str());
+      POMP_Implicit_barrier_enter(&H.Barrier, 0, H.BarrierCtc.c_str());
       const SteadyNs Entered = steadyNow();
       busyFor(2 * Ms);
       const SteadyNs BeforeBarrierExit = steadyNow();
-      POMP_Implicit_barrier_exit(Barrier, 0);
+      POMP_Implicit_barrier_exit(H.Barrier, 0);
       BeforeExit = steadyNow();
       InBarrier.Inside += BeforeBarrierExit - (HandedOver ? Ended : Entered);
       InBarrier.Outside += BeforeExit - (HandedOver ? BeforeEnd : BeforeBarrier);
@@ -408,7 +409,7 @@ std::string barrierEnterHandOverScenario(AfterSingleEnd Next) {
         Own.Outside += Entered - BeforeEnd;
       }
     }
-    POMP_Single_exit(Single, 0);
+    POMP_Single_exit(H.Single, 0);
     const SteadyNs AfterExit = steadyNow();
     Own.Outside += Begun - BeforeEnter;
     if (Next == AfterSingleEnd::ExitAsCopyprivate) {
