@@ -320,16 +320,26 @@ def print_paired(samples, configs, keys):
         print()
         print("paired with the no-tool run of the same round, %s rounds (%d; no tool's %s: %.4g)"
               % (speed, len(chosen), longest, statistics.median(times[r] for r in chosen)))
-        print("| construct | " + " | ".join(configs[1:]) + " |")
-        print("|---" * len(configs) + "|")
+        # The merged mode against the no-op tool of the same round too: the goal of the
+        # constructs whose OMPT floor is most of their cost (issue 15: BARRIER, SINGLE, FOR).
+        over_noop = [c for c in configs if c.startswith("both")]
+        print("| construct | " + " | ".join(configs[1:]) + "".join(
+            " | %s - noop OMPT" % c for c in over_noop) + " |")
+        print("|---" * (len(configs) + len(over_noop)) + "|")
         for key in keys:
             cells = []
-            for config in configs[1:]:
-                values = samples[config].get(key, [])
-                diffs = [values[r] - runs[key][r] for r in chosen
-                         if r < len(values) and r < len(runs[key])]
-                cells.append("%+.3f" % statistics.median(diffs) if diffs else "-")
+            for config, base in ([(c, "no tool") for c in configs[1:]] +
+                                 [(c, "noop OMPT") for c in over_noop]):
+                cells.append(paired_median(samples, config, base, key, chosen))
             print("| %s | %s |" % (key, " | ".join(cells)))
+
+
+def paired_median(samples, config, base, key, chosen):
+    """The median over the chosen rounds of config's time minus base's in the same round."""
+    values = samples[config].get(key, [])
+    bases = samples[base].get(key, [])
+    diffs = [values[r] - bases[r] for r in chosen if r < len(values) and r < len(bases)]
+    return "%+.3f" % statistics.median(diffs) if diffs else "-"
 
 
 def warn_speed_change(samples, keys):
