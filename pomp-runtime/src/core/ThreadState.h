@@ -136,7 +136,7 @@ public:
     return HandOverAt == forBarrier(Top) ? HandOverTick : Now();
   }
   /// An event that opens or closes no region came: the time handed over is
-  /// no longer the next exit's.
+  /// no longer the next exit's or barrier's enter's.
   void dropHandOver() { HandOverAt = 0; }
 
 private:
