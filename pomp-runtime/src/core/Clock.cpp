@@ -15,6 +15,9 @@
 #endif
 
 namespace pomp::rt {
+
+Tick Clock::monotonicNsCall() { return monotonicNs(); }
+
 namespace {
 
 /// The initial calibration's interval: it only has to tell a jump of the TSC

@@ -108,7 +108,7 @@ public:
     if (__builtin_expect(UseTsc, 1))
       return __rdtsc();
 #endif
-    return monotonicNs();
+    return monotonicNsCall();
   }
 
   /// True when now() is readTsc().
@@ -129,6 +129,10 @@ public:
     clock_gettime(CLOCK_MONOTONIC, &Ts);
     return static_cast<Tick>(Ts.tv_sec) * NsPerSecond + static_cast<Tick>(Ts.tv_nsec);
   }
+  /// monotonicNs() out of line: now()'s other branch, so that the callers
+  /// that inline now() keep no timespec on their stack (a frame, and the
+  /// registers saved with it, on the TSC path too).
+  [[gnu::noinline]] static Tick monotonicNsCall();
 
   /// Chooses the clock as POMP_CLOCK asks and calibrates it. Called once, at
   /// initialisation, before any event is recorded.

@@ -427,15 +427,26 @@ const void *attributable(ThreadState &T, const void *Code) {
   return Task && Task->Team && Task->Team->Id.Code ? Task->Team->Id.Code : Code;
 }
 
+/// codeRegion() past the thread's cache, out of line: its buffers and the
+/// registration kept a frame and six saved registers on every cache hit.
+[[gnu::noinline]] RegionId registerCodeRegion(ThreadState &T, Construct C, const void *Code,
+                                              std::uintptr_t Key, CodeRegionCache::Entry &Slot);
+
 /// The region of a construct at a code address: from the thread's cache, or
 /// registered (once per construct and address, under the table's lock).
-RegionId codeRegion(ThreadState &T, Construct C, const void *Code) {
+[[gnu::always_inline]] inline RegionId codeRegion(ThreadState &T, Construct C, const void *Code) {
   Code = attributable(T, Code);
   const auto Address = reinterpret_cast<std::uintptr_t>(Code);
   const std::uintptr_t Key = (Address << ConstructBits) | (static_cast<std::uintptr_t>(C) + 1);
   CodeRegionCache::Entry &Slot = T.Codes.Slots[CodeRegionCache::slot(Key)];
   if (Slot.Key == Key)
     return Slot.Region;
+  return registerCodeRegion(T, C, Code, Key, Slot);
+}
+
+RegionId registerCodeRegion(ThreadState &T, Construct C, const void *Code, std::uintptr_t Key,
+                            CodeRegionCache::Entry &Slot) {
+  const auto Address = reinterpret_cast<std::uintptr_t>(Code);
   // The constructs of a team the runtime forked for itself, at its own code:
   // none of the program's (the tasks its threads run are, with their own
   // code).
@@ -492,27 +503,40 @@ bool omptHas(ThreadState &T, EventId Opener) { return innermostIs(T, RegionOrigi
 // clock; the node one of its parent's two latest children), else the general
 // ones. Payload is what a trace records (a lock).
 
+/// The general paths of enterInnermost() and leaveInnermost(), out of line so
+/// that the cached ones, inlined into each callback, save no registers.
+[[gnu::noinline]] Node *enterGeneral(ThreadState &T, RegionId R, EventId Opener,
+                                     CallbackTime &Now) {
+  return core().enter(T, R, Opener, Now());
+}
+[[gnu::noinline]] void leaveGeneral(ThreadState &T, CallbackTime &Now, std::uint64_t Payload) {
+  core().leaveInnermost(T, Now(), Payload);
+}
+
 /// Core::enter() under the thread's innermost open region.
-Node *enterInnermost(ThreadState &T, RegionId R, EventId Opener, CallbackTime &Now) {
+[[gnu::always_inline]] inline Node *enterInnermost(ThreadState &T, RegionId R, EventId Opener,
+                                                   CallbackTime &Now) {
   if (Runtime::activation().isActiveFast(Opener) && !visitsTracked(Opener))
     if (Node *N = Core::cachedChild(T, T.current(), makeKey(R, canonicalOpener(Opener)))) {
       Core::enterCached(T, N, Now);
       return N;
     }
-  return core().enter(T, R, Opener, Now());
+  return enterGeneral(T, R, Opener, Now);
 }
 
 /// Core::leaveInnermost().
-void leaveInnermost(ThreadState &T, CallbackTime &Now, std::uint64_t Payload = 0) {
+[[gnu::always_inline]] inline void leaveInnermost(ThreadState &T, CallbackTime &Now,
+                                                  std::uint64_t Payload = 0) {
   if (Runtime::activation().isActiveFast(keyOpener(T.current()->Key))) {
     Core::popCached(T, Now);
     return;
   }
-  core().leaveInnermost(T, Now(), Payload);
+  leaveGeneral(T, Now, Payload);
 }
 
 /// Enters a region of this adapter under the innermost open one.
-void open(ThreadState &T, Construct C, const void *Code, EventId Opener, CallbackTime &Now) {
+[[gnu::always_inline]] inline void open(ThreadState &T, Construct C, const void *Code,
+                                        EventId Opener, CallbackTime &Now) {
   if (!Runtime::activation().isActive(Opener))
     return;
   if (const RegionId R = codeRegion(T, C, Code))
@@ -520,7 +544,7 @@ void open(ThreadState &T, Construct C, const void *Code, EventId Opener, Callbac
 }
 
 /// Closes the innermost region when this adapter opened it with Opener.
-bool closeOwn(ThreadState &T, EventId Opener, CallbackTime &Now) {
+[[gnu::always_inline]] inline bool closeOwn(ThreadState &T, EventId Opener, CallbackTime &Now) {
   if (!omptHas(T, Opener))
     return false;
   leaveInnermost(T, Now);
@@ -528,8 +552,8 @@ bool closeOwn(ThreadState &T, EventId Opener, CallbackTime &Now) {
 }
 
 /// A single event at a code address. Without a trace it needs no time.
-void single(ThreadState &T, Construct C, const void *Code, EventId E, CallbackTime &Now,
-            std::uint64_t Payload = 0) {
+[[gnu::always_inline]] inline void single(ThreadState &T, Construct C, const void *Code, EventId E,
+                                          CallbackTime &Now, std::uint64_t Payload = 0) {
   if (!Runtime::activation().isActive(E))
     return;
   const RegionId R = codeRegion(T, C, Code);
