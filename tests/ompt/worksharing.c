@@ -15,6 +15,12 @@
 // RUN: grep -c 'enter Masked_begin masked \[ompt\]' %t.events | %FileCheck --check-prefix=MASKED %s
 // RUN: grep -c 'event Flush_event flush \[ompt\]' %t.events | %FileCheck --check-prefix=FLUSH %s
 // RUN: python3 %S/../runtime/Inputs/profile_tree.py %t.dir | %FileCheck --check-prefix=TREE %s
+// Without the event printer the callbacks take the core's cached paths: the same tree, and a task
+// creation is a visit of no time that reads no clock.
+// RUN: rm -rf %t.fast
+// RUN: env OMP_NUM_THREADS=2 POMP_LOOP=chunks POMP_QUIET=1 POMP_EXPERIMENT_DIR=%t.fast %t | %FileCheck --check-prefix=OUT %s
+// RUN: python3 %S/../runtime/Inputs/profile_tree.py %t.fast | %FileCheck --check-prefix=TREE %s
+// RUN: python3 %S/Inputs/longest_visit.py %t.fast "task create" 0 | %FileCheck --check-prefix=CREATE %s
 
 #include <omp.h>
 #include <stdio.h>
@@ -104,3 +110,4 @@ int main(void) {
 // TREE: task create{{.*}} visits=5 threads=1
 // TREE-NEXT: task{{.*}} visits=5 threads={{[12]}}
 // TREE: anomalies: none
+// CREATE: task create: within 0 ms

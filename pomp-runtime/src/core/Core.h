@@ -279,6 +279,13 @@ public:
   }
   /// Counts a single event of a node cachedChild() returned.
   static void eventCached(Node *N) { ++N->Visits; }
+  /// Charges a visit of no duration to a node cachedChild() returned, as an
+  /// enter and leave at one time would, without the clock or the stack.
+  static void chargeInstant(Node *N) {
+    ++N->Visits;
+    if (N->Min != 0)
+      N->Min = 0;
+  }
   /// True when the innermost open region has this key: leave() is pop().
   static bool innermostIs(const ThreadState &T, NodeKey Key) {
     return T.Stack.back().Region->Key == Key;

@@ -534,6 +534,43 @@ bool omptHas(ThreadState &T, EventId Opener) { return innermostIs(T, RegionOrigi
   leaveGeneral(T, Now, Payload);
 }
 
+/// A visit of no duration under the innermost open region: enterInnermost()
+/// and leaveInnermost() at one time, which on the cached path need no clock.
+[[gnu::always_inline]] inline Node *visitInstant(ThreadState &T, RegionId R, EventId Opener,
+                                                 CallbackTime &Now) {
+  if (Runtime::activation().isActiveFast(Opener) && !visitsTracked(Opener))
+    if (Node *N = Core::cachedChild(T, T.current(), makeKey(R, canonicalOpener(Opener)))) {
+      Core::chargeInstant(N);
+      return N;
+    }
+  Node *N = enterGeneral(T, R, Opener, Now);
+  leaveInnermost(T, Now);
+  return N;
+}
+
+[[gnu::noinline]] Node *enterUnderContextGeneral(ThreadState &T, RegionId R, EventId Opener,
+                                                 POMP_Context_t Context, CallbackTime &Now) {
+  return core().enter(T, R, Opener, Now(), core().forkParent(T, Context));
+}
+
+/// Core::enter() under a context another thread handed on (a task's
+/// creation, a team's fork), through the cached paths POMP's Task_begin and
+/// Parallel_begin_forked take, else the general one.
+[[gnu::always_inline]] inline Node *enterUnderContext(ThreadState &T, RegionId R, EventId Opener,
+                                                      POMP_Context_t Context, CallbackTime &Now) {
+  if (Runtime::activation().isActiveFast(Opener))
+    if (Node *Parent = Core::cachedForkParent(T, Context))
+      if (Node *N = Core::cachedChild(T, Parent, makeKey(R, canonicalOpener(Opener)))) {
+        if (!visitsTracked(Opener)) {
+          Core::enterCached(T, N, Now);
+          return N;
+        }
+        if (Node *Entered = Core::enterCachedTracked(T, N, Now))
+          return Entered;
+      }
+  return enterUnderContextGeneral(T, R, Opener, Context, Now);
+}
+
 /// Enters a region of this adapter under the innermost open one.
 [[gnu::always_inline]] inline void open(ThreadState &T, Construct C, const void *Code,
                                         EventId Opener, CallbackTime &Now) {
@@ -682,7 +719,9 @@ void completeTask(ThreadState &T, CallbackTime &Now) {
   const std::size_t Own = Task.OwnsRegion ? 1 : 0;
   if (Open > Own)
     core().anomalies().count(Anomaly::ClosedInnerRegions, Open - Own);
-  if (Open != 0)
+  if (Open == 1)
+    leaveInnermost(T, Now);
+  else if (Open != 0)
     core().unwindTo(T, Task.Base, Now());
 }
 
@@ -823,8 +862,8 @@ void beginImplicitTask(ThreadState &T, const TeamFacts &Facts, bool Initial, boo
   }
   if (Task.Instrumented || Team->Id.Region == 0 || !Runtime::activation().isActive(Begin))
     return;
-  Node *Parent = Team->Id.Fork ? core().forkParent(T, Core::contextOf(Team->Id.Fork)) : T.current();
-  core().enter(T, Team->Id.Region, Begin, Now(), Parent);
+  enterUnderContext(T, Team->Id.Region, Begin,
+                    Core::contextOf(Team->Id.Fork ? Team->Id.Fork : T.current()), Now);
   Task.Depth = static_cast<std::uint32_t>(T.Stack.depth());
 }
 
@@ -1487,8 +1526,7 @@ void on_task_create(ompt_data_t *Encountering, const ompt_frame_t *, ompt_data_t
       return;
     // Creation is one moment to the runtime: a region of no duration whose
     // node is the context the task's execution hangs under.
-    Node *Created = enterInnermost(T, R, EventId::Task_create_enter, Now);
-    leaveInnermost(T, Now);
+    Node *Created = visitInstant(T, R, EventId::Task_create_enter, Now);
     NewTask->value = Core::contextOf(Created);
   });
 }
@@ -1540,7 +1578,7 @@ void runTask(ThreadState &T, ompt_data_t *From, ompt_data_t *Data, CallbackTime 
   if (!Runtime::activation().isActive(EventId::Task_begin))
     return;
   const auto *Created = reinterpret_cast<const Node *>(Value);
-  core().enter(T, keyRegion(Created->Key), EventId::Task_begin, Now(), core().forkParent(T, Value));
+  enterUnderContext(T, keyRegion(Created->Key), EventId::Task_begin, Value, Now);
   Task.OwnsRegion = true;
 }
 
