@@ -505,9 +505,9 @@ bool omptHas(ThreadState &T, EventId Opener) { return innermostIs(T, RegionOrigi
 
 /// The general paths of enterInnermost() and leaveInnermost(), out of line so
 /// that the cached ones, inlined into each callback, save no registers.
-[[gnu::noinline]] Node *enterGeneral(ThreadState &T, RegionId R, EventId Opener,
-                                     CallbackTime &Now) {
-  return core().enter(T, R, Opener, Now());
+[[gnu::noinline]] Node *enterGeneral(ThreadState &T, RegionId R, EventId Opener, CallbackTime &Now,
+                                     std::uint64_t Payload) {
+  return core().enter(T, R, Opener, Now(), T.current(), Payload);
 }
 [[gnu::noinline]] void leaveGeneral(ThreadState &T, CallbackTime &Now, std::uint64_t Payload) {
   core().leaveInnermost(T, Now(), Payload);
@@ -515,13 +515,13 @@ bool omptHas(ThreadState &T, EventId Opener) { return innermostIs(T, RegionOrigi
 
 /// Core::enter() under the thread's innermost open region.
 [[gnu::always_inline]] inline Node *enterInnermost(ThreadState &T, RegionId R, EventId Opener,
-                                                   CallbackTime &Now) {
+                                                   CallbackTime &Now, std::uint64_t Payload = 0) {
   if (Runtime::activation().isActiveFast(Opener) && !visitsTracked(Opener))
     if (Node *N = Core::cachedChild(T, T.current(), makeKey(R, canonicalOpener(Opener)))) {
       Core::enterCached(T, N, Now);
       return N;
     }
-  return enterGeneral(T, R, Opener, Now);
+  return enterGeneral(T, R, Opener, Now, Payload);
 }
 
 /// Core::leaveInnermost().
@@ -543,7 +543,7 @@ bool omptHas(ThreadState &T, EventId Opener) { return innermostIs(T, RegionOrigi
       Core::chargeInstant(N);
       return N;
     }
-  Node *N = enterGeneral(T, R, Opener, Now);
+  Node *N = enterGeneral(T, R, Opener, Now, 0);
   leaveInnermost(T, Now);
   return N;
 }
@@ -810,7 +810,7 @@ void on_parallel_begin(ompt_data_t *, const ompt_frame_t *, ompt_data_t *Paralle
     } else if ((Id.Region = codeRegion(T, League ? Construct::Teams : Construct::Parallel, Code)) !=
                    0 &&
                Runtime::activation().isActive(Enter)) {
-      core().enter(T, Id.Region, Enter, Now(), T.current(), Requested);
+      enterInnermost(T, Id.Region, Enter, Now, Requested);
       Id.ForkEntered = true;
       Id.ForkDepth = static_cast<std::uint32_t>(T.Stack.depth());
     }
