@@ -548,6 +548,7 @@ bool omptHas(ThreadState &T, EventId Opener) { return innermostIs(T, RegionOrigi
   return N;
 }
 
+/// enterUnderContext()'s general path, out of line as enterGeneral().
 [[gnu::noinline]] Node *enterUnderContextGeneral(ThreadState &T, RegionId R, EventId Opener,
                                                  POMP_Context_t Context, CallbackTime &Now) {
   return core().enter(T, R, Opener, Now(), core().forkParent(T, Context));
