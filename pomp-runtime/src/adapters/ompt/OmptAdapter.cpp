@@ -534,6 +534,15 @@ bool omptHas(ThreadState &T, EventId Opener) { return innermostIs(T, RegionOrigi
   leaveGeneral(T, Now, Payload);
 }
 
+/// Core::unwindTo(): closes the open regions above Depth (at least one), the
+/// common single one through leaveInnermost().
+[[gnu::always_inline]] inline void unwindTo(ThreadState &T, std::size_t Depth, CallbackTime &Now) {
+  if (T.Stack.depth() == Depth + 1)
+    leaveInnermost(T, Now);
+  else
+    core().unwindTo(T, Depth, Now());
+}
+
 /// A visit of no duration under the innermost open region: enterInnermost()
 /// and leaveInnermost() at one time, which on the cached path need no clock.
 [[gnu::always_inline]] inline Node *visitInstant(ThreadState &T, RegionId R, EventId Opener,
@@ -720,10 +729,8 @@ void completeTask(ThreadState &T, CallbackTime &Now) {
   const std::size_t Own = Task.OwnsRegion ? 1 : 0;
   if (Open > Own)
     core().anomalies().count(Anomaly::ClosedInnerRegions, Open - Own);
-  if (Open == 1)
-    leaveInnermost(T, Now);
-  else if (Open != 0)
-    core().unwindTo(T, Task.Base, Now());
+  if (Open != 0)
+    unwindTo(T, Task.Base, Now);
 }
 
 /// Ends the running tasks whose end the runtime did not report to this
@@ -838,7 +845,7 @@ void on_parallel_end(ompt_data_t *ParallelData, ompt_data_t *, int, const void *
     if (!Team->Id.Instrumented || Team->Id.RuntimeJoin)
       Team->ended(Now());
     if (Team->Id.ForkEntered && T.Stack.depth() >= Team->Id.ForkDepth)
-      core().unwindTo(T, Team->Id.ForkDepth - 1, Now());
+      unwindTo(T, Team->Id.ForkDepth - 1, Now);
     Team->Running = false;
   });
 }
@@ -880,7 +887,7 @@ void endImplicitTask(ThreadState &T, CallbackTime &Now) {
     // next teams (Teams.h).
     if (!Task.MayEndLate || !core().deferLateEnd(T, Task)) {
       capAtTeamEnd(T, Now);
-      core().unwindTo(T, Task.Depth - 1, Now());
+      unwindTo(T, Task.Depth - 1, Now);
     }
   }
   Tasks.pop_back();
