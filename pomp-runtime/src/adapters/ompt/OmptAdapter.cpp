@@ -850,6 +850,15 @@ void on_parallel_end(ompt_data_t *ParallelData, ompt_data_t *, int, const void *
   });
 }
 
+/// The body of a team this adapter measures, entered under its fork; out of
+/// line, so that the implicit tasks of instrumented teams save no registers
+/// for it.
+[[gnu::noinline]] void enterTeamBody(ThreadState &T, const TeamInstance &Team, EventId Begin,
+                                     CallbackTime &Now) {
+  enterUnderContext(T, Team.Id.Region, Begin,
+                    Core::contextOf(Team.Id.Fork ? Team.Id.Fork : T.current()), Now);
+}
+
 void beginImplicitTask(ThreadState &T, const TeamFacts &Facts, bool Initial, bool Worker,
                        CallbackTime &Now) {
   ImplicitTask &Task = T.Teams.Tasks.emplace_back();
@@ -870,8 +879,7 @@ void beginImplicitTask(ThreadState &T, const TeamFacts &Facts, bool Initial, boo
   }
   if (Task.Instrumented || Team->Id.Region == 0 || !Runtime::activation().isActive(Begin))
     return;
-  enterUnderContext(T, Team->Id.Region, Begin,
-                    Core::contextOf(Team->Id.Fork ? Team->Id.Fork : T.current()), Now);
+  enterTeamBody(T, *Team, Begin, Now);
   Task.Depth = static_cast<std::uint32_t>(T.Stack.depth());
 }
 
