@@ -175,6 +175,10 @@ struct CtcCache {
   }
 };
 
+/// A mutex acquisition whose region instrumented code has just entered
+/// (ThreadState::PompAcquisition).
+enum class Acquisition : std::uint8_t { None, Lock, NestLock, Critical, Ordered };
+
 /// The measurement state of one thread.
 class ThreadState {
 public:
@@ -186,6 +190,16 @@ public:
   /// Set while the thread is inside an event routine: guards against re-entry
   /// and tells finalisation to wait.
   std::atomic<bool> InEvent{false};
+
+  /// The acquisition whose region instrumented code has just entered (its
+  /// Set_lock_enter, Set_nest_lock_enter, Critical_enter or Ordered_enter was
+  /// recorded), until the OpenMP runtime reports the mutex acquired or POMP's
+  /// next event of the construct comes. The runtime's acquire and acquired
+  /// callbacks of it come in between, with nothing to record: they find that
+  /// here instead of on the stack, without the callback protocol (this
+  /// thread's flag, the phase) that reading the stack needs. Written and read
+  /// by this thread only, and never by finalisation.
+  Acquisition PompAcquisition = Acquisition::None;
 
   /// The thread's number in the profile: the order in which threads raised
   /// their first event (0 is normally the thread that initialised the library).

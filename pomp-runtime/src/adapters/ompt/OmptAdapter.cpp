@@ -1279,6 +1279,35 @@ bool releaseIsSingle(ompt_mutex_t Kind) {
          Kind == ompt_mutex_test_nest_lock;
 }
 
+/// The acquisition ThreadState::PompAcquisition names for a mutex of each
+/// kind; None for the kinds instrumented code enters no region for.
+constexpr Acquisition AcquisitionByKind[] = {
+    Acquisition::None, Acquisition::Lock,     Acquisition::None, Acquisition::NestLock,
+    Acquisition::None, Acquisition::Critical, Acquisition::None, Acquisition::Ordered,
+};
+static_assert(ompt_mutex_lock == 1 && ompt_mutex_nest_lock == 3 && ompt_mutex_critical == 5 &&
+                  ompt_mutex_ordered == 7,
+              "AcquisitionByKind follows ompt_mutex_t");
+
+Acquisition acquisitionOf(ompt_mutex_t Kind) {
+  const auto Index = static_cast<unsigned>(Kind);
+  return Index < std::size(AcquisitionByKind) ? AcquisitionByKind[Index] : Acquisition::None;
+}
+
+/// True when instrumented code has just entered its region of this
+/// acquisition: the runtime's acquire and acquired callbacks of it have
+/// nothing to record, and need neither the thread's stack nor the callback
+/// protocol to know it (ThreadState::PompAcquisition). The acquired callback
+/// (Consume) ends the acquisition.
+bool pompAcquiring(ompt_mutex_t Kind, bool Consume) {
+  ThreadState *T = CurrentThread;
+  if (!T || T->PompAcquisition == Acquisition::None || T->PompAcquisition != acquisitionOf(Kind))
+    return false;
+  if (Consume)
+    T->PompAcquisition = Acquisition::None;
+  return true;
+}
+
 /// on_mutex_acquire() past its shortcuts, out of line as recordWork().
 [[gnu::noinline]] void recordMutexAcquire(ompt_mutex_t Kind, const void *Code) {
   guarded([&](ThreadState &T, CallbackTime &Now) {
@@ -1316,6 +1345,8 @@ void on_mutex_acquire(ompt_mutex_t Kind, unsigned int, unsigned int, ompt_wait_i
   // nothing to do and returns before it takes the thread's state (of the
   // three callbacks of a lock and unlock pair, the release is one).
   // POMP's region of a lock, critical or ordered acquisition: likewise.
+  if (pompAcquiring(Kind, /*Consume=*/false))
+    return;
   const bool Nothing =
       acquireIsSingle(Kind) ? pompReportsSingles() : nothingToDoHere([&](ThreadState &T) {
         MutexEvents M;
@@ -1347,6 +1378,8 @@ void on_mutex_acquired(ompt_mutex_t Kind, ompt_wait_id_t Lock, const void *) {
   // The tested locks a thread holds matter only for the releases this adapter
   // reports (the list grew by one per successful test, unbounded, when
   // instrumented code reported them).
+  if (pompAcquiring(Kind, /*Consume=*/true))
+    return;
   const bool Tested = Kind == ompt_mutex_test_lock || Kind == ompt_mutex_test_nest_lock;
   // Otherwise only the acquisition's region this adapter opened ends here.
   const bool Nothing = Tested ? pompReportsSingles() : nothingToDoHere([&](ThreadState &T) {

@@ -259,6 +259,31 @@ void endTracedTask(ThreadState &T, Tick Now) {
     Core::traceTask(T, ThreadTrace::TaskRecord::Complete, Token, Now);
 }
 
+/// The mutex acquisition whose region E enters (ThreadState::PompAcquisition).
+constexpr Acquisition acquisitionEntered(EventId E) {
+  switch (E) {
+  case EventId::Set_lock_enter:
+    return Acquisition::Lock;
+  case EventId::Set_nest_lock_enter:
+    return Acquisition::NestLock;
+  case EventId::Critical_enter:
+    return Acquisition::Critical;
+  case EventId::Ordered_enter:
+    return Acquisition::Ordered;
+  default:
+    return Acquisition::None;
+  }
+}
+
+/// True for the events that come after a mutex's acquisition: whatever the
+/// runtime reported of it, the thread's acquisition is over (a nested lock the
+/// thread owns already gets no acquired callback).
+constexpr bool endsAcquisition(EventId E) {
+  return E == EventId::Set_lock_exit || E == EventId::Set_nest_lock_exit ||
+         E == EventId::Critical_begin || E == EventId::Critical_exit ||
+         E == EventId::Ordered_begin || E == EventId::Ordered_exit;
+}
+
 /// The bits a context returned by E carries beside its node N: a fork's tell
 /// the team how to treat its join barrier (Core::JoinBit, Core::LateJoinBit).
 template <EventId E> POMP_Context_t forkBits([[maybe_unused]] Node &N) {
@@ -295,6 +320,8 @@ __attribute__((always_inline)) inline int32_t record(ThreadState &T, RegionId Re
     else
       Parent = T.current();
     Node *N = C.enter(T, Region, E, Now, Parent, Payload);
+    if constexpr (acquisitionEntered(E) != Acquisition::None)
+      T.PompAcquisition = acquisitionEntered(E);
     if constexpr (ReturnsContext<ContextArg>)
       *Context = Core::contextOf(N) | forkBits<E>(*N);
     else if constexpr (R == Role::ENTER && info(E).Group == POMP_GROUP_PARALLEL)
@@ -458,6 +485,9 @@ handleEvent(HandleArg Handle, const char *Ctc, ContextArg Context, std::uint64_t
   constexpr bool PlainFork = info(E).Group == POMP_GROUP_PARALLEL && !ReturnsContext<ContextArg> &&
                              !ReceivesContext<ContextArg> && (R == Role::ENTER || R == Role::BEGIN);
   ThreadState *T = CurrentThread;
+  if constexpr (endsAcquisition(E))
+    if (__builtin_expect(T != nullptr, 1))
+      T->PompAcquisition = Acquisition::None;
   if (PlainFork || __builtin_expect(!T || T->InEvent.load(std::memory_order_relaxed), 0)) {
     if (!Runtime::activation().isActive(E))
       return inactiveEvent<E>(Handle, Ctc, Context, Payload);
@@ -513,6 +543,8 @@ handleEvent(HandleArg Handle, const char *Ctc, ContextArg Context, std::uint64_t
     } else if constexpr (!visitsTracked(E)) {
       Core::enterCached(*T, N, Clock::readTsc);
     }
+    if constexpr (acquisitionEntered(E) != Acquisition::None)
+      T->PompAcquisition = acquisitionEntered(E);
     if constexpr (ReturnsContext<ContextArg>)
       *Context = Core::contextOf(N) | forkBits<E>(*N);
   } else if constexpr (R == Role::EXIT || R == Role::END) {
