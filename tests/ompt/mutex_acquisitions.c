@@ -1,8 +1,9 @@
 // Merged mode: the runtime's acquire and acquired callbacks of a lock, nest lock, critical or
 // ordered acquisition that instrumented code reports have nothing to record, and find that out
 // from the thread's mark of the acquisition POMP has just entered (ThreadState::PompAcquisition),
-// without reading its stack. An acquisition in code nobody instrumented (Inputs/plain_mutexes.c)
-// must still be recorded from OMPT right after instrumented ones: in particular after a nest lock
+// without reading its stack. An acquisition in code nobody instrumented (Inputs/plain_mutexes.c:
+// a nest lock, a lock, a critical section, an orphaned loop's ordered regions) must still be
+// recorded from OMPT right after instrumented ones: in particular after a nest lock
 // the thread owned already, whose acquisition the runtime reports without an acquired callback,
 // so that only POMP's Set_nest_lock_exit ends the mark (without it the next nest lock's
 // callbacks took the mark for theirs and the uninstrumented acquisition was lost).
@@ -24,6 +25,7 @@
 void plain_nest_lock(omp_nest_lock_t *Lock, int *Count);
 void plain_lock(omp_lock_t *Lock, int *Count);
 void plain_critical(int *Count);
+void plain_ordered(int *Count);
 
 int main(void) {
   int Count = 0;
@@ -52,6 +54,7 @@ int main(void) {
 #pragma omp ordered
       Count++;
     }
+    plain_ordered(&Count);
   }
   omp_destroy_nest_lock(&Other);
   omp_destroy_nest_lock(&Nest);
@@ -60,12 +63,17 @@ int main(void) {
   return 0;
 }
 
-// Two threads: five acquisitions each, and the four ordered iterations.
-// OUT: count 14
+// Two threads: five acquisitions each, and two loops of four ordered iterations.
+// OUT: count 18
 
-// From OMPT only the uninstrumented acquisitions, one per thread each.
+// From OMPT only the uninstrumented constructs: one acquisition per thread each, the orphaned
+// loop's four ordered iterations with the loop and its barrier.
 // OMPT:      2 enter Critical_begin critical [ompt]
 // OMPT-NEXT: 2 enter Critical_enter critical [ompt]
+// OMPT-NEXT: 2 enter Implicit_barrier_enter implicitbarrier [ompt]
+// OMPT-NEXT: 2 enter Loop_enter for [ompt]
+// OMPT-NEXT: 4 enter Ordered_begin ordered [ompt]
+// OMPT-NEXT: 4 enter Ordered_enter ordered [ompt]
 // OMPT-NEXT: 2 enter Set_lock_enter apicall(omp_set_lock) [ompt]
 // OMPT-NEXT: 2 enter Set_nest_lock_enter apicall(omp_set_nest_lock) [ompt]
 // OMPT-NOT:  enter
@@ -82,4 +90,8 @@ int main(void) {
 // TREE-NEXT:     set lock "omp_set_lock" @plain_lock {{.*}} visits=2 threads=2
 // TREE-NEXT:     critical @plain_critical {{.*}} visits=2 threads=2
 // TREE-NEXT:       critical body @plain_critical {{.*}} visits=2 threads=2
+// TREE-NEXT:     loop @plain_ordered {{.*}} visits=2 threads=2
+// TREE-NEXT:       ordered @plain_ordered {{.*}} visits=4 threads=2
+// TREE-NEXT:         ordered body @plain_ordered {{.*}} visits=4 threads=2
+// TREE-NEXT:     implicit barrier @plain_ordered {{.*}} visits=2 threads=2
 // TREE:      anomalies: none

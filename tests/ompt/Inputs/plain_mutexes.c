@@ -18,3 +18,11 @@ void plain_critical(int *Count) {
 #pragma omp critical(plain)
   ++*Count;
 }
+
+void plain_ordered(int *Count) {
+#pragma omp for ordered
+  for (int I = 0; I < 4; ++I) {
+#pragma omp ordered
+    ++*Count;
+  }
+}
