@@ -1375,11 +1375,12 @@ void on_mutex_acquire(ompt_mutex_t Kind, unsigned int, unsigned int, ompt_wait_i
 
 void on_mutex_acquired(ompt_mutex_t Kind, ompt_wait_id_t Lock, const void *) {
   tsanMutexAcquired(Lock);
+  // POMP's own acquisition: its region stays open until POMP closes it.
+  if (pompAcquiring(Kind, /*Consume=*/true))
+    return;
   // The tested locks a thread holds matter only for the releases this adapter
   // reports (the list grew by one per successful test, unbounded, when
   // instrumented code reported them).
-  if (pompAcquiring(Kind, /*Consume=*/true))
-    return;
   const bool Tested = Kind == ompt_mutex_test_lock || Kind == ompt_mutex_test_nest_lock;
   // Otherwise only the acquisition's region this adapter opened ends here.
   const bool Nothing = Tested ? pompReportsSingles() : nothingToDoHere([&](ThreadState &T) {
