@@ -54,6 +54,7 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <type_traits>
 
 #include "pomplib.h"
 
@@ -1014,11 +1015,37 @@ bool isLoweredSections(const Innermost &I, EventId Enter) {
   return Enter == EventId::Loop_enter && I.is(RegionOrigin::Pomp, EventId::Sections_enter);
 }
 
+/// A scope endpoint as a compile-time constant.
+template <ompt_scope_endpoint_t E>
+using EndpointConstant = std::integral_constant<ompt_scope_endpoint_t, E>;
+
+/// Calls Record with Endpoint as a compile-time constant, so that a general
+/// path compiled once per endpoint keeps only that endpoint's part (a begin's
+/// or an end's): fewer registers to save and fewer tests. Any other value
+/// (none the runtime sends) goes as 0, which neither part takes.
+template <typename Fn> void byEndpoint(ompt_scope_endpoint_t Endpoint, Fn &&Record) {
+  switch (Endpoint) {
+  case ompt_scope_begin:
+    Record(EndpointConstant<ompt_scope_begin>{});
+    break;
+  case ompt_scope_end:
+    Record(EndpointConstant<ompt_scope_end>{});
+    break;
+  case ompt_scope_beginend:
+    Record(EndpointConstant<ompt_scope_beginend>{});
+    break;
+  default:
+    Record(EndpointConstant<static_cast<ompt_scope_endpoint_t>(0)>{});
+    break;
+  }
+}
+
 /// on_work() past its shortcut: kept out of line, so that the shortcut, the
-/// common case of instrumented code, saves no registers.
-[[gnu::noinline]] void recordWork(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint,
-                                  ompt_data_t *TaskData, const void *Code, EventId Enter,
-                                  Construct C) {
+/// common case of instrumented code, saves no registers; one per endpoint
+/// (byEndpoint()).
+template <ompt_scope_endpoint_t Endpoint>
+[[gnu::noinline]] void recordWork(ompt_work_t Kind, ompt_data_t *TaskData, const void *Code,
+                                  EventId Enter, Construct C) {
   guarded([&](ThreadState &T, CallbackTime &Now) {
     noteCurrentTask(T, TaskData, Now);
     const bool Executor = Kind == ompt_work_single_executor;
@@ -1058,7 +1085,8 @@ void on_work(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *, om
                                             : Endpoint == ompt_scope_end && I.fromPomp();
       }))
     return;
-  recordWork(Kind, Endpoint, TaskData, Code, Enter, C);
+  byEndpoint(Endpoint,
+             [&](auto E) { recordWork<decltype(E)::value>(Kind, TaskData, Code, Enter, C); });
 }
 
 /// on_dispatch() past its shortcut, out of line as recordWork(): the
@@ -1185,10 +1213,11 @@ void tsanSyncRegion(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
   }
 }
 
-/// on_sync_region() past its shortcut, out of line as recordWork().
-[[gnu::noinline]] void recordSyncRegion(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
-                                        ompt_data_t *TaskData, const void *Code, EventId Enter,
-                                        Construct C) {
+/// on_sync_region() past its shortcut, out of line and per endpoint as
+/// recordWork().
+template <ompt_scope_endpoint_t Endpoint>
+[[gnu::noinline]] void recordSyncRegion(ompt_sync_region_t Kind, ompt_data_t *TaskData,
+                                        const void *Code, EventId Enter, Construct C) {
   guarded([&](ThreadState &T, CallbackTime &Now) {
     noteCurrentTask(T, TaskData, Now);
     if (isInstrumentedJoin(T, Kind) || isWorkersLateJoinEnd(T, Kind, Endpoint))
@@ -1231,7 +1260,8 @@ void on_sync_region(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
                                             : Endpoint == ompt_scope_end && !omptHas(T, Enter);
       }))
     return;
-  recordSyncRegion(Kind, Endpoint, TaskData, Code, Enter, C);
+  byEndpoint(Endpoint,
+             [&](auto E) { recordSyncRegion<decltype(E)::value>(Kind, TaskData, Code, Enter, C); });
 }
 
 void on_reduction(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *P,
