@@ -32,7 +32,14 @@ rounds so that machine noise hits all alike, in an order that rotates by one pla
 
     bench/ompt_overhead.py [--bin build/bin] [--lib build/lib] [--rounds 11] [--epcc DIR]
                            [--taskbench] [--baseline PREFIX] [--caliper PREFIX]
-                           [--scorep PREFIX [--scorep-flags FLAGS]]
+                           [--scorep PREFIX [--scorep-flags FLAGS]] [--paired]
+                           [--samples-out FILE]
+    bench/ompt_overhead.py --from-samples FILE [--paired]
+
+With --paired and --epcc, issue 15's goals follow each speed's paired table: each goal's paired
+median, its 95 % interval and whether the rounds say it is met, missed or leave it open
+(bench/goals.py). --samples-out keeps every round's figures; --from-samples reports on them again
+without measuring.
 """
 import argparse
 import glob
@@ -44,6 +51,7 @@ import subprocess
 import sys
 import tempfile
 
+from goals import format_goal_rows, goal_rows
 from rotation import rotated
 from ompinst_servers import private_servers
 
@@ -189,7 +197,14 @@ def main():
     parser.add_argument("--scorep", help="prefix of a Score-P installation (bin/scorep)")
     parser.add_argument("--scorep-flags", default="--openmp --thread=omp --nocompiler",
                         help="the scorep wrapper's options (default: %(default)s)")
+    parser.add_argument("--samples-out", metavar="FILE",
+                        help="also write every round's figures as JSON, to report on again")
+    parser.add_argument("--from-samples", metavar="FILE",
+                        help="measure nothing: report on a run written by --samples-out")
     args = parser.parse_args()
+    if args.from_samples:
+        report(args, read_samples(args.from_samples))
+        return 0
     args.bin = os.path.abspath(args.bin)
     if args.baseline:
         args.baseline = os.path.abspath(args.baseline)
@@ -246,31 +261,61 @@ def main():
                 env["SCOREP_EXPERIMENT_DIRECTORY"] = env["POMP_EXPERIMENT_DIR"]
                 for key, value in measure(args, exe, env).items():
                     samples[config].setdefault(key, []).append(value)
-        unit = "us" if args.epcc else "ns"
-        keys = list(samples["no tool"])
-        print("median of %d alternating rounds, %s threads, %s per construct%s" %
-              (args.rounds, args.threads, unit, " (EPCC overhead)" if args.epcc else ""))
-        if args.epcc:
-            print("EPCC --outer-repetitions %d --test-time %s" %
-                  (args.epcc_outer, args.epcc_test_time or "(default)"))
-        print("load average (1, 5, 15 min) before: %.2f %.2f %.2f, after: %.2f %.2f %.2f" %
-              (load_before + os.getloadavg()))
-        for config in [c for c in configs if c.startswith("both")]:
-            print("libpomp's clock in %s: %s" % (config, clock_of(work, config, args.rounds)))
-        print("| construct | " + " | ".join(configs) + " | both / no tool |")
-        print("|---" * (len(configs) + 2) + "|")
-        both = configs.index("both")
-        for key in keys:
-            medians = [statistics.median(samples[c].get(key, [float("nan")])) for c in configs]
-            ratio = medians[both] / medians[0] if medians[0] else float("nan")
-            cells = " | ".join("%.3f" % m if args.epcc else "%.0f" % m for m in medians)
-            print("| %s | %s | %.2f |" % (key, cells, ratio))
-        if args.epcc and args.taskbench:
-            print_per_task(args, samples, configs, keys)
-        if args.paired:
-            print_paired(samples, configs, keys)
-        warn_speed_change(samples, keys)
+        run = {"rounds": args.rounds, "threads": args.threads, "epcc": bool(args.epcc),
+               "taskbench": bool(args.taskbench), "epcc_outer": args.epcc_outer,
+               "epcc_test_time": args.epcc_test_time, "configs": configs, "samples": samples,
+               "load": list(load_before + os.getloadavg()),
+               "clocks": {c: clock_of(work, c, args.rounds)
+                          for c in configs if c.startswith("both")}}
+    if args.samples_out:
+        with open(args.samples_out, "w") as f:
+            json.dump(run, f, indent=1)
+    report(args, run)
     return 0
+
+
+def read_samples(path):
+    """A run written by --samples-out, checked enough to report on."""
+    try:
+        with open(path) as f:
+            run = json.load(f)
+        configs, samples = run["configs"], run["samples"]
+        if "no tool" not in configs or set(configs) != set(samples):
+            raise ValueError("its configurations and samples do not match")
+        return run
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        sys.exit("bench: %s: not a run of this script's --samples-out: %s" % (path, e))
+
+
+def report(args, run):
+    """The tables of a run, measured now or read back (--from-samples)."""
+    configs, samples = run["configs"], run["samples"]
+    args.threads = run["threads"]
+    unit = "us" if run["epcc"] else "ns"
+    keys = list(samples["no tool"])
+    print("median of %d alternating rounds, %s threads, %s per construct%s" %
+          (run["rounds"], run["threads"], unit, " (EPCC overhead)" if run["epcc"] else ""))
+    if run["epcc"]:
+        print("EPCC --outer-repetitions %d --test-time %s" %
+              (run["epcc_outer"], run["epcc_test_time"] or "(default)"))
+    print("load average (1, 5, 15 min) before: %.2f %.2f %.2f, after: %.2f %.2f %.2f" %
+          tuple(run["load"]))
+    for config, clock in run["clocks"].items():
+        print("libpomp's clock in %s: %s" % (config, clock))
+    print("| construct | " + " | ".join(configs) + " | both / no tool |")
+    print("|---" * (len(configs) + 2) + "|")
+    both = configs.index("both")
+    for key in keys:
+        medians = [statistics.median(samples[c].get(key, [float("nan")])) for c in configs]
+        ratio = medians[both] / medians[0] if medians[0] else float("nan")
+        cells = " | ".join("%.3f" % m if run["epcc"] else "%.0f" % m for m in medians)
+        print("| %s | %s | %.2f |" % (key, cells, ratio))
+    if run["epcc"] and run["taskbench"]:
+        print_per_task(args, samples, configs, keys)
+    if args.paired:
+        benchmark = ("taskbench" if run["taskbench"] else "syncbench") if run["epcc"] else None
+        print_paired(samples, configs, keys, benchmark, int(run["threads"]))
+    warn_speed_change(samples, keys)
 
 
 def clock_of(work, config, rounds):
@@ -300,11 +345,12 @@ def clock_of(work, config, rounds):
 SPEED_CHANGE = 1.5
 
 
-def print_paired(samples, configs, keys):
+def print_paired(samples, configs, keys, benchmark, threads):
     """Each configuration's time minus the no-tool time of the same round, median over the rounds
     of each speed of the machine: rounds are split at the geometric mean of the fastest and the
     slowest no-tool run of the longest construct when those differ by more than SPEED_CHANGE
-    (the table above then mixes both speeds)."""
+    (the table above then mixes both speeds). For EPCC's benchmarks, issue 15's goals follow
+    each speed's table, each with its interval and verdict (bench/goals.py)."""
     runs = samples["no tool"]
     longest = max(keys, key=lambda k: statistics.median(runs[k]) if runs.get(k) else 0)
     times = runs.get(longest, [])
@@ -332,6 +378,13 @@ def print_paired(samples, configs, keys):
                                  [(c, "noop OMPT") for c in over_noop]):
                 cells.append(paired_median(samples, config, base, key, chosen))
             print("| %s | %s |" % (key, " | ".join(cells)))
+        rows = goal_rows(samples, chosen, benchmark,
+                         lambda test: TASKS_PER_REP.get(test, lambda n: 1.0)(threads)) if benchmark else []
+        if rows:
+            print()
+            print("issue 15's goals, %s rounds (%d): the paired median and its interval"
+                  % (speed, len(chosen)))
+            print(format_goal_rows(rows, per_task=benchmark == "taskbench"))
 
 
 def paired_median(samples, config, base, key, chosen):
