@@ -20,7 +20,9 @@ what a build leaves to the next on a VM, hits both alike), reported as medians a
             C++ file, `ompc++ -O2 -DUSE_MPI=0 -std=c++17 -c lulesh.cc` against the plain compiler
             (issue 15: at most 1.10 x)
 
-each with clang-19 and with gcc as the real compiler. The load average is printed before and
+each with clang-19 and with gcc as the real compiler. For samples and lulesh the ratio of each
+round's two builds follows, its median with a 95 % interval and the verdict on issue 15's goal
+(at most 1.3 and 1.10 x: met, missed or open, bench/goals.py). The load average is printed before and
 after: the machine is shared, and timings taken under load are noisy. By default a first build is
 measured (ompinst's preamble cache off); --preamble warm measures the build an edit-compile cycle
 repeats: the cache, a private one, serves the instrumentation's parse and, inside clang-19, the
@@ -46,6 +48,7 @@ import sys
 import tempfile
 import time
 
+from goals import BUILD_GOALS, median_interval, verdict
 from ompinst_servers import private_servers
 from rotation import rotated
 
@@ -101,10 +104,13 @@ def alternate(rounds, plain, wrapped, base=None):
         for times, run in rotated(runs, round_index):
             times.append(run())
     BASE[:] = [statistics.median(before)] if base else []
+    RATIOS[:] = [o / t for o, t in zip(ours, theirs) if t > 0]
     return statistics.median(theirs), statistics.median(ours)
 
 
 WARMUPS = [1]
+# The last alternate()'s ratio of each round, ompcc's build over the plain one of the same round.
+RATIOS = []
 
 
 def report(name, plain_name, plain, wrapped):
@@ -113,6 +119,13 @@ def report(name, plain_name, plain, wrapped):
               % (name, plain_name, BASE[0], BASE[0] / plain))
     print("%-8s %-22s median %7.3f s   ompcc median %7.3f s   ratio %.2f"
           % (name, plain_name, plain, wrapped, wrapped / plain))
+    # Issue 15's goal for this build, read from the rounds' paired ratios (bench/goals.py).
+    limit = BUILD_GOALS.get(name)
+    if limit is not None and RATIOS:
+        median, low, high, _ = median_interval(RATIOS)
+        interval = "no interval" if low is None else "95 %% interval [%.3f, %.3f]" % (low, high)
+        print("%-8s paired ratio per round %.3f, %s: goal <= %.2f %s"
+              % ("", median, interval, limit, verdict(low, high, limit)))
 
 
 # --per-file: each sample's build times by configuration ("plain", "ompcc"), the warm-up rounds
