@@ -31,8 +31,10 @@ ISSUE_ADDED = {
 
 ANY_TEST = "*"
 
-# The build goals: ompcc's first build over the plain compiler's, per round (ompcc_build_time.py).
-BUILD_GOALS = {"samples": 1.3, "lulesh": 1.10}
+# The build goals: ompcc's first build over the plain compiler's, per round (ompcc_build_time.py),
+# by measurement and real compiler. The issue set LULESH's against clang++-19; with g++ each event
+# call costs the compile more (docs/PERFORMANCE.md, session 10), and no goal was set.
+BUILD_GOALS = {("samples", "clang"): 1.3, ("samples", "gcc"): 1.3, ("lulesh", "clang"): 1.10}
 
 
 def _goals():
