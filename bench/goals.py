@@ -1,10 +1,11 @@
 """Issue 15's goals read from paired rounds, with a confidence interval per goal.
 
 A goal is a limit on what a configuration adds to a construct over a reference configuration of
-the same round (docs/PERFORMANCE.md, "where the goals stand"). On this kind of VM the same build
-moves by some 0.03 µs between runs of a few rounds, so a median alone cannot say whether a goal of
-+0.05 µs is met: each goal gets the distribution-free interval of the paired median (order
-statistics of the rounds' differences; no assumption about the noise's shape) and a verdict:
+the same round, or on a build's time over the plain build of the same round (docs/PERFORMANCE.md,
+"Where things stand"). On this kind of VM the same library moves by some 0.03 µs between runs of
+a few rounds, so a median alone cannot say whether a goal of +0.05 µs is met: each goal gets the
+distribution-free interval of the paired median (order statistics of the rounds' differences or
+ratios; no assumption about the noise's shape) and a verdict:
 
   met      the interval lies at or below the limit
   missed   the interval lies above the limit
