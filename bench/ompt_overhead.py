@@ -42,6 +42,7 @@ median, its 95 % interval and whether the rounds say it is met, missed or leave 
 without measuring.
 """
 import argparse
+import contextlib
 import glob
 import json
 import os
@@ -200,11 +201,13 @@ def main():
     parser.add_argument("--samples-out", metavar="FILE",
                         help="also write every round's figures as JSON, to report on again")
     parser.add_argument("--from-samples", metavar="FILE",
-                        help="measure nothing: report on a run written by --samples-out")
+                        help="measure nothing: report on a run written by --samples-out "
+                             "(and with --samples-out write it again)")
     args = parser.parse_args()
     if args.from_samples:
-        report(args, read_samples(args.from_samples))
-        return 0
+        run = read_samples(args.from_samples)
+        report(args, run)
+        return write_samples(args.samples_out, run) if args.samples_out else 0
     args.bin = os.path.abspath(args.bin)
     if args.baseline:
         args.baseline = os.path.abspath(args.baseline)
@@ -267,10 +270,24 @@ def main():
                "load": list(load_before + os.getloadavg()),
                "clocks": {c: clock_of(work, c, args.rounds)
                           for c in configs if c.startswith("both")}}
-    if args.samples_out:
-        with open(args.samples_out, "w") as f:
-            json.dump(run, f, indent=1)
     report(args, run)
+    if args.samples_out:
+        return write_samples(args.samples_out, run)
+    return 0
+
+
+def write_samples(path, run):
+    """--samples-out: the run as JSON, written whole or not at all (a temporary file renamed)."""
+    temporary = path + ".tmp%d" % os.getpid()
+    try:
+        with open(temporary, "w") as f:
+            json.dump(run, f, indent=1)
+        os.replace(temporary, path)
+    except OSError as e:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        print("bench: cannot write %s: %s" % (path, e), file=sys.stderr)
+        return 1
     return 0
 
 
@@ -280,8 +297,12 @@ def read_samples(path):
         with open(path) as f:
             run = json.load(f)
         configs, samples = run["configs"], run["samples"]
-        if "no tool" not in configs or set(configs) != set(samples):
+        if "no tool" not in configs or "both" not in configs or set(configs) != set(samples):
             raise ValueError("its configurations and samples do not match")
+        missing = [k for k in ("rounds", "threads", "epcc", "taskbench", "epcc_outer",
+                               "epcc_test_time", "load", "clocks") if k not in run]
+        if missing:
+            raise ValueError("no " + ", ".join(missing))
         return run
     except (OSError, ValueError, KeyError, TypeError) as e:
         sys.exit("bench: %s: not a run of this script's --samples-out: %s" % (path, e))
