@@ -226,11 +226,14 @@ void Core::closeJoins(ThreadState &T, bool Finalizing) {
         End = Clock::now();
         break;
       case JoinRecord::Lookup::Overwritten:
+        // The record holds a later team's end, which says nothing of this
+        // one: the regions end at their last start (Joins.h).
         Counters.count(Anomaly::LateJoinUnknown);
+        End = 0;
         break;
       }
-      // Never before the regions' last start: two cores' clocks, or an
-      // overwritten end, would give them negative time.
+      // Never before the regions' last start: two cores' clocks would give
+      // them negative time.
       unwindJoin(T, Join.Depth, std::max(End, T.Stack.back().Start));
     }
     T.PendingJoins.pop_back();

@@ -11,8 +11,9 @@
 ///    records in the fork's node when its team ended (JoinRecord);
 ///  - a worker cannot know when the join released it: it remembers the team
 ///    (a PendingJoin) and closes its regions at its next event that begins a
-///    team it did not fork (or at finalisation), charging them no later than
-///    the team's end the master recorded.
+///    team it did not fork, when the thread ends (libgomp ends the threads a
+///    smaller team does not need; Lifecycle.cpp) or at finalisation, charging
+///    them no later than the team's end the master recorded.
 ///
 /// That is what the merged mode does with OMPT's late implicit-task ends
 /// (Teams.h), without a runtime to tell. The team travels in the fork's

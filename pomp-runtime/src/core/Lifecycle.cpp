@@ -556,6 +556,42 @@ const Profile *Runtime::finalProfile() {
   return phase() == Phase::Finalized && Run && Run->HaveFinal ? &Run->Final : nullptr;
 }
 
+namespace {
+
+/// Closes, when a thread ends, what it left open in its teams' joins: POMP
+/// only's late joins (core/Joins.h) and late implicit-task ends (Teams.h).
+/// libgomp ends the threads a smaller team does not need; such a worker never
+/// begins another team, and by finalisation its master may have forked the
+/// same construct again and overwritten the team's end the worker needs
+/// (late_join_unknown). The OMPT adapter's thread_end callback does the same
+/// for libomp's threads, before this.
+struct ThreadEndHook {
+  ThreadState *State = nullptr;
+  ~ThreadEndHook();
+};
+
+thread_local ThreadEndHook EndHook;
+
+ThreadEndHook::~ThreadEndHook() {
+  ThreadState *T = State;
+  if (!T || T->InEvent.load(std::memory_order_relaxed))
+    return;
+  // Held as an event holds it: finalisation changes a thread's state only
+  // once it has seen the flag clear (Lifecycle.h).
+  T->InEvent.store(true, std::memory_order_relaxed);
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  if (Runtime::phase() == Phase::Running) {
+    try {
+      GlobalCore->closeEndedTeams({T});
+    } catch (...) {
+      // Out of memory: the regions stay open and finalisation closes them.
+    }
+  }
+  T->InEvent.store(false, std::memory_order_release);
+}
+
+} // namespace
+
 ThreadState *Runtime::attach(int32_t &Error) {
   Error = initialize();
   if (Error != POMP_SUCCESS)
@@ -566,6 +602,7 @@ ThreadState *Runtime::attach(int32_t &Error) {
     return nullptr;
   }
   CurrentThread = T;
+  EndHook.State = T;
   return T;
 }
 
