@@ -833,15 +833,36 @@ def segment_count_at(segments, line, column):
     return count
 
 
-def skipped_lines(segments):
-    """The lines the preprocessor left out, from a file's sorted coverage segments: a skipped
-    region is a segment that starts a region without a count (an inactive #if block inside a
-    function), up to the next segment."""
+# A coverage region's kind in llvm-cov's export: [line start, column start, line end, column end,
+# count, file id, expanded file id, kind], kind 2 a skipped region (preprocessed out).
+SKIPPED_REGION = 2
+
+
+def skipped_lines(segments, spans=()):
+    """The lines the preprocessor left out: the skipped regions' spans of the file's functions
+    (functions_skipped_spans()), and from its sorted coverage segments, for inactive blocks
+    outside functions, a segment that starts a region without a count, up to the next segment.
+    The segments alone lose the rest of a block whose blank line clang-19 marks as a skipped
+    region of its own (Rodinia nw's `#ifdef OMP_OFFLOAD` around a `target` directive)."""
     lines = set()
+    for first, last in spans:
+        lines.update(range(first, last + 1))
     for seg, following in zip(segments, segments[1:]):
         if not seg[3] and seg[4]:
             lines.update(range(seg[0], following[0] + 1))
     return lines
+
+
+def functions_skipped_spans(data):
+    """{file name: [(first line, last line)]} of the skipped regions of an export's functions."""
+    spans = {}
+    for function in data.get("functions", []):
+        files = function.get("filenames", [])
+        for region in function.get("regions", []):
+            if len(region) >= 8 and region[7] == SKIPPED_REGION and region[5] < len(files):
+                spans.setdefault(os.path.realpath(files[region[5]]), []).append(
+                    (region[0], region[2]))
+    return spans
 
 
 def effective_kind(site, skipped):
@@ -859,6 +880,7 @@ def executed_sites(export, root, site_cache):
     real_root = os.path.realpath(root)
     executed, other = [], []
     for data in export.get("data", []):
+        spans = functions_skipped_spans(data)
         for entry in data.get("files", []):
             path = os.path.realpath(entry["filename"])
             if not (path + "/").startswith(real_root + "/"):
@@ -867,7 +889,7 @@ def executed_sites(export, root, site_cache):
             if rel not in site_cache:
                 site_cache[rel] = scan_sites(path, rel)
             segments = sorted(entry.get("segments", []), key=lambda s: (s[0], s[1]))
-            skipped = skipped_lines(segments)
+            skipped = skipped_lines(segments, spans.get(path, ()))
             for site in site_cache[rel]:
                 # The end of the directive's last line: a region the directive itself starts
                 # (its statement) begins at or before it, the next statement's after it.
