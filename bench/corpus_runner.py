@@ -853,6 +853,13 @@ def skipped_lines(segments, spans=()):
     return lines
 
 
+def coverage_export_command(llvm_cov, profdata, binary):
+    """The llvm-cov export that executed_sites() reads. With the functions: their skipped
+    regions give whole preprocessed-out blocks (skipped_lines()), for some 10 % more output
+    (NPB-CPP LU: 426 against 468 KB)."""
+    return [llvm_cov, "export", "-instr-profile=" + profdata, binary]
+
+
 def functions_skipped_spans(data):
     """{file name: [(first line, last line)]} of the skipped regions of an export's functions."""
     spans = {}
@@ -1453,9 +1460,9 @@ class ProgramRunner:
         if merge["rc"] != 0:
             self.result["notes"].append("llvm-profdata merge failed: " + merge["stderr"][:200])
             return None
-        export = run_command([self.args.llvm_cov, "export", "-skip-functions",
-                              "-instr-profile=" + profdata, build["binary"]], None, None, 300,
-                             max_output=None)
+        export = run_command(coverage_export_command(self.args.llvm_cov, profdata,
+                                                     build["binary"]),
+                             None, None, 300, max_output=None)
         if export["rc"] != 0:
             self.result["notes"].append("llvm-cov export failed: " + export["stderr"][:200])
             return None
