@@ -8,15 +8,19 @@
 #include <dlfcn.h>
 #include <dwarf.h>
 #include <elfutils/libdwfl.h>
+#include <fcntl.h>
 #include <link.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <climits>
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <iterator>
+#include <string>
+#include <vector>
 
 // A weak reference: a fully static program (`-static` with libpomp.a) then
 // does not pull glibc's dlopen in, whose link warning would otherwise show in
@@ -41,7 +45,8 @@ constexpr const char *MangledPrefix = "_Z";
   X(dwfl_report_end)                                                                               \
   X(dwfl_linux_proc_report)                                                                        \
   X(dwfl_linux_proc_find_elf)                                                                      \
-  X(dwfl_standard_find_debuginfo)                                                                  \
+  X(dwfl_build_id_find_debuginfo)                                                                  \
+  X(dwfl_module_build_id)                                                                          \
   X(dwfl_addrmodule)                                                                               \
   X(dwfl_module_info)                                                                              \
   X(dwfl_module_addrname)                                                                          \
@@ -76,6 +81,111 @@ struct LibdwApi {
     return Complete;
   }
 };
+
+//--- Separate debug information, looked for on this machine only ----------//
+// libdw's dwfl_standard_find_debuginfo() ends, when the build ID and the
+// .gnu_debuglink name found nothing on disk, by loading libdebuginfod (and with
+// it libcurl, GnuTLS, Kerberos and LDAP: some 35 libraries, 10 ms) and asking
+// the servers DEBUGINFOD_URLS names, which many distributions set for every
+// login shell. A program's exit would then wait on the network, up to
+// DEBUGINFOD_TIMEOUT (90 s) per module, or download a library's debug
+// information. The search below is its local part only.
+
+/// The build-ID search of the session being opened (libdw's callbacks get no
+/// pointer of ours); every session uses the same libdw.
+decltype(&::dwfl_build_id_find_debuginfo) FindByBuildId = nullptr;
+
+/// The root of separate debug files, as libdw's default search path has it.
+constexpr const char *DebugRoot = "/usr/lib/debug";
+
+/// The CRC-32 of .gnu_debuglink (zlib's crc32(): IEEE 802.3, reflected).
+class DebugLinkCrc {
+public:
+  DebugLinkCrc() {
+    for (std::uint32_t I = 0; I < 256; ++I) {
+      std::uint32_t C = I;
+      for (int Bit = 0; Bit < 8; ++Bit)
+        C = (C & 1) ? 0xEDB88320u ^ (C >> 1) : C >> 1;
+      Table[I] = C;
+    }
+  }
+  /// The file's CRC; false when it cannot be read to its end.
+  bool ofFile(int Fd, std::uint32_t &Crc) const {
+    std::uint32_t C = 0xFFFFFFFFu;
+    // On the heap: finalisation may run on a thread with a small stack.
+    std::vector<unsigned char> Buffer(std::size_t{1} << 16);
+    for (;;) {
+      const ssize_t Got = ::read(Fd, Buffer.data(), Buffer.size());
+      if (Got < 0)
+        return false;
+      if (Got == 0)
+        break;
+      for (ssize_t I = 0; I < Got; ++I)
+        C = Table[(C ^ Buffer[I]) & 0xFFu] ^ (C >> 8);
+    }
+    Crc = C ^ 0xFFFFFFFFu;
+    return ::lseek(Fd, 0, SEEK_SET) == 0;
+  }
+
+private:
+  std::uint32_t Table[256];
+};
+
+/// Opens Path when it is the debug file a debuglink names: its CRC matches,
+/// or the link has none (a dwz alternate file, named by its absolute path).
+int openDebugLinkTarget(const std::string &Path, GElf_Word Crc, char **FoundName) {
+  const int Fd = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (Fd < 0)
+    return -1;
+  std::uint32_t Actual = 0;
+  if (Crc != 0 && (!DebugLinkCrc().ofFile(Fd, Actual) || Actual != Crc)) {
+    ::close(Fd);
+    return -1;
+  }
+  *FoundName = ::strdup(Path.c_str());
+  return Fd;
+}
+
+/// Dwfl_Callbacks::find_debuginfo without the network: libdw's default search
+/// (by build ID under /usr/lib/debug/.build-id; by the .gnu_debuglink name
+/// next to the file, in its .debug directory and under /usr/lib/debug, for
+/// the file's name and for its real path) without its debuginfod step.
+int findLocalDebugInfo(Dwfl_Module *Module, void **UserData, const char *ModuleName,
+                       Dwarf_Addr Base, const char *FileName, const char *DebugLink, GElf_Word Crc,
+                       char **FoundName) {
+  if (FindByBuildId) {
+    const int Fd =
+        FindByBuildId(Module, UserData, ModuleName, Base, FileName, DebugLink, Crc, FoundName);
+    if (Fd >= 0)
+      return Fd;
+  }
+  if (!DebugLink || !*DebugLink)
+    return -1;
+  if (DebugLink[0] == '/')
+    return openDebugLinkTarget(DebugLink, Crc, FoundName);
+  if (!FileName)
+    return -1;
+  std::vector<std::string> Files{FileName};
+  if (char *Real = ::realpath(FileName, nullptr)) {
+    if (Files.front() != Real)
+      Files.emplace_back(Real);
+    std::free(Real);
+  }
+  for (const std::string &File : Files) {
+    const std::size_t Slash = File.rfind('/');
+    const std::string Directory = Slash == std::string::npos ? "." : File.substr(0, Slash);
+    for (const std::string &Candidate :
+         {Directory + "/" + DebugLink, Directory + "/.debug/" + DebugLink,
+          DebugRoot + Directory + "/" + DebugLink}) {
+      if (Candidate == File)
+        continue;
+      const int Fd = openDebugLinkTarget(Candidate, Crc, FoundName);
+      if (Fd >= 0)
+        return Fd;
+    }
+  }
+  return -1;
+}
 
 /// The executable of the process, links resolved, as the kernel maps it.
 std::string programPath() {
@@ -221,7 +331,8 @@ private:
     if (!Api.load(Library))
       return false;
     Callbacks.find_elf = Api.dwfl_linux_proc_find_elf;
-    Callbacks.find_debuginfo = Api.dwfl_standard_find_debuginfo;
+    FindByBuildId = Api.dwfl_build_id_find_debuginfo;
+    Callbacks.find_debuginfo = findLocalDebugInfo;
     Callbacks.debuginfo_path = &DebugInfoPath;
     Session = Api.dwfl_begin(&Callbacks);
     if (!Session)

@@ -8,6 +8,10 @@
 
 #include "core/Symbolizer.h"
 
+#ifdef POMP_TEST_SYMBOLIZER_LIBRARIES
+#include "SymbolizerLibrary.h"
+#endif
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -22,7 +26,11 @@
 #include <utility>
 #include <vector>
 
+#include <arpa/inet.h>
 #include <dlfcn.h>
+#include <link.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 namespace pomp::rt::test {
@@ -141,6 +149,70 @@ TEST(SymbolizerTest, AddressInAStrippedLibraryGivesItsModule) {
   std::printf("libc return address: function '%s', file '%s'\n", Location.Function.c_str(),
               Location.File.c_str());
 }
+
+#ifdef POMP_TEST_SYMBOLIZER_LIBRARIES
+TEST(SymbolizerTest, FindsSeparateDebugInfoThroughTheDebugLink) {
+  const LibraryCallSite Site = splitDebugCaller(recordReturnAddress);
+  const CodeLocation Location = symbolize({Site.Address}).at(0);
+  EXPECT_EQ(Location.Function, "splitDebugCaller");
+  EXPECT_EQ(baseName(Location.File), "SymbolizerLibrary.cpp");
+  EXPECT_EQ(Location.Line, Site.Line);
+  EXPECT_TRUE(contains(Location.Module, "symbolizer_split_debug")) << Location.Module;
+}
+
+TEST(SymbolizerTest, IgnoresALinkedDebugFileWhoseCrcDiffers) {
+  // The file the link names is another library's debug information: read, it
+  // would give that library's lines for this one's code.
+  const LibraryCallSite Site = staleDebugCaller(recordReturnAddress);
+  const CodeLocation Location = symbolize({Site.Address}).at(0);
+  EXPECT_EQ(Location.Function, "staleDebugCaller");
+  EXPECT_EQ(Location.File, "");
+  EXPECT_EQ(Location.Line, 0u);
+}
+
+/// Whether a module whose path contains Part is loaded in this process.
+bool moduleLoaded(const char *Part) {
+  return dl_iterate_phdr(
+             [](dl_phdr_info *Info, std::size_t, void *Data) {
+               return Info->dlpi_name &&
+                              std::string(Info->dlpi_name).find(static_cast<const char *>(Data)) !=
+                                  std::string::npos
+                          ? 1
+                          : 0;
+             },
+             const_cast<char *>(Part)) != 0;
+}
+
+TEST(SymbolizerTest, NeverAsksADebuginfodServer) {
+  // A server that accepts connections and never answers: libdw's standard
+  // search, which ends with debuginfod, would connect when nothing on disk
+  // holds a module's debug information (and wait DEBUGINFOD_TIMEOUT).
+  const int Server = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+  ASSERT_GE(Server, 0);
+  sockaddr_in Address{};
+  Address.sin_family = AF_INET;
+  Address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t Length = sizeof Address;
+  ASSERT_EQ(::bind(Server, reinterpret_cast<sockaddr *>(&Address), sizeof Address), 0);
+  ASSERT_EQ(::listen(Server, 8), 0);
+  ASSERT_EQ(::getsockname(Server, reinterpret_cast<sockaddr *>(&Address), &Length), 0);
+  const std::string Url = "http://127.0.0.1:" + std::to_string(ntohs(Address.sin_port));
+  ::setenv("DEBUGINFOD_URLS", Url.c_str(), 1);
+  ::setenv("DEBUGINFOD_TIMEOUT", "2", 1);
+  const LibraryCallSite Site = noDebugCaller(recordReturnAddress);
+  const CodeLocation Location = symbolize({Site.Address}).at(0);
+  ::unsetenv("DEBUGINFOD_URLS");
+  ::unsetenv("DEBUGINFOD_TIMEOUT");
+  EXPECT_EQ(Location.Function, "noDebugCaller");
+  EXPECT_EQ(Location.File, "");
+  const int Connection = ::accept(Server, nullptr, nullptr);
+  EXPECT_LT(Connection, 0) << "the symbolizer connected to " << Url;
+  if (Connection >= 0)
+    ::close(Connection);
+  ::close(Server);
+  EXPECT_FALSE(moduleLoaded("libdebuginfod"));
+}
+#endif
 
 TEST(SymbolizerTest, AddressesOutsideCodeGiveEmptyResults) {
   const auto Heap = std::make_unique<int>(0);
