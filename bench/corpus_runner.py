@@ -493,7 +493,7 @@ def run_command(cmd, cwd, env, timeout, shell=False, stdout_path=None, max_outpu
         "stdout": out[:max_output].decode("utf-8", "replace"),
         "stderr": err[:max_output].decode("utf-8", "replace"),
         "timed_out": timed_out,
-        "seconds": round(time.monotonic() - start, 3),
+        "seconds": round(time.monotonic() - start, 6),
     }
     if stdout_path:
         with open(stdout_path, "w", encoding="utf-8") as f:
@@ -1174,7 +1174,9 @@ class ProgramRunner:
                 "timed_out": res["timed_out"], "cmd": cmd}
 
     # -- run ----------------------------------------------------------------------------------
-    def run(self, config, build, threads, tag=""):
+    def run(self, config, build, threads, tag="", extra_env=None):
+        """Runs a build at a thread count; extra_env (a timing variant's POMP_OMPT or
+        OMP_TOOL_LIBRARIES, bench/app_overhead.py) comes last."""
         program = self.program
         root = build["root"]
         run_dir = os.path.join(self.dir, config.name, f"run-t{threads}{tag}")
@@ -1192,6 +1194,7 @@ class ProgramRunner:
         env["OMP_NUM_THREADS"] = str(threads)
         env["POMP_EXPERIMENT_DIR"] = os.path.join(run_dir, "experiment")
         env["POMP_QUIET"] = "1"
+        env.update(extra_env or {})
         if config.coverage:
             env["LLVM_PROFILE_FILE"] = os.path.join(run_dir, "cov-%p.profraw")
         cmd = f"exec {shlex.quote(build['binary'])} {args}"
