@@ -142,10 +142,12 @@ struct Node {
   std::uint32_t OpenFrame = NotOpen;
   NodeKind Kind = NodeKind::Region;
   /// Reached in more than one way (recursion folding, a twin path, an Inner
-  /// parent): every visit takes the core's general path, which tracks
-  /// OpenFrame, so no LastChild or OtherChild ever points here; except from
-  /// a twin path's parents to a node whose opener's visits are always tracked
-  /// (visitsTracked()), which the fast paths track as the general path does.
+  /// parent): every visit is tracked (OpenFrame), so no LastChild or
+  /// OtherChild ever points here, except from a twin path's parents to a node
+  /// whose opener's visits are always tracked (visitsTracked()); the fast
+  /// paths find it in the thread's cache of recursive lookups
+  /// (ThreadState::cachedRecursiveChild()) and track it as the general path
+  /// does.
   bool Recursive = false;
   /// A Mirror whose context names a node of this thread: it stands for that
   /// node itself.

@@ -267,14 +267,27 @@ public:
     Frame &F = T.Stack.claimWithRoom();
     F = {N, Now(), 0};
   }
-  /// enterCached() for an opener whose visitsTracked(): nullptr when a visit of
-  /// N is open already (the general path counts it at N's Inner node).
+  /// enterCached() for an opener whose visitsTracked(): a visit of N while
+  /// one is open already counts at N's Inner node, as in enter(); nullptr when
+  /// that node is not made yet (the general path makes it).
   template <typename ClockFn>
   static Node *enterCachedTracked(ThreadState &T, Node *N, ClockFn &&Now) {
-    if (__builtin_expect(T.isOpen(N), 0))
+    N = T.trackedVisitMade(N);
+    if (__builtin_expect(N != nullptr, 1))
+      enterCached(T, N, Now);
+    return N;
+  }
+  /// The node a visit of Key under Parent is pushed as, when the thread's
+  /// general path found that child reached in more than one way before
+  /// (ThreadState::cachedRecursiveChild()) and the stack has room: what
+  /// enter() decides for it (the open visit's Inner node, the folded count),
+  /// for enterCached() to push; nullptr otherwise.
+  static Node *cachedRecursiveVisit(ThreadState &T, Node *Parent, NodeKey Key) {
+    bool Folded;
+    Node *N = T.cachedRecursiveChild(Parent, Key, Folded);
+    if (N == nullptr || !T.Stack.hasRoom() || (N = T.trackedVisitMade(N)) == nullptr)
       return nullptr;
-    N->OpenFrame = static_cast<std::uint32_t>(T.Stack.depth());
-    enterCached(T, N, Now);
+    N->Folded += Folded ? 1 : 0;
     return N;
   }
   /// Counts a single event of a node cachedChild() returned.

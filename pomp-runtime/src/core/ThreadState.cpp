@@ -176,6 +176,7 @@ Node *ThreadState::mirror(std::uintptr_t Context) {
     OtherMirror = LastMirror;
     LastMirror = M;
   }
+  RecentMirrors[mirrorSlot(Context)] = M;
   return M->OwnTarget ? M->Target : M;
 }
 
@@ -254,6 +255,8 @@ Node *ThreadState::childSlow(Node *Parent, NodeKey Key, bool &Folded) {
       Parent->OtherChild = Parent->LastChild;
     Parent->LastChild = C;
   }
+  if (C->Recursive)
+    RecursiveChildren[recursiveSlot(Parent, Key)] = {Parent, Key, C, S.Folded};
   Folded = S.Folded;
   return C;
 }

@@ -12,10 +12,12 @@
 /// the call path above (across contexts, so a task's creation chain counts)
 /// already has its node is counted at that node instead of a new, deeper one.
 /// All of that is decided once per (parent, key), when the child is first
-/// looked up (childSlow); the fast path (LastChild) never reaches a node that
-/// folding made reachable in more than one way (Node::Recursive). Such a node
-/// may be entered while it is open on the stack: that visit goes to its Inner
-/// node, which keeps its time out of the inclusive time (docs/PROFILE_FORMAT.md,
+/// looked up (childSlow); LastChild never holds a node that folding made
+/// reachable in more than one way (Node::Recursive): the fast paths find such
+/// a node in a small cache of childSlow()'s answers (cachedRecursiveChild)
+/// and track its visits as the general path does. Such a node may be entered
+/// while it is open on the stack: that visit goes to its Inner node, which
+/// keeps its time out of the inclusive time (docs/PROFILE_FORMAT.md,
 /// "Recursion").
 ///
 //===----------------------------------------------------------------------===//
@@ -226,6 +228,17 @@ public:
     return child(Parent, Key, Folded);
   }
 
+  /// The node childSlow() gave for Key under Parent when that node is reached
+  /// in more than one way (Node::Recursive), which LastChild never caches:
+  /// with Folded as childSlow() set it; nullptr when not cached.
+  Node *cachedRecursiveChild(const Node *Parent, NodeKey Key, bool &Folded) const {
+    const RecursiveChild &E = RecursiveChildren[recursiveSlot(Parent, Key)];
+    if (E.Parent != Parent || E.Key != Key)
+      return nullptr;
+    Folded = E.Folded;
+    return E.Child;
+  }
+
   /// The node standing for another thread's node (a fork or task context); a
   /// context naming a node of this thread gives that node.
   Node *mirror(std::uintptr_t Context);
@@ -234,7 +247,8 @@ public:
   /// team creates alternates between its own context and another's.
   Node *cachedMirror(std::uintptr_t Context) const {
     Node *M = LastMirror;
-    if (M->Key != Context && (M = OtherMirror)->Key != Context)
+    if (M->Key != Context && (M = OtherMirror)->Key != Context &&
+        (M = RecentMirrors[mirrorSlot(Context)])->Key != Context)
       return nullptr;
     return M->OwnTarget ? M->Target : M;
   }
@@ -249,6 +263,14 @@ public:
   Node *trackedVisit(Node *N) {
     if (isOpen(N))
       return inner(N);
+    N->OpenFrame = static_cast<std::uint32_t>(Stack.depth());
+    return N;
+  }
+  /// trackedVisit() for the fast paths, which never allocate: nullptr, and
+  /// nothing changed, when it would make N's Inner node.
+  Node *trackedVisitMade(Node *N) {
+    if (isOpen(N))
+      return N->InnerNode;
     N->OpenFrame = static_cast<std::uint32_t>(Stack.depth());
     return N;
   }
@@ -310,9 +332,44 @@ private:
   void makeRecursive(Node *N);
   Node *inner(Node *N);
   Node *newNode(NodeKind Kind, NodeKey Key, Node *Parent, std::uint64_t Hash);
+  /// A lookup childSlow() answered with a Recursive node. Such a lookup's
+  /// answer never changes (nodes never move; the index keeps the first answer
+  /// and its Folded), so an entry stays true until another lookup takes its
+  /// slot.
+  struct RecursiveChild {
+    const Node *Parent = nullptr;
+    NodeKey Key = 0;
+    Node *Child = nullptr;
+    bool Folded = false;
+  };
+  /// Recursive tasks and functions alternate between a few (parent, key)
+  /// pairs per recursion level: the enter and begin events of BOTS's fib,
+  /// nqueens or uts took the general path every time (some 40 % of
+  /// libpomp's time in them, docs/PERFORMANCE.md, session 36).
+  static constexpr std::size_t RecursiveChildSlots = 64;
+  static std::size_t recursiveSlot(const Node *Parent, NodeKey Key) {
+    const auto Mixed = (reinterpret_cast<std::uintptr_t>(Parent) >> 4) ^ Key ^ (Key >> 17);
+    return (Mixed * 0x9E3779B97F4A7C15ull) >> 58;
+  }
+  std::unique_ptr<RecursiveChild[]> RecursiveChildren =
+      std::make_unique<RecursiveChild[]>(RecursiveChildSlots);
   /// Never null: NoChild until the first mirrors.
   Node *LastMirror = &NoChild;
   Node *OtherMirror = &NoChild;
+  /// More mirrors by their contexts (a context's mirror never changes):
+  /// recursive tasks begin under many creation nodes (BOTS's fib under its two
+  /// task sites' nodes and their Inner nodes, from both threads), which two
+  /// entries did not hold. Never null: NoChild until a mirror takes a slot.
+  static constexpr std::size_t RecentMirrorSlots = 64;
+  static std::size_t mirrorSlot(std::uintptr_t Context) {
+    return ((Context >> 4) * 0x9E3779B97F4A7C15ull) >> 58;
+  }
+  std::unique_ptr<Node *[]> RecentMirrors = [] {
+    auto Slots = std::make_unique<Node *[]>(RecentMirrorSlots);
+    for (std::size_t I = 0; I < RecentMirrorSlots; ++I)
+      Slots[I] = &NoChild;
+    return Slots;
+  }();
   const RegionTable &Regions;
 };
 

@@ -570,15 +570,21 @@ bool omptHas(ThreadState &T, EventId Opener) { return innermostIs(T, RegionOrigi
 [[gnu::always_inline]] inline Node *enterUnderContext(ThreadState &T, RegionId R, EventId Opener,
                                                       POMP_Context_t Context, CallbackTime &Now) {
   if (Runtime::activation().isActiveFast(Opener))
-    if (Node *Parent = Core::cachedForkParent(T, Context))
-      if (Node *N = Core::cachedChild(T, Parent, makeKey(R, canonicalOpener(Opener)))) {
+    if (Node *Parent = Core::cachedForkParent(T, Context)) {
+      const NodeKey Key = makeKey(R, canonicalOpener(Opener));
+      if (Node *N = Core::cachedChild(T, Parent, Key)) {
         if (!visitsTracked(Opener)) {
           Core::enterCached(T, N, Now);
           return N;
         }
         if (Node *Entered = Core::enterCachedTracked(T, N, Now))
           return Entered;
+      } else if (Node *Recursive = Core::cachedRecursiveVisit(T, Parent, Key)) {
+        // A task of the construct that created the task running it.
+        Core::enterCached(T, Recursive, Now);
+        return Recursive;
       }
+    }
   return enterUnderContextGeneral(T, R, Opener, Context, Now);
 }
 

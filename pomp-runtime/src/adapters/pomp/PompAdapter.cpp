@@ -467,6 +467,49 @@ __attribute__((noinline)) int32_t inactiveEvent(HandleArg Handle, const char *Ct
   return General ? slowEvent<E>(Handle, Ctc, Context, Payload) : POMP_SUCCESS;
 }
 
+/// What the fast path does after it pushed an enter's node N: the mutex
+/// acquisition's mark, the context a creating event returns.
+template <EventId E, typename ContextArg>
+__attribute__((always_inline)) inline void finishCachedEnter(ThreadState &T, Node *N,
+                                                             ContextArg Context) {
+  if constexpr (acquisitionEntered(E) != Acquisition::None)
+    T.PompAcquisition = acquisitionEntered(E);
+  if constexpr (ReturnsContext<ContextArg>)
+    *Context = Core::contextOf(N) | forkBits<E>(*N);
+}
+
+/// handleEvent()'s enter when its cached child missed: a child reached by
+/// recursion (a task created in a task of the same construct, a function
+/// region inside itself) that the general path found before
+/// (ThreadState::cachedRecursiveChild()), pushed as enter() would push it;
+/// else slowEvent(). Called with T's flag held, which it releases. Out of
+/// line and called last, with the event's arguments where the caller got
+/// them, so that the common case saves and moves no registers.
+template <EventId E, typename HandleArg, typename ContextArg>
+__attribute__((noinline)) int32_t enterRecursiveOrSlow(HandleArg Handle, const char *Ctc,
+                                                       ContextArg Context, std::uint64_t Payload,
+                                                       ThreadState &T, NodeKey Key) noexcept {
+  Node *Parent;
+  if constexpr (ReceivesContext<ContextArg>)
+    Parent = Context ? Core::cachedForkParent(T, Context) : nullptr;
+  else
+    Parent = T.current();
+  Node *N = Parent ? Core::cachedRecursiveVisit(T, Parent, Key) : nullptr;
+  if (N == nullptr) {
+    T.InEvent.store(false, std::memory_order_relaxed);
+    return slowEvent<E>(Handle, Ctc, Context, Payload);
+  }
+  if constexpr (E == EventId::Implicit_barrier_enter) {
+    const Tick Start = T.Stack.takeBarrierHandOver(Clock::readTsc);
+    Core::enterCached(T, N, [Start] { return Start; });
+  } else {
+    Core::enterCached(T, N, Clock::readTsc);
+  }
+  finishCachedEnter<E>(T, N, Context);
+  T.InEvent.store(false, std::memory_order_release);
+  return POMP_SUCCESS;
+}
+
 /// The common case of an event, on a warmed-up thread: what slowEvent() does
 /// for it, without calls, allocation or spilled registers. Anything else (the
 /// thread's first event, an inactive event, a handle to bind, a node or mirror
@@ -531,10 +574,8 @@ handleEvent(HandleArg Handle, const char *Ctc, ContextArg Context, std::uint64_t
       if (N != nullptr)
         N = Core::enterCachedTracked(*T, N, Clock::readTsc);
     }
-    if (__builtin_expect(N == nullptr, 0)) {
-      T->InEvent.store(false, std::memory_order_relaxed);
-      return slowEvent<E>(Handle, Ctc, Context, Payload);
-    }
+    if (__builtin_expect(N == nullptr, 0))
+      return enterRecursiveOrSlow<E>(Handle, Ctc, Context, Payload, *T, Key);
     if constexpr (E == EventId::Implicit_barrier_enter) {
       // Entered right after a single's or section's end: one clock read
       // serves both (FrameStack::handOverToBarrier).
@@ -543,10 +584,7 @@ handleEvent(HandleArg Handle, const char *Ctc, ContextArg Context, std::uint64_t
     } else if constexpr (!visitsTracked(E)) {
       Core::enterCached(*T, N, Clock::readTsc);
     }
-    if constexpr (acquisitionEntered(E) != Acquisition::None)
-      T->PompAcquisition = acquisitionEntered(E);
-    if constexpr (ReturnsContext<ContextArg>)
-      *Context = Core::contextOf(N) | forkBits<E>(*N);
+    finishCachedEnter<E>(*T, N, Context);
   } else if constexpr (R == Role::EXIT || R == Role::END) {
     // The master's regions of a late join (core/Joins.h) close with its exit.
     if constexpr (E == EventId::Parallel_exit)
