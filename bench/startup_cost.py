@@ -12,6 +12,8 @@ build.
   plain        clang-19 -fopenmp (libomp), no tool
   both         ompcc's build, POMP and OMPT merged (the default with libomp)
   POMP only    ompcc's build, POMP_OMPT=off
+  OMPT only    the plain build with libpomp.so as its OMPT tool (OMP_TOOL_LIBRARIES): code nobody
+               instrumented, whose regions' return addresses libpomp names at the end (symbolizer)
   baseline     with --baseline LIBDIR: ompcc's build run with LIBDIR/libpomp.so (another build of
                libpomp, e.g. the previous commit's), through LD_LIBRARY_PATH
 
@@ -59,8 +61,10 @@ def main():
         check([args.cc, "-O2", "-fopenmp", source, "-o", plain])
         check([os.path.join(args.bin, "ompcc"), "--cc=" + args.cc, "-O2", "-fopenmp", source,
                "-o", inst], cwd=work)
+        libpomp = os.path.normpath(os.path.join(args.bin, "..", "lib", "libpomp.so"))
         configs = [("plain", plain, {}), ("both", inst, {}),
-                   ("POMP only", inst, {"POMP_OMPT": "off"})]
+                   ("POMP only", inst, {"POMP_OMPT": "off"}),
+                   ("OMPT only", plain, {"OMP_TOOL_LIBRARIES": libpomp})]
         if args.baseline:
             configs.append(("baseline", inst, {"LD_LIBRARY_PATH": args.baseline}))
         samples = {name: [] for name, _, _ in configs}
