@@ -76,12 +76,7 @@ def parse_args(argv):
     parser.add_argument("--markdown", help="write the table here too")
     parser.add_argument("--json", help="write every round's times here")
     parser.add_argument("--clean", action="store_true", help="remove the work directory at the end")
-    parser.add_argument("--gcc", default="gcc")
-    parser.add_argument("--gxx", default="g++")
-    parser.add_argument("--clang", default="clang-19")
-    parser.add_argument("--clangxx", default="clang++-19")
-    parser.add_argument("--gfortran", default="gfortran")
-    parser.add_argument("--flang", default="flang-new-19")
+    corpus_runner.add_compiler_arguments(parser)
     args = parser.parse_args(argv)
     if args.rounds < 1 or args.warmup < 0 or args.threads < 1:
         parser.error("--rounds and --threads must be at least 1, --warmup at least 0")

@@ -1698,6 +1698,14 @@ def write_atomically(path, text):
 # --------------------------------------------------------------------------------------------
 
 
+def add_compiler_arguments(parser):
+    """The real compilers of the configurations (make_configs), as options."""
+    for option, default in (("--gcc", "gcc"), ("--gxx", "g++"), ("--clang", "clang-19"),
+                            ("--clangxx", "clang++-19"), ("--gfortran", "gfortran"),
+                            ("--flang", "flang-new-19")):
+        parser.add_argument(option, default=default)
+
+
 def parse_args(argv):
     parser = argparse.ArgumentParser(
         description="Build, run and check third-party OpenMP suites plain and with ompcc "
@@ -1723,14 +1731,9 @@ def parse_args(argv):
                         help="do not set OMPCC_STRICT=1")
     parser.add_argument("--clean", action="store_true",
                         help="remove the work directory at the end")
-    parser.add_argument("--gcc", default="gcc")
-    parser.add_argument("--gxx", default="g++")
-    parser.add_argument("--clang", default="clang-19")
-    parser.add_argument("--clangxx", default="clang++-19")
+    add_compiler_arguments(parser)
     parser.add_argument("--llvm-cov", default="llvm-cov-19")
     parser.add_argument("--llvm-profdata", default="llvm-profdata-19")
-    parser.add_argument("--gfortran", default="gfortran")
-    parser.add_argument("--flang", default="flang-new-19")
     parser.add_argument("--mpicc", default="mpicc",
                         help="MPI programs: the MPI C compiler wrapper (default mpicc)")
     parser.add_argument("--mpicxx", default="mpicxx")
