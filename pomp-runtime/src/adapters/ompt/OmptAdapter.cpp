@@ -508,6 +508,13 @@ bool omptHas(ThreadState &T, EventId Opener) { return innermostIs(T, RegionOrigi
 /// that the cached ones, inlined into each callback, save no registers.
 [[gnu::noinline]] Node *enterGeneral(ThreadState &T, RegionId R, EventId Opener, CallbackTime &Now,
                                      std::uint64_t Payload) {
+  // A region entered below itself (a task created in a task of the same
+  // construct) whose child the core found before: cached as well.
+  if (Runtime::activation().isActiveFast(Opener))
+    if (Node *N = Core::cachedRecursiveVisit(T, T.current(), makeKey(R, canonicalOpener(Opener)))) {
+      Core::enterCached(T, N, Now);
+      return N;
+    }
   return core().enter(T, R, Opener, Now(), T.current(), Payload);
 }
 [[gnu::noinline]] void leaveGeneral(ThreadState &T, CallbackTime &Now, std::uint64_t Payload) {
