@@ -157,9 +157,8 @@ ThreadState::ThreadState(std::uint32_t ThreadIndex, const RegionTable &RegionsOf
 }
 
 Node *ThreadState::mirror(std::uintptr_t Context) {
-  Node *M = LastMirror;
-  if (M->Key != Context && (M = OtherMirror)->Key != Context &&
-      (M = RecentMirrors[mirrorSlot(Context)])->Key != Context) {
+  Node *M = recentMirror(Context);
+  if (M == nullptr) {
     M = Children.find(nullptr, Context);
     if (!M) {
       // Checked once, here: walks of the call path follow Target only.

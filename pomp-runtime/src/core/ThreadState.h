@@ -246,9 +246,8 @@ public:
   /// a thread that runs the tasks of a construct that every thread of its
   /// team creates alternates between its own context and another's.
   Node *cachedMirror(std::uintptr_t Context) const {
-    Node *M = LastMirror;
-    if (M->Key != Context && (M = OtherMirror)->Key != Context &&
-        (M = RecentMirrors[mirrorSlot(Context)])->Key != Context)
+    Node *M = recentMirror(Context);
+    if (M == nullptr)
       return nullptr;
     return M->OwnTarget ? M->Target : M;
   }
@@ -342,17 +341,21 @@ private:
     Node *Child = nullptr;
     bool Folded = false;
   };
+  /// The two small caches below are direct-mapped by a multiplicative hash.
+  static constexpr unsigned CacheSlotBits = 6;
+  static constexpr std::size_t CacheSlots = std::size_t{1} << CacheSlotBits;
+  static std::size_t cacheSlot(std::uint64_t Value) {
+    return static_cast<std::size_t>((Value * 0x9E3779B97F4A7C15ull) >> (64 - CacheSlotBits));
+  }
   /// Recursive tasks and functions alternate between a few (parent, key)
   /// pairs per recursion level: the enter and begin events of BOTS's fib,
   /// nqueens or uts took the general path every time (some 40 % of
   /// libpomp's time in them, docs/PERFORMANCE.md, session 36).
-  static constexpr std::size_t RecursiveChildSlots = 64;
   static std::size_t recursiveSlot(const Node *Parent, NodeKey Key) {
-    const auto Mixed = (reinterpret_cast<std::uintptr_t>(Parent) >> 4) ^ Key ^ (Key >> 17);
-    return (Mixed * 0x9E3779B97F4A7C15ull) >> 58;
+    return cacheSlot((reinterpret_cast<std::uintptr_t>(Parent) >> 4) ^ Key ^ (Key >> 17));
   }
   std::unique_ptr<RecursiveChild[]> RecursiveChildren =
-      std::make_unique<RecursiveChild[]>(RecursiveChildSlots);
+      std::make_unique<RecursiveChild[]>(CacheSlots);
   /// Never null: NoChild until the first mirrors.
   Node *LastMirror = &NoChild;
   Node *OtherMirror = &NoChild;
@@ -360,16 +363,22 @@ private:
   /// recursive tasks begin under many creation nodes (BOTS's fib under its two
   /// task sites' nodes and their Inner nodes, from both threads), which two
   /// entries did not hold. Never null: NoChild until a mirror takes a slot.
-  static constexpr std::size_t RecentMirrorSlots = 64;
-  static std::size_t mirrorSlot(std::uintptr_t Context) {
-    return ((Context >> 4) * 0x9E3779B97F4A7C15ull) >> 58;
-  }
+  static std::size_t mirrorSlot(std::uintptr_t Context) { return cacheSlot(Context >> 4); }
   std::unique_ptr<Node *[]> RecentMirrors = [] {
-    auto Slots = std::make_unique<Node *[]>(RecentMirrorSlots);
-    for (std::size_t I = 0; I < RecentMirrorSlots; ++I)
+    auto Slots = std::make_unique<Node *[]>(CacheSlots);
+    for (std::size_t I = 0; I < CacheSlots; ++I)
       Slots[I] = &NoChild;
     return Slots;
   }();
+  /// The mirror of Context when it is one of the recent ones; nullptr
+  /// otherwise.
+  Node *recentMirror(std::uintptr_t Context) const {
+    Node *M = LastMirror;
+    if (M->Key != Context && (M = OtherMirror)->Key != Context &&
+        (M = RecentMirrors[mirrorSlot(Context)])->Key != Context)
+      return nullptr;
+    return M;
+  }
   const RegionTable &Regions;
 };
 
