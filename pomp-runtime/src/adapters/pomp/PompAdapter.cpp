@@ -467,6 +467,20 @@ __attribute__((noinline)) int32_t inactiveEvent(HandleArg Handle, const char *Ct
   return General ? slowEvent<E>(Handle, Ctc, Context, Payload) : POMP_SUCCESS;
 }
 
+/// Pushes an enter's node N on the fast path with its start time: an implicit
+/// barrier entered right after a single's or section's end takes that end's
+/// clock read (FrameStack::handOverToBarrier), every other enter reads the
+/// clock.
+template <EventId E>
+__attribute__((always_inline)) inline void pushCachedEnter(ThreadState &T, Node *N) {
+  if constexpr (E == EventId::Implicit_barrier_enter) {
+    const Tick Start = T.Stack.takeBarrierHandOver(Clock::readTsc);
+    Core::enterCached(T, N, [Start] { return Start; });
+  } else {
+    Core::enterCached(T, N, Clock::readTsc);
+  }
+}
+
 /// What the fast path does after it pushed an enter's node N: the mutex
 /// acquisition's mark, the context a creating event returns.
 template <EventId E, typename ContextArg>
@@ -499,12 +513,7 @@ __attribute__((noinline)) int32_t enterRecursiveOrSlow(HandleArg Handle, const c
     T.InEvent.store(false, std::memory_order_relaxed);
     return slowEvent<E>(Handle, Ctc, Context, Payload);
   }
-  if constexpr (E == EventId::Implicit_barrier_enter) {
-    const Tick Start = T.Stack.takeBarrierHandOver(Clock::readTsc);
-    Core::enterCached(T, N, [Start] { return Start; });
-  } else {
-    Core::enterCached(T, N, Clock::readTsc);
-  }
+  pushCachedEnter<E>(T, N);
   finishCachedEnter<E>(T, N, Context);
   T.InEvent.store(false, std::memory_order_release);
   return POMP_SUCCESS;
@@ -576,14 +585,9 @@ handleEvent(HandleArg Handle, const char *Ctc, ContextArg Context, std::uint64_t
     }
     if (__builtin_expect(N == nullptr, 0))
       return enterRecursiveOrSlow<E>(Handle, Ctc, Context, Payload, *T, Key);
-    if constexpr (E == EventId::Implicit_barrier_enter) {
-      // Entered right after a single's or section's end: one clock read
-      // serves both (FrameStack::handOverToBarrier).
-      const Tick Start = T->Stack.takeBarrierHandOver(Clock::readTsc);
-      Core::enterCached(*T, N, [Start] { return Start; });
-    } else if constexpr (!visitsTracked(E)) {
-      Core::enterCached(*T, N, Clock::readTsc);
-    }
+    // A tracked opener's node was pushed by enterCachedTracked().
+    if constexpr (E == EventId::Implicit_barrier_enter || !visitsTracked(E))
+      pushCachedEnter<E>(*T, N);
     finishCachedEnter<E>(*T, N, Context);
   } else if constexpr (R == Role::EXIT || R == Role::END) {
     // The master's regions of a late join (core/Joins.h) close with its exit.
