@@ -33,6 +33,7 @@
 ///
 //===----------------------------------------------------------------------===//
 
+#include "adapters/TsanEdges.h"
 #include "adapters/ompt/OmptOptions.h"
 #include "core/Clock.h"
 #include "core/Core.h"
@@ -169,21 +170,13 @@ static_assert(alignof(SuspendedTask) > TaskTagMask, "its address leaves the tag 
 // happens before what another thread does after the matching implicit-task
 // begin, barrier end, task start, taskwait end or lock acquisition. In any
 // other build these are empty and cost nothing. docs/RELIABILITY.md, "TSan".
-#if defined(__SANITIZE_THREAD__)
-#define POMP_TSAN 1
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define POMP_TSAN 1
-#endif
-#endif
+// POMP_TSAN comes from adapters/TsanEdges.h.
 #ifdef POMP_TSAN
 } // namespace
 } // namespace pomp::rt
 #include <mutex>
 #include <sched.h>
 #include <unordered_set>
-extern "C" void __tsan_acquire(void *Address);
-extern "C" void __tsan_release(void *Address);
 namespace pomp::rt {
 namespace {
 /// Synchronisation objects of libpomp's own, one per hash of the runtime's
@@ -191,9 +184,6 @@ namespace {
 /// Two objects sharing a slot only add edges.
 constexpr std::size_t SyncSlots = 4096;
 char SyncSlot[SyncSlots];
-/// The object every task completion releases and every taskwait, taskgroup
-/// and barrier end and task start acquires (dependences included).
-char TaskCompletion;
 char *slotOf(const void *Object) {
   constexpr std::uint64_t Multiplier = 0x9e3779b97f4a7c15ull;
   constexpr unsigned Shift = 52;
@@ -202,8 +192,6 @@ char *slotOf(const void *Object) {
 }
 void tsanRelease(const void *Object) { __tsan_release(slotOf(Object)); }
 void tsanAcquire(const void *Object) { __tsan_acquire(slotOf(Object)); }
-void tsanReleaseTasks() { __tsan_release(&TaskCompletion); }
-void tsanAcquireTasks() { __tsan_acquire(&TaskCompletion); }
 /// A flush orders a thread's accesses with every other thread's flushes: one
 /// object that each flush releases and then acquires.
 char Flushes;
@@ -237,8 +225,6 @@ void tsanMutexReleased(ompt_wait_id_t Mutex) {
 #else
 void tsanRelease(const void *) {}
 void tsanAcquire(const void *) {}
-void tsanReleaseTasks() {}
-void tsanAcquireTasks() {}
 void tsanFlush() {}
 void tsanMutexAcquired(ompt_wait_id_t) {}
 void tsanMutexReleased(ompt_wait_id_t) {}
@@ -1222,7 +1208,7 @@ void tsanSyncRegion(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
   if (Endpoint == ompt_scope_end || Endpoint == ompt_scope_beginend) {
     if (Team && ParallelData)
       tsanAcquire(teamObject(ParallelData));
-    tsanAcquireTasks();
+    tsan::acquireTasks();
   }
 }
 
@@ -1575,7 +1561,7 @@ void on_task_create(ompt_data_t *Encountering, const ompt_frame_t *, ompt_data_t
   // the TSan build's __kmpc_omp_task_alloc (end of file) acquires before them. Costs TSan sight
   // of a race between a completed task and the creating thread's later code;
   // docs/RELIABILITY.md, "ThreadSanitizer".
-  tsanAcquireTasks();
+  tsan::acquireTasks();
   NewTask->value = 0;
   if (!(Flags & (ompt_task_explicit | ompt_task_target)))
     return;
@@ -1761,7 +1747,7 @@ void followSwitch(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t *Ne
 void on_task_schedule(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t *Next) {
   if (Next) {
     tsanAcquire(Next);
-    tsanAcquireTasks();
+    tsan::acquireTasks();
   }
   if (!switchNeedsNothing(Prior, Next)) {
     // The tasks this adapter measures itself go to the full path directly.
@@ -1774,7 +1760,7 @@ void on_task_schedule(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t
     // After the task's data was written (a suspended task's regions).
     tsanRelease(Prior);
     if (endsTask(Status))
-      tsanReleaseTasks();
+      tsan::releaseTasks();
   }
 }
 
@@ -1978,9 +1964,10 @@ ompt_start_tool(unsigned int, const char *RuntimeVersion) {
 /// writes the new task's firstprivate copies there before any callback (the
 /// task_create callback comes after them), so TSan took those writes for a race
 /// with the completed task's reads (samples/tasks_deps.c, 6-8 runs of 40). The
-/// completed task's task_schedule callback released every completed task before
-/// libomp freed its memory, so the acquire after the allocation orders the
-/// reads before the writes. A program linked with libpomp before libomp calls
+/// completed task's task_schedule callback, or where libpomp is not the OMPT
+/// tool its POMP Task_end (adapters/TsanEdges.h), released every completed task
+/// before libomp freed its memory, so the acquire after the allocation orders
+/// the reads before the writes. A program linked with libpomp before libomp calls
 /// this one (scripts/tsan.sh links so); docs/RELIABILITY.md, "ThreadSanitizer".
 extern "C" __attribute__((visibility("default"))) void *
 __kmpc_omp_task_alloc(void *Location, std::int32_t Gtid, std::int32_t Flags, std::size_t TaskSize,
@@ -1988,7 +1975,7 @@ __kmpc_omp_task_alloc(void *Location, std::int32_t Gtid, std::int32_t Flags, std
   using TaskAlloc = void *(*)(void *, std::int32_t, std::int32_t, std::size_t, std::size_t, void *);
   static const auto Libomp = reinterpret_cast<TaskAlloc>(dlsym(RTLD_NEXT, "__kmpc_omp_task_alloc"));
   void *Task = Libomp(Location, Gtid, Flags, TaskSize, SharedsSize, Entry);
-  pomp::rt::tsanAcquireTasks();
+  pomp::rt::tsan::acquireTasks();
   return Task;
 }
 #endif

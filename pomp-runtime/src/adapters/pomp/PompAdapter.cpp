@@ -12,6 +12,7 @@
 ///
 //===----------------------------------------------------------------------===//
 
+#include "adapters/TsanEdges.h"
 #include "core/Clock.h"
 #include "core/Core.h"
 #include "core/Events.h"
@@ -626,6 +627,10 @@ int32_t dispatch(HandleArg Handle, CtcArg Ctc, ForkArg Fork, TaskArg Task, LockA
   static_assert(std::is_same_v<HandleArg, POMP_Handle_t *> == (info(E).Handle == HandleKind::FIRST),
                 "FIRST events take POMP_Handle_t*, NEXT events POMP_Handle_t");
   auto Context = pickContext(Fork, Task);
+  // The task body's last access: in a TSan build, the next task that libomp
+  // gives this task's memory is ordered after it (adapters/TsanEdges.h).
+  if constexpr (E == EventId::Task_end)
+    tsan::releaseTasks();
   // A team's context carries the fork's join bits and sequence number, which
   // name no node.
   if constexpr (E == EventId::Parallel_begin_forked)
