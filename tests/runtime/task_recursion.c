@@ -22,7 +22,7 @@
 // RUN: python3 %S/Inputs/profile_tree.py %t/gcc > /dev/null
 // RUN: python3 %S/Inputs/profile_tree.py %t/merged > /dev/null
 // RUN: python3 %S/Inputs/profile_tree.py %t/ompt > /dev/null
-// RUN: rm -rf %t
+// More runs follow the code: OMPT only on one thread, its fast and general paths.
 
 #include <stdio.h>
 
@@ -97,3 +97,20 @@ int main(void) {
 // OMPT-NEXT: taskwait @task_recursion.c:37: 10945
 // OMPT-NEXT: folding: folded visits yes, nested visits yes
 // OMPT-NEXT: inclusive: consistent
+
+// OMPT only on one thread, where the run is the same every time: once through the callbacks' fast
+// paths (the TSC clock: task creation, start and completion, the taskwait, recursive nodes
+// included) and once through their general paths (the monotonic clock turns the fast paths off).
+// The trees, visits, folded and nested visits must be the same.
+// RUN: env OMP_NUM_THREADS=1 POMP_CLOCK=tsc %pomp_tools/pomp-run -q -o %t/fast %t/fib.plain | %FileCheck --check-prefix=OUT %s
+// RUN: env OMP_NUM_THREADS=1 POMP_CLOCK=monotonic %pomp_tools/pomp-run -q -o %t/general %t/fib.plain | %FileCheck --check-prefix=OUT %s
+// RUN: python3 %S/Inputs/profile_tree.py %t/fast --folding > %t/fast.tree
+// RUN: python3 %S/Inputs/profile_tree.py %t/general --folding > %t/general.tree
+// RUN: diff %t/fast.tree %t/general.tree
+// RUN: %FileCheck --check-prefix=ONE --input-file=%t/fast.tree %s
+// RUN: rm -rf %t
+
+// One thread: each site's first task runs the recursion below it; a creation folds into the one
+// above it on the call path, a task body runs inside the open one of its site.
+// ONE:      task create @{{.*}}task_recursion.c:33 (fib) visits=4181 threads=1 folded=4180 nested=0
+// ONE-NEXT:   task @{{.*}}task_recursion.c:33 (fib) visits=4181 threads=1 folded=0 nested=4180

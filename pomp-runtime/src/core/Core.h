@@ -290,6 +290,20 @@ public:
     N->Folded += Folded ? 1 : 0;
     return N;
   }
+  /// cachedRecursiveVisit() for a visit of no duration (chargeInstant()),
+  /// which pushes nothing: the node enter() and an immediate leave() would
+  /// charge, with the folded count; nullptr when not cached, or when it would
+  /// be an Inner node not made yet. A task created in a task of the same
+  /// construct (OMPT only's creation regions) no longer reads the clock twice.
+  static Node *cachedRecursiveInstant(ThreadState &T, Node *Parent, NodeKey Key) {
+    bool Folded;
+    Node *N = T.cachedRecursiveChild(Parent, Key, Folded);
+    if (N != nullptr && T.isOpen(N))
+      N = N->InnerNode;
+    if (N != nullptr)
+      N->Folded += Folded ? 1 : 0;
+    return N;
+  }
   /// Counts a single event of a node cachedChild() returned.
   static void eventCached(Node *N) { ++N->Visits; }
   /// Charges a visit of no duration to a node cachedChild() returned, as an

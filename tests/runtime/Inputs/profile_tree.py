@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Prints the call-path tree of a libpomp profile.json for FileCheck, after checking the file.
 
-    profile_tree.py <experiment dir or profile.json> [--times]
+    profile_tree.py <experiment dir or profile.json> [--times] [--folding]
 
 One line per node, indented two spaces per level:
 
     parallel body @nested.c:12 visits=4 threads=2
 
---times adds inclusive and exclusive time in ms. The checks: the file parses as JSON, every node's
+--times adds inclusive and exclusive time in ms, --folding the node's folded and nested visits
+(recursion, docs/PROFILE_FORMAT.md). The checks: the file parses as JSON, every node's
 parent comes before it, every region id exists, per-thread values add up to the totals, no exclusive
 time exceeds the inclusive one. A failed check exits with status 1 and a message on stderr.
 """
@@ -47,7 +48,7 @@ def check(profile):
 
 def main():
     if len(sys.argv) < 2:
-        fail("usage: profile_tree.py <experiment dir or profile.json> [--times]")
+        fail("usage: profile_tree.py <experiment dir or profile.json> [--times] [--folding]")
     path = sys.argv[1]
     if os.path.isdir(path):
         path = os.path.join(path, "profile.json")
@@ -55,6 +56,7 @@ def main():
         profile = json.load(f)
     regions = check(profile)
     times = "--times" in sys.argv[2:]
+    folding = "--folding" in sys.argv[2:]
     print("threads: %d" % len(profile["threads"]))
     for node in profile["nodes"][1:]:
         region = regions[node["region"]]
@@ -68,6 +70,8 @@ def main():
         if times:
             line += " incl=%.1fms excl=%.1fms" % (node["inclusive_ns"] / 1e6,
                                                   node["exclusive_ns"] / 1e6)
+        if folding:
+            line += " folded=%d nested=%d" % (node["folded_visits"], node["nested_visits"])
         print(line)
     anomalies = {k: v for k, v in profile["anomalies"].items() if v}
     print("anomalies: " + (" ".join("%s=%d" % kv for kv in sorted(anomalies.items()))

@@ -414,6 +414,13 @@ const void *attributable(ThreadState &T, const void *Code) {
   return Task && Task->Team && Task->Team->Id.Code ? Task->Team->Id.Code : Code;
 }
 
+/// The key of a construct at an (attributable()) code address in the thread's
+/// cache of regions: never 0.
+std::uintptr_t codeKey(Construct C, const void *Code) {
+  const auto Address = reinterpret_cast<std::uintptr_t>(Code);
+  return (Address << ConstructBits) | (static_cast<std::uintptr_t>(C) + 1);
+}
+
 /// codeRegion() past the thread's cache, out of line: its buffers and the
 /// registration kept a frame and six saved registers on every cache hit.
 [[gnu::noinline]] RegionId registerCodeRegion(ThreadState &T, Construct C, const void *Code,
@@ -423,12 +430,18 @@ const void *attributable(ThreadState &T, const void *Code) {
 /// registered (once per construct and address, under the table's lock).
 [[gnu::always_inline]] inline RegionId codeRegion(ThreadState &T, Construct C, const void *Code) {
   Code = attributable(T, Code);
-  const auto Address = reinterpret_cast<std::uintptr_t>(Code);
-  const std::uintptr_t Key = (Address << ConstructBits) | (static_cast<std::uintptr_t>(C) + 1);
+  const std::uintptr_t Key = codeKey(C, Code);
   CodeRegionCache::Entry &Slot = T.Codes.Slots[CodeRegionCache::slot(Key)];
   if (Slot.Key == Key)
     return Slot.Region;
   return registerCodeRegion(T, C, Code, Key, Slot);
+}
+
+/// codeRegion() when the thread's cache has it; 0 otherwise.
+RegionId cachedCodeRegion(ThreadState &T, Construct C, const void *Code) {
+  const std::uintptr_t Key = codeKey(C, attributable(T, Code));
+  const CodeRegionCache::Entry &Slot = T.Codes.Slots[CodeRegionCache::slot(Key)];
+  return Slot.Key == Key ? Slot.Region : 0;
 }
 
 RegionId registerCodeRegion(ThreadState &T, Construct C, const void *Code, std::uintptr_t Key,
@@ -541,11 +554,18 @@ bool omptHas(ThreadState &T, EventId Opener) { return innermostIs(T, RegionOrigi
 /// and leaveInnermost() at one time, which on the cached path need no clock.
 [[gnu::always_inline]] inline Node *visitInstant(ThreadState &T, RegionId R, EventId Opener,
                                                  CallbackTime &Now) {
-  if (Runtime::activation().isActiveFast(Opener) && !visitsTracked(Opener))
-    if (Node *N = Core::cachedChild(T, T.current(), makeKey(R, canonicalOpener(Opener)))) {
+  if (Runtime::activation().isActiveFast(Opener) && !visitsTracked(Opener)) {
+    const NodeKey Key = makeKey(R, canonicalOpener(Opener));
+    Node *N = Core::cachedChild(T, T.current(), Key);
+    // A region visited below itself (a task created in a task of the same
+    // construct): a recursive node, which cachedChild() never finds.
+    if (N == nullptr)
+      N = Core::cachedRecursiveInstant(T, T.current(), Key);
+    if (N != nullptr) {
       Core::chargeInstant(N);
       return N;
     }
+  }
   Node *N = enterGeneral(T, R, Opener, Now, 0);
   leaveInnermost(T, Now);
   return N;
@@ -675,6 +695,39 @@ template <typename Fn> void guarded(Fn &&Body) noexcept {
   T->InEvent.store(false, std::memory_order_release);
 }
 
+/// The calling thread's state with its InEvent flag set, for a callback's
+/// fast path, when E's events take the fast path (Activation::isActiveFast():
+/// the library running, no trace, counters or debug output, the TSC clock);
+/// nullptr, with nothing held, otherwise. The POMP adapter's fast path makes
+/// the same handshake with finalisation: the bit is tested with the flag set.
+ThreadState *enterFast(EventId E) {
+  ThreadState *T = CurrentThread;
+  if (!T || T->InEvent.load(std::memory_order_relaxed))
+    return nullptr;
+  T->InEvent.store(true, std::memory_order_relaxed);
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  if (__builtin_expect(Runtime::activation().isActiveFast(E), 1))
+    return T;
+  T->InEvent.store(false, std::memory_order_release);
+  return nullptr;
+}
+
+/// Runs a callback's fast path, Held(thread), with the thread's flag held
+/// (enterFast(E)): true when it did the callback's work, false when it did not
+/// run or declined (Held returns false having changed nothing) and the
+/// callback's general path must.
+template <typename Fn> bool tryFast(EventId E, Fn &&Held) {
+  ThreadState *T = enterFast(E);
+  if (!T)
+    return false;
+  const bool Done = Held(*T);
+  T->InEvent.store(false, std::memory_order_release);
+  return Done;
+}
+
+/// The clock as the core's cached paths read it.
+Tick readClock() { return Clock::now(); }
+
 /// nothingToDo() for the callbacks that name no task (the mutex callbacks),
 /// which never complete the thread's tasks. A program without instrumented
 /// code (OMPT only) skips the test at once. Nothing(thread) reads the thread's
@@ -765,10 +818,16 @@ void endUnreportedTasks(ThreadState &T, const ompt_data_t *Current, CallbackTime
     completeTask(T, Now);
 }
 
+/// True when Current (a callback's task) is the thread's innermost running
+/// task, or the thread runs none: noteCurrentTask() has nothing to do.
+bool runsInnermost(const ThreadState &T, const ompt_data_t *Current) {
+  return T.RunningTasks.empty() || T.RunningTasks.back().Task == Current;
+}
+
 /// The thread's innermost running task is not Current (a callback's task):
 /// the common case, the task running or none, costs one comparison.
 void noteCurrentTask(ThreadState &T, const ompt_data_t *Current, CallbackTime &Now) {
-  if (__builtin_expect(!T.RunningTasks.empty() && T.RunningTasks.back().Task != Current, 0))
+  if (__builtin_expect(!runsInnermost(T, Current), 0))
     endUnreportedTasks(T, Current, Now);
 }
 
@@ -1243,6 +1302,57 @@ template <ompt_scope_endpoint_t Endpoint>
   });
 }
 
+/// The begin or end of a synchronisation region this adapter measures (OMPT
+/// only: a taskwait, a taskgroup, an explicit barrier or a worksharing
+/// construct's) in its common case, with the thread's flag held: the region's
+/// node in the thread's caches (or found below itself: the taskwait of a task
+/// that runs inside the same taskwait), the end closing the innermost region.
+/// Not the barriers that end a team (isJoinKind()), whose end libomp may
+/// deliver late. False, with nothing changed, when recordSyncRegion() must.
+template <ompt_scope_endpoint_t Endpoint>
+bool syncMeasuredHeld(ThreadState &T, ompt_sync_region_t Kind, const ompt_data_t *TaskData,
+                      const void *Code, EventId Enter, Construct C) {
+  if (isJoinKind(Kind) || !runsInnermost(T, TaskData))
+    return false;
+  if constexpr (Endpoint == ompt_scope_begin) {
+    if (visitsTracked(Enter) || pompReportsSync(T, Enter))
+      return false;
+    const RegionId R = cachedCodeRegion(T, C, Code);
+    if (R == 0)
+      return false;
+    const NodeKey Key = makeKey(R, canonicalOpener(Enter));
+    Node *N = Core::cachedChild(T, T.current(), Key);
+    if (!N)
+      N = Core::cachedRecursiveVisit(T, T.current(), Key);
+    if (!N)
+      return false;
+    Core::enterCached(T, N, readClock);
+    return true;
+  } else {
+    // Nothing to close when POMP reports the instance.
+    if (!omptHas(T, Enter))
+      return true;
+    if (!Runtime::activation().isActiveFast(keyOpener(T.current()->Key)))
+      return false;
+    Core::popCached(T, readClock);
+    return true;
+  }
+}
+
+/// on_sync_region() past its shortcut: syncMeasuredHeld(), else
+/// recordSyncRegion(). A taskwait cost some 350 instructions in BOTS fib
+/// (OMPT only) before. Out of line and per endpoint as recordWork().
+template <ompt_scope_endpoint_t Endpoint>
+[[gnu::noinline]] void measureSyncRegion(ompt_sync_region_t Kind, ompt_data_t *TaskData,
+                                         const void *Code, EventId Enter, Construct C) {
+  if constexpr (Endpoint == ompt_scope_begin || Endpoint == ompt_scope_end)
+    if (tryFast(Enter, [&](ThreadState &T) {
+          return syncMeasuredHeld<Endpoint>(T, Kind, TaskData, Code, Enter, C);
+        }))
+      return;
+  recordSyncRegion<Endpoint>(Kind, TaskData, Code, Enter, C);
+}
+
 void on_sync_region(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
                     ompt_data_t *ParallelData, ompt_data_t *TaskData, const void *Code) {
   tsanSyncRegion(Kind, Endpoint, ParallelData);
@@ -1259,8 +1369,9 @@ void on_sync_region(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
                                             : Endpoint == ompt_scope_end && !omptHas(T, Enter);
       }))
     return;
-  byEndpoint(Endpoint,
-             [&](auto E) { recordSyncRegion<decltype(E)::value>(Kind, TaskData, Code, Enter, C); });
+  byEndpoint(Endpoint, [&](auto E) {
+    measureSyncRegion<decltype(E)::value>(Kind, TaskData, Code, Enter, C);
+  });
 }
 
 void on_reduction(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *P,
@@ -1553,6 +1664,9 @@ bool followsInstrumentedTask(const ThreadState &T, int Flags) {
          !Runtime::regions().get(keyRegion(T.current()->Key)).Descriptor.DirectiveFree;
 }
 
+[[gnu::noinline]] bool createMeasuredTask(ompt_data_t *Encountering, ompt_data_t *NewTask,
+                                          const void *Code);
+
 void on_task_create(ompt_data_t *Encountering, const ompt_frame_t *, ompt_data_t *NewTask,
                     int Flags, int, const void *Code) {
   // libomp gives a new task the memory of a completed one (its own free lists), and the creating
@@ -1575,10 +1689,37 @@ void on_task_create(ompt_data_t *Encountering, const ompt_frame_t *, ompt_data_t
       })) {
     if (Follow)
       NewTask->value = TaskInstrumented;
-  } else {
+  } else if (!createMeasuredTask(Encountering, NewTask, Code)) {
     recordTaskCreate(Encountering, NewTask, Flags, Code);
   }
   tsanRelease(NewTask);
+}
+
+/// The creation of a task this adapter measures (OMPT only) in its common
+/// case, without the callback protocol's general path: the thread runs the
+/// encountering task as its innermost one (or none), instrumented code does
+/// not report the construct, its region and the creation's node are in the
+/// thread's caches (a task created in a task of the same construct too).
+/// False, with nothing changed, when it needs recordTaskCreate(). These were
+/// some 260 instructions a task with a recursive creation, two clock reads
+/// among them (BOTS fib, OMPT only).
+bool createMeasuredTask(ompt_data_t *Encountering, ompt_data_t *NewTask, const void *Code) {
+  return tryFast(EventId::Task_create_enter, [&](ThreadState &T) {
+    if (!runsInnermost(T, Encountering) || pompHas(T, EventId::Task_create_enter))
+      return false;
+    const RegionId R = cachedCodeRegion(T, Construct::Task, Code);
+    if (R == 0)
+      return false;
+    const NodeKey Key = makeKey(R, canonicalOpener(EventId::Task_create_enter));
+    Node *N = Core::cachedChild(T, T.current(), Key);
+    if (!N)
+      N = Core::cachedRecursiveInstant(T, T.current(), Key);
+    if (!N)
+      return false;
+    Core::chargeInstant(N);
+    NewTask->value = Core::contextOf(N);
+    return true;
+  });
 }
 
 /// on_task_create() past its shortcut, out of line as recordWork().
@@ -1744,17 +1885,83 @@ void followSwitch(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t *Ne
     followSwitch(Prior, Status, Next);
 }
 
+/// switchMeasuredTask() with the thread's flag held: the completion of its
+/// innermost running task, whose own task region is all it left open, or the
+/// start of a task whose creation's node and task node are in the thread's
+/// caches (the running task stays, as at a taskwait), or neither task
+/// followed. False, with nothing changed, for anything else.
+bool switchMeasuredTaskHeld(ThreadState &T, ompt_data_t *Prior, ompt_task_status_t Status,
+                            ompt_data_t *Next) {
+  std::vector<RunningTask> &Running = T.RunningTasks;
+  const std::size_t Depth = T.Stack.depth();
+  if (Prior && !Running.empty()) {
+    const RunningTask &Top = Running.back();
+    // Another running task, whose end went unreported (noteCurrentTask()).
+    if (Top.Task != Prior)
+      return false;
+    if (endsTask(Status)) {
+      // The thread returns to a task it runs already, or to an implicit one.
+      if (Next && Next->value != 0 && (Running.size() < 2 || Running.end()[-2].Task != Next))
+        return false;
+      if (Depth == Top.Base) {
+        Running.pop_back();
+        return true;
+      }
+      if (Depth != Top.Base + 1 || !Top.OwnsRegion ||
+          !Runtime::activation().isActiveFast(keyOpener(T.current()->Key)))
+        return false;
+      Running.pop_back();
+      Core::popCached(T, readClock);
+      return true;
+    }
+    // A suspension: its regions travel with the task (suspendTask()).
+    if (Next == Top.From)
+      return false;
+  }
+  if (!Next || Next->value == 0 || (!Running.empty() && Running.back().Task == Next))
+    return true;
+  const std::uint64_t Value = Next->value;
+  // Resumed and instrumented tasks, suspended ones: runTask().
+  if ((Value & TaskTagMask) != 0 || Running.size() == Running.capacity())
+    return false;
+  Node *Parent = Core::cachedForkParent(T, Value);
+  if (!Parent || !T.Stack.hasRoom())
+    return false;
+  const auto *Created = reinterpret_cast<const Node *>(Value);
+  const NodeKey Key = makeKey(keyRegion(Created->Key), canonicalOpener(EventId::Task_begin));
+  Node *N = Core::cachedChild(T, Parent, Key);
+  // A task of the construct that created the task running it.
+  N = N ? T.trackedVisitMade(N) : Core::cachedRecursiveVisit(T, Parent, Key);
+  if (!N)
+    return false;
+  Next->value = Value | TaskStarted;
+  Running.push_back(RunningTask{Next, Prior, static_cast<std::uint32_t>(Depth), true});
+  Core::enterCached(T, N, readClock);
+  return true;
+}
+
+/// A switch of the tasks this adapter measures itself (OMPT only): the start
+/// or completion of a task through the core's cached paths, without the
+/// callback protocol's general path, else followSwitch(). Those were some 110
+/// instructions per switch, two per task (BOTS fib, OMPT only). Out of line,
+/// so that the switches that need nothing save no registers.
+[[gnu::noinline]] void switchMeasuredTask(ompt_data_t *Prior, ompt_task_status_t Status,
+                                          ompt_data_t *Next) {
+  if (!tryFast(EventId::Task_begin,
+               [&](ThreadState &T) { return switchMeasuredTaskHeld(T, Prior, Status, Next); }))
+    followSwitch(Prior, Status, Next);
+}
+
 void on_task_schedule(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t *Next) {
   if (Next) {
     tsanAcquire(Next);
     tsan::acquireTasks();
   }
   if (!switchNeedsNothing(Prior, Next)) {
-    // The tasks this adapter measures itself go to the full path directly.
     if (switchesInstrumentedTask(Prior, Next))
       recordSwitch(Prior, Status, Next);
     else
-      followSwitch(Prior, Status, Next);
+      switchMeasuredTask(Prior, Status, Next);
   }
   if (Prior) {
     // After the task's data was written (a suspended task's regions).
