@@ -94,6 +94,8 @@ public:
   }
   /// True when push() will not allocate.
   bool hasRoom() const { return Top != Last; }
+  /// True when two push()es will not allocate.
+  bool hasRoomForTwo() const { return Last - Top >= 2; }
   /// The frame push() would fill, made the innermost one (requires hasRoom()).
   Frame &claimWithRoom() {
     HandOverAt = 0;

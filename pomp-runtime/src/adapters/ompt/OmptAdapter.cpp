@@ -1127,6 +1127,82 @@ template <ompt_scope_endpoint_t Endpoint>
   });
 }
 
+/// The begin or end of a worksharing construct this adapter measures (OMPT
+/// only: a loop, a single, sections, a workshare, a taskloop, a scope) in its
+/// common case, with the thread's flag held: its node in the thread's caches
+/// (a single's executor enters its body's node under it at the same time);
+/// the end closes what this adapter opened, a single's body with its
+/// construct at one clock read. A chunk or section open at the end takes the
+/// general path. False, with nothing changed, when recordWork() must.
+template <ompt_scope_endpoint_t Endpoint>
+bool workMeasuredHeld(ThreadState &T, ompt_work_t Kind, const ompt_data_t *TaskData,
+                      const void *Code, EventId Enter, Construct C) {
+  if (!runsInnermost(T, TaskData))
+    return false;
+  const bool Executor = Kind == ompt_work_single_executor;
+  const Innermost I = innermost(T);
+  if constexpr (Endpoint == ompt_scope_begin) {
+    if (I.is(RegionOrigin::Pomp, Enter) || isLoweredSections(I, Enter))
+      return false;
+    const RegionId R = cachedCodeRegion(T, C, Code);
+    if (R == 0)
+      return false;
+    Node *N = Core::cachedChild(T, T.current(), makeKey(R, canonicalOpener(Enter)));
+    if (!N)
+      return false;
+    Node *Body = nullptr;
+    if (Executor) {
+      if (!Runtime::activation().isActiveFast(EventId::Single_begin) || !T.Stack.hasRoomForTwo())
+        return false;
+      Body = Core::cachedChild(T, N, makeKey(R, canonicalOpener(EventId::Single_begin)));
+      if (!Body)
+        return false;
+    }
+    const Tick Now = Clock::now();
+    Core::enterCached(T, N, [Now] { return Now; });
+    if (Body)
+      Core::enterCached(T, Body, [Now] { return Now; });
+    return true;
+  } else {
+    // Only a region this adapter opened can end here.
+    if (!I.fromOmpt())
+      return true;
+    if (I.is(RegionOrigin::Ompt, EventId::Loop_chunk_begin) ||
+        I.is(RegionOrigin::Ompt, EventId::Section_begin))
+      return false;
+    const Activation &Active = Runtime::activation();
+    if (Executor && I.is(RegionOrigin::Ompt, EventId::Single_begin)) {
+      if (!Active.isActiveFast(canonicalOpener(EventId::Single_begin)) ||
+          !Active.isActiveFast(canonicalOpener(Enter)))
+        return false;
+      const Tick Now = Clock::now();
+      Core::popCached(T, [Now] { return Now; });
+      if (omptHas(T, Enter))
+        Core::popCached(T, [Now] { return Now; });
+      return true;
+    }
+    if (I.is(RegionOrigin::Ompt, Enter)) {
+      if (!Active.isActiveFast(canonicalOpener(Enter)))
+        return false;
+      Core::popCached(T, readClock);
+    }
+    return true;
+  }
+}
+
+/// on_work() past its shortcut: workMeasuredHeld(), else recordWork(). Out of
+/// line and per endpoint as recordWork().
+template <ompt_scope_endpoint_t Endpoint>
+[[gnu::noinline]] void measureWork(ompt_work_t Kind, ompt_data_t *TaskData, const void *Code,
+                                   EventId Enter, Construct C) {
+  if constexpr (Endpoint == ompt_scope_begin || Endpoint == ompt_scope_end)
+    if (tryFast(Enter, [&](ThreadState &T) {
+          return workMeasuredHeld<Endpoint>(T, Kind, TaskData, Code, Enter, C);
+        }))
+      return;
+  recordWork<Endpoint>(Kind, TaskData, Code, Enter, C);
+}
+
 void on_work(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *, ompt_data_t *TaskData,
              uint64_t, const void *Code) {
   EventId Enter;
@@ -1144,7 +1220,7 @@ void on_work(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *, om
       }))
     return;
   byEndpoint(Endpoint,
-             [&](auto E) { recordWork<decltype(E)::value>(Kind, TaskData, Code, Enter, C); });
+             [&](auto E) { measureWork<decltype(E)::value>(Kind, TaskData, Code, Enter, C); });
 }
 
 /// on_dispatch() past its shortcut, out of line as recordWork(): the
