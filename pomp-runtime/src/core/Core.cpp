@@ -113,25 +113,9 @@ bool Core::suspendTask(ThreadState &T, std::size_t Base, Tick Now, SuspendedTask
   // Innermost first: each region's part is charged like a visit that ends
   // now (its frame below gets its duration), without counting the visit,
   // which counts once, where the task ends.
-  for (std::size_t I = Depth; I-- > Base;) {
-    const Frame &F = T.Stack.open(I);
-    const Tick Part = Now > F.Start ? Now - F.Start : 0;
-    const Tick NestedPart = Part > F.Children ? F.Children : Part;
-    Node &N = *F.Region;
-    N.Inclusive += Part;
-    N.Nested += NestedPart;
-    // The sentinel below the outermost region counts nothing.
-    if (I > 0)
-      T.Stack.open(I - 1).Children += Part;
-    Into.Regions[I - Base] = {N.Key, Part, NestedPart, F.Children};
-  }
-  const Node *Parent = T.Stack.open(Base).Region->Parent;
-  if (!Parent || Parent->Kind == NodeKind::ThreadRoot)
-    Into.ParentContext = 0;
-  else if (Parent->Kind == NodeKind::Mirror)
-    Into.ParentContext = static_cast<std::uintptr_t>(Parent->Key);
-  else
-    Into.ParentContext = contextOf(Parent);
+  for (std::size_t I = Depth; I-- > Base;)
+    suspendRegion(T, I, Now, Into.Regions[I - Base]);
+  Into.ParentContext = parentContextOf(T.Stack.open(Base).Region->Parent);
   while (T.Stack.depth() > Base) {
     if (__builtin_expect(DebugEvents, 0))
       printEvent(T, "suspend", T.Stack.back().Region->Key);
@@ -149,15 +133,8 @@ void Core::resumeTask(ThreadState &T, const SuspendedTask &Task, Tick Now) {
     Node *N = T.child(Parent, R.Key, Folded);
     if (N->Recursive || visitsTracked(keyOpener(R.Key)))
       N = T.trackedVisit(N);
-    // The visit's frame starts as long ago as the task ran, so that its end
-    // sees the visit's whole duration (minimum, maximum). The parts charged
-    // where they ran are taken off here in advance: each thread is charged
-    // with the time the task ran on it. Modulo 2^64: the end adds them back.
-    T.Stack.back().Children -= R.Executed;
-    N->Inclusive -= R.Executed;
-    N->Nested -= R.NestedPart;
-    T.Stack.push(N, Now - R.Executed);
-    T.Stack.back().Children = R.Children;
+    T.Stack.makeRoom();
+    resumeRegion(T, N, R, Now);
     // Counters cannot be carried across threads: a resumed task's regions
     // count from here (docs/RUNTIME.md, "Hardware counters").
     if (__builtin_expect(T.Counters != nullptr, 0))

@@ -395,6 +395,47 @@ public:
   /// if they had run here since their start less the time the task waited.
   void resumeTask(ThreadState &T, const SuspendedTask &Task, Tick Now);
 
+  //--- suspendTask() and resumeTask() one region at a time, for the fast
+  // path of a task with one region open (its own task region): no trace,
+  // counters or event printer, and the caller made sure of the room.
+
+  /// Charges open region I (0 outermost) of T with its part up to Now, as a
+  /// visit that ends then but is not counted, and records it in Into.
+  static void suspendRegion(ThreadState &T, std::size_t I, Tick Now,
+                            SuspendedTask::OpenRegion &Into) {
+    const Frame &F = T.Stack.open(I);
+    const Tick Part = Now > F.Start ? Now - F.Start : 0;
+    const Tick NestedPart = Part > F.Children ? F.Children : Part;
+    Node &N = *F.Region;
+    N.Inclusive += Part;
+    N.Nested += NestedPart;
+    // The sentinel below the outermost region counts nothing.
+    if (I > 0)
+      T.Stack.open(I - 1).Children += Part;
+    Into = {N.Key, Part, NestedPart, F.Children};
+  }
+  /// The context of a suspended task's outermost region's parent
+  /// (SuspendedTask::ParentContext).
+  static std::uintptr_t parentContextOf(const Node *Parent) {
+    if (!Parent || Parent->Kind == NodeKind::ThreadRoot)
+      return 0;
+    if (Parent->Kind == NodeKind::Mirror)
+      return static_cast<std::uintptr_t>(Parent->Key);
+    return contextOf(Parent);
+  }
+  /// Pushes the visit of N that resumes the suspended region R (requires
+  /// room on the stack): it starts as long ago as the task ran, so that its
+  /// end sees the visit's whole duration (minimum, maximum), and the parts
+  /// charged where they ran are taken off in advance: each thread is charged
+  /// with the time the task ran on it. Modulo 2^64: the end adds them back.
+  static void resumeRegion(ThreadState &T, Node *N, const SuspendedTask::OpenRegion &R, Tick Now) {
+    T.Stack.back().Children -= R.Executed;
+    N->Inclusive -= R.Executed;
+    N->Nested -= R.NestedPart;
+    Frame &F = T.Stack.claimWithRoom();
+    F = {N, Now - R.Executed, R.Children};
+  }
+
   /// Closes, at their team's end, the regions of implicit tasks whose end the
   /// OpenMP runtime had not delivered yet (Teams.h). None of the threads may
   /// be inside an event.

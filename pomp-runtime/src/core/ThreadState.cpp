@@ -154,6 +154,9 @@ Node *makeRoot(NodeArena &Nodes) {
 ThreadState::ThreadState(std::uint32_t ThreadIndex, const RegionTable &RegionsOfNodes)
     : Index(ThreadIndex), Root(makeRoot(Nodes)), Stack(Root), Regions(RegionsOfNodes) {
   PendingJoins.reserve(PendingJoinsReserved);
+  // The OMPT adapter's fast path returns a resumed task's record to the
+  // spares only where that allocates nothing.
+  SpareSuspended.reserve(SpareSuspendedLimit);
 }
 
 Node *ThreadState::mirror(std::uintptr_t Context) {

@@ -94,6 +94,11 @@ public:
   }
   /// True when push() will not allocate.
   bool hasRoom() const { return Top != Last; }
+  /// Makes room for one push() (may allocate).
+  void makeRoom() {
+    if (__builtin_expect(Top == Last, 0))
+      grow();
+  }
   /// True when two push()es will not allocate.
   bool hasRoomForTwo() const { return Last - Top >= 2; }
   /// The frame push() would fill, made the innermost one (requires hasRoom()).

@@ -772,6 +772,19 @@ void countOther() {
 
 //--- Explicit tasks a thread runs -----------------------------------------//
 
+/// Makes Task the thread's innermost running task, started or resumed after
+/// From at the stack's depth. Field by field: a braced temporary was built on
+/// the stack and copied with an 8-byte load of its 4-byte and 1-byte stores, a
+/// store-forwarding stall at every task start (7 % of a switch's samples).
+RunningTask &pushRunningTask(ThreadState &T, const void *Task, const void *From, bool OwnsRegion) {
+  RunningTask &R = T.RunningTasks.emplace_back();
+  R.Task = Task;
+  R.From = From;
+  R.Base = static_cast<std::uint32_t>(T.Stack.depth());
+  R.OwnsRegion = OwnsRegion;
+  return R;
+}
+
 /// Ends the thread's innermost running task: the regions it left open end
 /// with it (its own task region when this adapter opened it; regions
 /// instrumented code did not close, counted as closed inner regions).
@@ -784,6 +797,21 @@ void completeTask(ThreadState &T, CallbackTime &Now) {
     core().anomalies().count(Anomaly::ClosedInnerRegions, Open - Own);
   if (Open != 0)
     unwindTo(T, Task.Base, Now);
+}
+
+/// How many of the thread's running tasks endUnreportedTasks() keeps.
+std::size_t runningTasksKept(const ThreadState &T, const ompt_data_t *Current) {
+  constexpr std::size_t Searched = 4;
+  const std::vector<RunningTask> &Running = T.RunningTasks;
+  std::size_t Keep = Running.size();
+  const std::size_t Bottom = Running.size() > Searched ? Running.size() - Searched : 0;
+  for (std::size_t I = Running.size(); I-- > Bottom;) {
+    if (Running[I].Task == Current)
+      return I + 1;
+    if (Running[I].From == Current)
+      Keep = I;
+  }
+  return Keep;
 }
 
 /// Ends the running tasks whose end the runtime did not report to this
@@ -802,19 +830,8 @@ void completeTask(ThreadState &T, CallbackTime &Now) {
 /// itself); looking through the whole stack for it made BOTS uts, whose
 /// untied tasks nest thousands deep, three times slower.
 void endUnreportedTasks(ThreadState &T, const ompt_data_t *Current, CallbackTime &Now) {
-  constexpr std::size_t Searched = 4;
-  std::vector<RunningTask> &Running = T.RunningTasks;
-  std::size_t Keep = Running.size();
-  const std::size_t Bottom = Running.size() > Searched ? Running.size() - Searched : 0;
-  for (std::size_t I = Running.size(); I-- > Bottom;) {
-    if (Running[I].Task == Current) {
-      Keep = I + 1;
-      break;
-    }
-    if (Running[I].From == Current)
-      Keep = I;
-  }
-  while (Running.size() > Keep)
+  const std::size_t Keep = runningTasksKept(T, Current);
+  while (T.RunningTasks.size() > Keep)
     completeTask(T, Now);
 }
 
@@ -1855,8 +1872,7 @@ void suspendTask(ThreadState &T, ompt_data_t *Data, CallbackTime &Now) {
 /// The thread starts or resumes the task Data after From: it becomes the
 /// thread's innermost running task, and a resumed one gets its regions back.
 void runTask(ThreadState &T, ompt_data_t *From, ompt_data_t *Data, CallbackTime &Now) {
-  RunningTask &Task = T.RunningTasks.emplace_back(
-      RunningTask{Data, From, static_cast<std::uint32_t>(T.Stack.depth())});
+  RunningTask &Task = pushRunningTask(T, Data, From, false);
   std::uint64_t Value = Data->value;
   if ((Value & TaskTagMask) == TaskSuspended) {
     std::unique_ptr<SuspendedTask> Saved(reinterpret_cast<SuspendedTask *>(Value & ~TaskTagMask));
@@ -1938,7 +1954,7 @@ bool switchOnlyMovesRunningTasks(ompt_data_t *Prior, ompt_task_status_t Status, 
   if (PopPrior)
     Running.pop_back();
   if (PushNext)
-    Running.push_back(RunningTask{Next, Prior, static_cast<std::uint32_t>(Depth)});
+    pushRunningTask(*T, Next, Prior, false);
   return true;
 }
 
@@ -1961,6 +1977,70 @@ void followSwitch(ompt_data_t *Prior, ompt_task_status_t Status, ompt_data_t *Ne
     followSwitch(Prior, Status, Next);
 }
 
+/// suspendTask() of the thread's innermost running task Prior, with only its
+/// own task region open, on the switch back to the task it came from (Next),
+/// when Next needs nothing after it: no allocation (a spare record with
+/// room), the record's region charged and moved as Core::suspendTask() does.
+/// False, with nothing changed, otherwise. libomp runs every untied task in
+/// parts, so that each part's end is such a suspension (BOTS fib, OMPT only:
+/// the general path's some 300 instructions, twice per part).
+bool suspendMeasuredTask(ThreadState &T, ompt_data_t *Prior, const ompt_data_t *Next) {
+  std::vector<RunningTask> &Running = T.RunningTasks;
+  const RunningTask &Top = Running.back();
+  const std::size_t Depth = T.Stack.depth();
+  if (Depth != Top.Base + 1 || T.SpareSuspended.empty() ||
+      T.SpareSuspended.back()->Regions.capacity() == 0 ||
+      !Runtime::activation().isActiveFast(keyOpener(T.current()->Key)))
+    return false;
+  // What comes after the suspension must need nothing either.
+  if (Next && Next->value != 0 && (Running.size() < 2 || Running.end()[-2].Task != Next))
+    return false;
+  std::unique_ptr<SuspendedTask> Saved = std::move(T.SpareSuspended.back());
+  T.SpareSuspended.pop_back();
+  Saved->Regions.resize(1);
+  Core::suspendRegion(T, Top.Base, Clock::now(), Saved->Regions[0]);
+  Saved->ParentContext = Core::parentContextOf(T.current()->Parent);
+  T.Stack.pop();
+  Running.pop_back();
+  Saved->Value = Prior->value;
+  Prior->value = reinterpret_cast<std::uintptr_t>(Saved.release()) | TaskSuspended;
+  return true;
+}
+
+/// runTask() of a suspended task (Next) with one region, whose parent and
+/// node are in the thread's caches, as Core::resumeTask() resumes it; the
+/// record goes back to the spares when there is room without allocating.
+/// False, with nothing changed, otherwise.
+bool resumeMeasuredTask(ThreadState &T, ompt_data_t *Prior, ompt_data_t *Next) {
+  std::vector<RunningTask> &Running = T.RunningTasks;
+  auto *Saved = reinterpret_cast<SuspendedTask *>(Next->value & ~TaskTagMask);
+  if (Saved->Regions.size() != 1 || Running.size() == Running.capacity() || !T.Stack.hasRoom())
+    return false;
+  const SuspendedTask::OpenRegion &R = Saved->Regions[0];
+  Node *Parent = Saved->ParentContext ? Core::cachedForkParent(T, Saved->ParentContext) : T.Root;
+  if (!Parent || !Runtime::activation().isActiveFast(keyOpener(R.Key)))
+    return false;
+  // As Core::resumeTask(): a resumed visit is no new one, so a folded node
+  // counts no folded visit.
+  bool Folded;
+  Node *N = Core::cachedChild(T, Parent, R.Key);
+  if (!N)
+    N = T.cachedRecursiveChild(Parent, R.Key, Folded);
+  if (N && (N->Recursive || visitsTracked(keyOpener(R.Key))))
+    N = T.trackedVisitMade(N);
+  if (!N)
+    return false;
+  const std::uint64_t Value = Saved->Value;
+  pushRunningTask(T, Next, Prior, (Value & TaskTagMask) == TaskStarted);
+  Next->value = Value;
+  Core::resumeRegion(T, N, R, Clock::now());
+  std::unique_ptr<SuspendedTask> Spare(Saved);
+  if (T.SpareSuspended.size() <
+      std::min(ThreadState::SpareSuspendedLimit, T.SpareSuspended.capacity()))
+    T.SpareSuspended.push_back(std::move(Spare));
+  return true;
+}
+
 /// switchMeasuredTask() with the thread's flag held: the completion of its
 /// innermost running task, whose own task region is all it left open, or the
 /// start of a task whose creation's node and task node are in the thread's
@@ -1970,11 +2050,15 @@ bool switchMeasuredTaskHeld(ThreadState &T, ompt_data_t *Prior, ompt_task_status
                             ompt_data_t *Next) {
   std::vector<RunningTask> &Running = T.RunningTasks;
   const std::size_t Depth = T.Stack.depth();
-  if (Prior && !Running.empty()) {
-    const RunningTask &Top = Running.back();
-    // Another running task, whose end went unreported (noteCurrentTask()).
-    if (Top.Task != Prior)
+  if (Prior && !Running.empty() && Running.back().Task != Prior) {
+    // libomp reports an untied task's next part as a switch from the task
+    // to itself; else a running task's end went unreported
+    // (noteCurrentTask()).
+    if (Prior != Next || (Next->value & TaskTagMask) != TaskSuspended ||
+        runningTasksKept(T, Prior) != Running.size())
       return false;
+  } else if (Prior && !Running.empty()) {
+    const RunningTask &Top = Running.back();
     if (endsTask(Status)) {
       // The thread returns to a task it runs already, or to an implicit one.
       if (Next && Next->value != 0 && (Running.size() < 2 || Running.end()[-2].Task != Next))
@@ -1990,14 +2074,17 @@ bool switchMeasuredTaskHeld(ThreadState &T, ompt_data_t *Prior, ompt_task_status
       Core::popCached(T, readClock);
       return true;
     }
-    // A suspension: its regions travel with the task (suspendTask()).
-    if (Next == Top.From)
+    // A suspension (an untied task's part ended): its regions travel with
+    // the task (suspendTask()).
+    if (Next == Top.From && !suspendMeasuredTask(T, Prior, Next))
       return false;
   }
   if (!Next || Next->value == 0 || (!Running.empty() && Running.back().Task == Next))
     return true;
   const std::uint64_t Value = Next->value;
-  // Resumed and instrumented tasks, suspended ones: runTask().
+  if ((Value & TaskTagMask) == TaskSuspended)
+    return resumeMeasuredTask(T, Prior, Next);
+  // Resumed and instrumented tasks: runTask().
   if ((Value & TaskTagMask) != 0 || Running.size() == Running.capacity())
     return false;
   Node *Parent = Core::cachedForkParent(T, Value);
@@ -2011,7 +2098,7 @@ bool switchMeasuredTaskHeld(ThreadState &T, ompt_data_t *Prior, ompt_task_status
   if (!N)
     return false;
   Next->value = Value | TaskStarted;
-  Running.push_back(RunningTask{Next, Prior, static_cast<std::uint32_t>(Depth), true});
+  pushRunningTask(T, Next, Prior, true);
   Core::enterCached(T, N, readClock);
   return true;
 }
