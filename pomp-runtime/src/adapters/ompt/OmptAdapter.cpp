@@ -1572,6 +1572,93 @@ bool pompAcquiring(ompt_mutex_t Kind, bool Consume) {
   });
 }
 
+//--- Mutexes this adapter measures itself ---------------------------------//
+// OMPT only's fast paths of a lock's, nest lock's, critical section's and
+// ordered region's callbacks, with the thread's flag held (tryFast()): each
+// does the callback's work through the core's cached paths, or changes
+// nothing and leaves it to the general path (recordMutexAcquire() and the
+// others). A lock and unlock were three general paths (some 170 instructions
+// besides their two clock reads).
+
+/// The acquisition's region opened under the innermost one.
+bool acquireMeasured(ThreadState &T, const MutexEvents &M, const void *Code) {
+  if (pompHas(T, M.Enter))
+    return false;
+  const RegionId R = cachedCodeRegion(T, M.C, Code);
+  if (R == 0)
+    return false;
+  Node *N = Core::cachedChild(T, T.current(), makeKey(R, canonicalOpener(M.Enter)));
+  if (!N)
+    return false;
+  Core::enterCached(T, N, readClock);
+  return true;
+}
+
+/// The acquisition's region closed (a lock) or followed by the held region
+/// (a critical section's or ordered region's body) under it.
+bool acquiredMeasured(ThreadState &T, const MutexEvents &M) {
+  if (!omptHas(T, M.Enter))
+    return true;
+  const Activation &Active = Runtime::activation();
+  if (M.Body == M.Enter) {
+    if (!Active.isActiveFast(keyOpener(T.current()->Key)))
+      return false;
+    Core::popCached(T, readClock);
+    return true;
+  }
+  if (!Active.isActiveFast(M.Body))
+    return false;
+  Node *N = Core::cachedChild(T, T.current(),
+                              makeKey(keyRegion(T.current()->Key), canonicalOpener(M.Body)));
+  if (!N)
+    return false;
+  Core::enterCached(T, N, readClock);
+  return true;
+}
+
+/// A lock's release: its single event, counted (the lock is no longer one
+/// the thread holds by a test).
+bool lockReleasedMeasured(ThreadState &T, Construct C, EventId E, ompt_wait_id_t Lock,
+                          const void *Code) {
+  const RegionId R = cachedCodeRegion(T, C, Code);
+  if (R == 0)
+    return false;
+  Node *N = Core::cachedChild(T, T.current(), makeKey(R, canonicalOpener(E)));
+  if (!N)
+    return false;
+  T.Tested.remove(Lock);
+  Core::eventCached(N);
+  return true;
+}
+
+/// A critical section's or ordered region's release: its body and its
+/// acquisition's region closed at one clock read, where this adapter opened
+/// them.
+bool releasedMeasured(ThreadState &T, const MutexEvents &M) {
+  const Activation &Active = Runtime::activation();
+  if (!Active.isActiveFast(canonicalOpener(M.Body)) ||
+      !Active.isActiveFast(canonicalOpener(M.Enter)))
+    return false;
+  const bool Body = omptHas(T, M.Body);
+  if (!Body && !omptHas(T, M.Enter))
+    return true;
+  const Tick Now = Clock::now();
+  Core::popCached(T, [Now] { return Now; });
+  if (Body && omptHas(T, M.Enter))
+    Core::popCached(T, [Now] { return Now; });
+  return true;
+}
+
+/// on_mutex_acquire() past its shortcuts: acquireMeasured(), else
+/// recordMutexAcquire(). Out of line as recordWork().
+[[gnu::noinline]] void measureMutexAcquire(ompt_mutex_t Kind, const void *Code) {
+  MutexEvents M;
+  if (!acquireIsSingle(Kind) && mutexEvents(Kind, M) &&
+      tryFast(M.Enter, [&](ThreadState &T) { return acquireMeasured(T, M, Code); }))
+    return;
+  recordMutexAcquire(Kind, Code);
+}
+
 void on_mutex_acquire(ompt_mutex_t Kind, unsigned int, unsigned int, ompt_wait_id_t,
                       const void *Code) {
   // Instrumented code reports the single events itself: such a callback has
@@ -1586,7 +1673,7 @@ void on_mutex_acquire(ompt_mutex_t Kind, unsigned int, unsigned int, ompt_wait_i
         return mutexEvents(Kind, M) && pompHas(T, M.Enter);
       });
   if (!Nothing)
-    recordMutexAcquire(Kind, Code);
+    measureMutexAcquire(Kind, Code);
 }
 
 /// on_mutex_acquired() past its shortcuts, out of line as recordWork().
@@ -1606,6 +1693,16 @@ void on_mutex_acquire(ompt_mutex_t Kind, unsigned int, unsigned int, ompt_wait_i
   });
 }
 
+/// on_mutex_acquired() past its shortcuts: acquiredMeasured(), else
+/// recordMutexAcquired(). Out of line as recordWork().
+[[gnu::noinline]] void measureMutexAcquired(ompt_mutex_t Kind, ompt_wait_id_t Lock, bool Tested) {
+  MutexEvents M;
+  if (!Tested && mutexEvents(Kind, M) &&
+      tryFast(M.Enter, [&](ThreadState &T) { return acquiredMeasured(T, M); }))
+    return;
+  recordMutexAcquired(Kind, Lock, Tested);
+}
+
 void on_mutex_acquired(ompt_mutex_t Kind, ompt_wait_id_t Lock, const void *) {
   tsanMutexAcquired(Lock);
   // POMP's own acquisition: its region stays open until POMP closes it.
@@ -1621,7 +1718,7 @@ void on_mutex_acquired(ompt_mutex_t Kind, ompt_wait_id_t Lock, const void *) {
     return mutexEvents(Kind, M) && !omptHas(T, M.Enter);
   });
   if (!Nothing)
-    recordMutexAcquired(Kind, Lock, Tested);
+    measureMutexAcquired(Kind, Lock, Tested);
 }
 
 /// on_mutex_released() past its shortcuts, out of line as recordWork().
@@ -1652,6 +1749,36 @@ void on_mutex_acquired(ompt_mutex_t Kind, ompt_wait_id_t Lock, const void *) {
   });
 }
 
+/// on_mutex_released() past its shortcuts: lockReleasedMeasured() or
+/// releasedMeasured(), else recordMutexReleased(). Out of line as
+/// recordWork().
+[[gnu::noinline]] void measureMutexReleased(ompt_mutex_t Kind, ompt_wait_id_t Lock,
+                                            const void *Code) {
+  MutexEvents M;
+  bool Done = false;
+  switch (static_cast<int>(Kind)) {
+  case ompt_mutex_lock:
+  case ompt_mutex_test_lock:
+    Done = tryFast(EventId::Unset_lock_event, [&](ThreadState &T) {
+      return lockReleasedMeasured(T, Construct::UnsetLock, EventId::Unset_lock_event, Lock, Code);
+    });
+    break;
+  case ompt_mutex_nest_lock:
+  case ompt_mutex_test_nest_lock:
+    Done = tryFast(EventId::Unset_nest_lock_event, [&](ThreadState &T) {
+      return lockReleasedMeasured(T, Construct::UnsetNestLock, EventId::Unset_nest_lock_event, Lock,
+                                  Code);
+    });
+    break;
+  default:
+    Done = mutexEvents(Kind, M) &&
+           tryFast(M.Enter, [&](ThreadState &T) { return releasedMeasured(T, M); });
+    break;
+  }
+  if (!Done)
+    recordMutexReleased(Kind, Lock, Code);
+}
+
 void on_mutex_released(ompt_mutex_t Kind, ompt_wait_id_t Lock, const void *Code) {
   // A critical or ordered region ends here only when this adapter opened it.
   const bool Nothing =
@@ -1659,7 +1786,7 @@ void on_mutex_released(ompt_mutex_t Kind, ompt_wait_id_t Lock, const void *Code)
           ? pompReportsSingles()
           : nothingToDoHere([&](ThreadState &T) { return !innermost(T).fromOmpt(); });
   if (!Nothing)
-    recordMutexReleased(Kind, Lock, Code);
+    measureMutexReleased(Kind, Lock, Code);
   tsanMutexReleased(Lock);
 }
 
