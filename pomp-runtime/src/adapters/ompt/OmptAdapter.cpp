@@ -2169,10 +2169,11 @@ bool resumeMeasuredTask(ThreadState &T, ompt_data_t *Prior, ompt_data_t *Next) {
 }
 
 /// switchMeasuredTask() with the thread's flag held: the completion of its
-/// innermost running task, whose own task region is all it left open, or the
+/// innermost running task, whose own task region is all it left open; the
 /// start of a task whose creation's node and task node are in the thread's
-/// caches (the running task stays, as at a taskwait), or neither task
-/// followed. False, with nothing changed, for anything else.
+/// caches (the running task stays, as at a taskwait); an untied task's
+/// suspension and resumption (suspendMeasuredTask(), resumeMeasuredTask());
+/// or neither task followed. False, with nothing changed, for anything else.
 bool switchMeasuredTaskHeld(ThreadState &T, ompt_data_t *Prior, ompt_task_status_t Status,
                             ompt_data_t *Next) {
   std::vector<RunningTask> &Running = T.RunningTasks;
@@ -2230,11 +2231,12 @@ bool switchMeasuredTaskHeld(ThreadState &T, ompt_data_t *Prior, ompt_task_status
   return true;
 }
 
-/// A switch of the tasks this adapter measures itself (OMPT only): the start
-/// or completion of a task through the core's cached paths, without the
-/// callback protocol's general path, else followSwitch(). Those were some 110
-/// instructions per switch, two per task (BOTS fib, OMPT only). Out of line,
-/// so that the switches that need nothing save no registers.
+/// A switch of the tasks this adapter measures itself (OMPT only): a task's
+/// start, completion, suspension or resumption through the core's cached
+/// paths, without the callback protocol's general path, else followSwitch().
+/// Those were some 110 instructions per switch, two per tied task and four per
+/// untied one (BOTS fib, OMPT only). Out of line, so that the switches that
+/// need nothing save no registers.
 [[gnu::noinline]] void switchMeasuredTask(ompt_data_t *Prior, ompt_task_status_t Status,
                                           ompt_data_t *Next) {
   if (!tryFast(EventId::Task_begin,
