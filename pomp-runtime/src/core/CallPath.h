@@ -145,8 +145,8 @@ struct Node {
   /// parent): every visit is tracked (OpenFrame), so no LastChild or
   /// OtherChild ever points here, except from a twin path's parents to a node
   /// whose opener's visits are always tracked (visitsTracked()); the fast
-  /// paths find it in the thread's cache of recursive lookups
-  /// (ThreadState::cachedRecursiveChild()) and track it as the general path
+  /// paths find it in the thread's cache of the general path's lookups
+  /// (ThreadState::cachedSlowChild()) and track it as the general path
   /// does.
   bool Recursive = false;
   /// A Mirror whose context names a node of this thread: it stands for that

@@ -278,26 +278,28 @@ public:
     return N;
   }
   /// The node a visit of Key under Parent is pushed as, when the thread's
-  /// general path found that child reached in more than one way before
-  /// (ThreadState::cachedRecursiveChild()) and the stack has room: what
-  /// enter() decides for it (the open visit's Inner node, the folded count),
-  /// for enterCached() to push; nullptr otherwise.
-  static Node *cachedRecursiveVisit(ThreadState &T, Node *Parent, NodeKey Key) {
+  /// general path found that child before and cachedChild() does not hold it
+  /// (ThreadState::cachedSlowChild(): a node reached by recursion, a
+  /// parent's third child) and the stack has room: what enter() decides for
+  /// it (the open visit's Inner node, the folded count), for enterCached() to
+  /// push; nullptr otherwise. A node that is neither recursive nor tracked is
+  /// never open where it is entered again, so it is pushed itself.
+  static Node *cachedSlowVisit(ThreadState &T, Node *Parent, NodeKey Key) {
     bool Folded;
-    Node *N = T.cachedRecursiveChild(Parent, Key, Folded);
+    Node *N = T.cachedSlowChild(Parent, Key, Folded);
     if (N == nullptr || !T.Stack.hasRoom() || (N = T.trackedVisitMade(N)) == nullptr)
       return nullptr;
     N->Folded += Folded ? 1 : 0;
     return N;
   }
-  /// cachedRecursiveVisit() for a visit of no duration (chargeInstant()),
+  /// cachedSlowVisit() for a visit of no duration (chargeInstant()),
   /// which pushes nothing: the node enter() and an immediate leave() would
   /// charge, with the folded count; nullptr when not cached, or when it would
   /// be an Inner node not made yet. A task created in a task of the same
   /// construct (OMPT only's creation regions) no longer reads the clock twice.
-  static Node *cachedRecursiveInstant(ThreadState &T, Node *Parent, NodeKey Key) {
+  static Node *cachedSlowInstant(ThreadState &T, Node *Parent, NodeKey Key) {
     bool Folded;
-    Node *N = T.cachedRecursiveChild(Parent, Key, Folded);
+    Node *N = T.cachedSlowChild(Parent, Key, Folded);
     if (N != nullptr && T.isOpen(N))
       N = N->InnerNode;
     if (N != nullptr)

@@ -258,8 +258,7 @@ Node *ThreadState::childSlow(Node *Parent, NodeKey Key, bool &Folded) {
       Parent->OtherChild = Parent->LastChild;
     Parent->LastChild = C;
   }
-  if (C->Recursive)
-    RecursiveChildren[recursiveSlot(Parent, Key)] = {Parent, Key, C, S.Folded};
+  SlowChildren[slowChildSlot(Parent, Key)] = {Parent, Key, C, S.Folded};
   Folded = S.Folded;
   return C;
 }

@@ -14,8 +14,10 @@
 /// All of that is decided once per (parent, key), when the child is first
 /// looked up (childSlow); LastChild never holds a node that folding made
 /// reachable in more than one way (Node::Recursive): the fast paths find such
-/// a node in a small cache of childSlow()'s answers (cachedRecursiveChild)
-/// and track its visits as the general path does. Such a node may be entered
+/// a node in a small cache of childSlow()'s answers (cachedSlowChild),
+/// which also holds the children beyond a parent's two latest (a region with
+/// three or more constructs in a loop), and track its visits as the general
+/// path does. Such a node may be entered
 /// while it is open on the stack: that visit goes to its Inner node, which
 /// keeps its time out of the inclusive time (docs/PROFILE_FORMAT.md,
 /// "Recursion").
@@ -235,11 +237,12 @@ public:
     return child(Parent, Key, Folded);
   }
 
-  /// The node childSlow() gave for Key under Parent when that node is reached
-  /// in more than one way (Node::Recursive), which LastChild never caches:
-  /// with Folded as childSlow() set it; nullptr when not cached.
-  Node *cachedRecursiveChild(const Node *Parent, NodeKey Key, bool &Folded) const {
-    const RecursiveChild &E = RecursiveChildren[recursiveSlot(Parent, Key)];
+  /// The node childSlow() gave for Key under Parent, with Folded as it set
+  /// it; nullptr when not cached. The fast paths ask when LastChild and
+  /// OtherChild miss: a node reached in more than one way (Node::Recursive),
+  /// which they never hold, or a parent's third or later child.
+  Node *cachedSlowChild(const Node *Parent, NodeKey Key, bool &Folded) const {
+    const SlowChild &E = SlowChildren[slowChildSlot(Parent, Key)];
     if (E.Parent != Parent || E.Key != Key)
       return nullptr;
     Folded = E.Folded;
@@ -338,11 +341,11 @@ private:
   void makeRecursive(Node *N);
   Node *inner(Node *N);
   Node *newNode(NodeKind Kind, NodeKey Key, Node *Parent, std::uint64_t Hash);
-  /// A lookup childSlow() answered with a Recursive node. Such a lookup's
-  /// answer never changes (nodes never move; the index keeps the first answer
-  /// and its Folded), so an entry stays true until another lookup takes its
-  /// slot.
-  struct RecursiveChild {
+  /// A lookup childSlow() answered. Its answer never changes (nodes never
+  /// move; the index keeps the first answer and its Folded; a node made
+  /// Recursive later stays the same node), so an entry stays true until
+  /// another lookup takes its slot.
+  struct SlowChild {
     const Node *Parent = nullptr;
     NodeKey Key = 0;
     Node *Child = nullptr;
@@ -357,12 +360,13 @@ private:
   /// Recursive tasks and functions alternate between a few (parent, key)
   /// pairs per recursion level: the enter and begin events of BOTS's fib,
   /// nqueens or uts took the general path every time (some 40 % of
-  /// libpomp's time in them, docs/PERFORMANCE.md, session 36).
-  static std::size_t recursiveSlot(const Node *Parent, NodeKey Key) {
+  /// libpomp's time in them, docs/PERFORMANCE.md, session 36). So did every
+  /// construct of a loop over three or more in one region, which cycle
+  /// through LastChild and OtherChild (session 37).
+  static std::size_t slowChildSlot(const Node *Parent, NodeKey Key) {
     return cacheSlot((reinterpret_cast<std::uintptr_t>(Parent) >> 4) ^ Key ^ (Key >> 17));
   }
-  std::unique_ptr<RecursiveChild[]> RecursiveChildren =
-      std::make_unique<RecursiveChild[]>(CacheSlots);
+  std::unique_ptr<SlowChild[]> SlowChildren = std::make_unique<SlowChild[]>(CacheSlots);
   /// Never null: NoChild until the first mirrors.
   Node *LastMirror = &NoChild;
   Node *OtherMirror = &NoChild;

@@ -510,7 +510,7 @@ bool omptHas(ThreadState &T, EventId Opener) { return innermostIs(T, RegionOrigi
   // A region entered below itself (a task created in a task of the same
   // construct) whose child the core found before: cached as well.
   if (Runtime::activation().isActiveFast(Opener))
-    if (Node *N = Core::cachedRecursiveVisit(T, T.current(), makeKey(R, canonicalOpener(Opener)))) {
+    if (Node *N = Core::cachedSlowVisit(T, T.current(), makeKey(R, canonicalOpener(Opener)))) {
       Core::enterCached(T, N, Now);
       return N;
     }
@@ -560,7 +560,7 @@ bool omptHas(ThreadState &T, EventId Opener) { return innermostIs(T, RegionOrigi
     // A region visited below itself (a task created in a task of the same
     // construct): a recursive node, which cachedChild() never finds.
     if (N == nullptr)
-      N = Core::cachedRecursiveInstant(T, T.current(), Key);
+      N = Core::cachedSlowInstant(T, T.current(), Key);
     if (N != nullptr) {
       Core::chargeInstant(N);
       return N;
@@ -592,7 +592,7 @@ bool omptHas(ThreadState &T, EventId Opener) { return innermostIs(T, RegionOrigi
         }
         if (Node *Entered = Core::enterCachedTracked(T, N, Now))
           return Entered;
-      } else if (Node *Recursive = Core::cachedRecursiveVisit(T, Parent, Key)) {
+      } else if (Node *Recursive = Core::cachedSlowVisit(T, Parent, Key)) {
         // A task of the construct that created the task running it.
         Core::enterCached(T, Recursive, Now);
         return Recursive;
@@ -1416,7 +1416,7 @@ bool syncMeasuredHeld(ThreadState &T, ompt_sync_region_t Kind, const ompt_data_t
     const NodeKey Key = makeKey(R, canonicalOpener(Enter));
     Node *N = Core::cachedChild(T, T.current(), Key);
     if (!N)
-      N = Core::cachedRecursiveVisit(T, T.current(), Key);
+      N = Core::cachedSlowVisit(T, T.current(), Key);
     if (!N)
       return false;
     Core::enterCached(T, N, readClock);
@@ -1933,7 +1933,7 @@ bool createMeasuredTask(ompt_data_t *Encountering, ompt_data_t *NewTask, const v
     const NodeKey Key = makeKey(R, canonicalOpener(EventId::Task_create_enter));
     Node *N = Core::cachedChild(T, T.current(), Key);
     if (!N)
-      N = Core::cachedRecursiveInstant(T, T.current(), Key);
+      N = Core::cachedSlowInstant(T, T.current(), Key);
     if (!N)
       return false;
     Core::chargeInstant(N);
@@ -2152,7 +2152,7 @@ bool resumeMeasuredTask(ThreadState &T, ompt_data_t *Prior, ompt_data_t *Next) {
   bool Folded;
   Node *N = Core::cachedChild(T, Parent, R.Key);
   if (!N)
-    N = T.cachedRecursiveChild(Parent, R.Key, Folded);
+    N = T.cachedSlowChild(Parent, R.Key, Folded);
   if (N && (N->Recursive || visitsTracked(keyOpener(R.Key))))
     N = T.trackedVisitMade(N);
   if (!N)
@@ -2222,7 +2222,7 @@ bool switchMeasuredTaskHeld(ThreadState &T, ompt_data_t *Prior, ompt_task_status
   const NodeKey Key = makeKey(keyRegion(Created->Key), canonicalOpener(EventId::Task_begin));
   Node *N = Core::cachedChild(T, Parent, Key);
   // A task of the construct that created the task running it.
-  N = N ? T.trackedVisitMade(N) : Core::cachedRecursiveVisit(T, Parent, Key);
+  N = N ? T.trackedVisitMade(N) : Core::cachedSlowVisit(T, Parent, Key);
   if (!N)
     return false;
   Next->value = Value | TaskStarted;

@@ -495,21 +495,22 @@ __attribute__((always_inline)) inline void finishCachedEnter(ThreadState &T, Nod
 
 /// handleEvent()'s enter when its cached child missed: a child reached by
 /// recursion (a task created in a task of the same construct, a function
-/// region inside itself) that the general path found before
-/// (ThreadState::cachedRecursiveChild()), pushed as enter() would push it;
+/// region inside itself) or a parent's third child, that the general path
+/// found before (ThreadState::cachedSlowChild()), pushed as enter() would
+/// push it;
 /// else slowEvent(). Called with T's flag held, which it releases. Out of
 /// line and called last, with the event's arguments where the caller got
 /// them, so that the common case saves and moves no registers.
 template <EventId E, typename HandleArg, typename ContextArg>
-__attribute__((noinline)) int32_t enterRecursiveOrSlow(HandleArg Handle, const char *Ctc,
-                                                       ContextArg Context, std::uint64_t Payload,
-                                                       ThreadState &T, NodeKey Key) noexcept {
+__attribute__((noinline)) int32_t enterCachedOrSlow(HandleArg Handle, const char *Ctc,
+                                                    ContextArg Context, std::uint64_t Payload,
+                                                    ThreadState &T, NodeKey Key) noexcept {
   Node *Parent;
   if constexpr (ReceivesContext<ContextArg>)
     Parent = Context ? Core::cachedForkParent(T, Context) : nullptr;
   else
     Parent = T.current();
-  Node *N = Parent ? Core::cachedRecursiveVisit(T, Parent, Key) : nullptr;
+  Node *N = Parent ? Core::cachedSlowVisit(T, Parent, Key) : nullptr;
   if (N == nullptr) {
     T.InEvent.store(false, std::memory_order_relaxed);
     return slowEvent<E>(Handle, Ctc, Context, Payload);
@@ -585,7 +586,7 @@ handleEvent(HandleArg Handle, const char *Ctc, ContextArg Context, std::uint64_t
         N = Core::enterCachedTracked(*T, N, Clock::readTsc);
     }
     if (__builtin_expect(N == nullptr, 0))
-      return enterRecursiveOrSlow<E>(Handle, Ctc, Context, Payload, *T, Key);
+      return enterCachedOrSlow<E>(Handle, Ctc, Context, Payload, *T, Key);
     // A tracked opener's node was pushed by enterCachedTracked().
     if constexpr (E == EventId::Implicit_barrier_enter || !visitsTracked(E))
       pushCachedEnter<E>(*T, N);
