@@ -444,6 +444,15 @@ RegionId cachedCodeRegion(ThreadState &T, Construct C, const void *Code) {
   return Slot.Key == Key ? Slot.Region : 0;
 }
 
+/// The node of construct C at Code, entered with E under the innermost open
+/// region, when the thread's caches hold the region and the node is one of
+/// the innermost's two latest children (Core::cachedChild()); nullptr
+/// otherwise. The fast paths' common lookup.
+Node *cachedCodeChild(ThreadState &T, Construct C, const void *Code, EventId E) {
+  const RegionId R = cachedCodeRegion(T, C, Code);
+  return R ? Core::cachedChild(T, T.current(), makeKey(R, canonicalOpener(E))) : nullptr;
+}
+
 RegionId registerCodeRegion(ThreadState &T, Construct C, const void *Code, std::uintptr_t Key,
                             CodeRegionCache::Entry &Slot) {
   const auto Address = reinterpret_cast<std::uintptr_t>(Code);
@@ -1161,17 +1170,15 @@ bool workMeasuredHeld(ThreadState &T, ompt_work_t Kind, const ompt_data_t *TaskD
   if constexpr (Endpoint == ompt_scope_begin) {
     if (I.is(RegionOrigin::Pomp, Enter) || isLoweredSections(I, Enter))
       return false;
-    const RegionId R = cachedCodeRegion(T, C, Code);
-    if (R == 0)
-      return false;
-    Node *N = Core::cachedChild(T, T.current(), makeKey(R, canonicalOpener(Enter)));
+    Node *N = cachedCodeChild(T, C, Code, Enter);
     if (!N)
       return false;
     Node *Body = nullptr;
     if (Executor) {
       if (!Runtime::activation().isActiveFast(EventId::Single_begin) || !T.Stack.hasRoomForTwo())
         return false;
-      Body = Core::cachedChild(T, N, makeKey(R, canonicalOpener(EventId::Single_begin)));
+      Body = Core::cachedChild(T, N,
+                               makeKey(keyRegion(N->Key), canonicalOpener(EventId::Single_begin)));
       if (!Body)
         return false;
     }
@@ -1584,10 +1591,7 @@ bool pompAcquiring(ompt_mutex_t Kind, bool Consume) {
 bool acquireMeasured(ThreadState &T, const MutexEvents &M, const void *Code) {
   if (pompHas(T, M.Enter))
     return false;
-  const RegionId R = cachedCodeRegion(T, M.C, Code);
-  if (R == 0)
-    return false;
-  Node *N = Core::cachedChild(T, T.current(), makeKey(R, canonicalOpener(M.Enter)));
+  Node *N = cachedCodeChild(T, M.C, Code, M.Enter);
   if (!N)
     return false;
   Core::enterCached(T, N, readClock);
@@ -1620,10 +1624,7 @@ bool acquiredMeasured(ThreadState &T, const MutexEvents &M) {
 /// the thread holds by a test).
 bool lockReleasedMeasured(ThreadState &T, Construct C, EventId E, ompt_wait_id_t Lock,
                           const void *Code) {
-  const RegionId R = cachedCodeRegion(T, C, Code);
-  if (R == 0)
-    return false;
-  Node *N = Core::cachedChild(T, T.current(), makeKey(R, canonicalOpener(E)));
+  Node *N = cachedCodeChild(T, C, Code, E);
   if (!N)
     return false;
   T.Tested.remove(Lock);
