@@ -73,6 +73,7 @@ constexpr KnownKey KnownKeys[] = {
     {"hasCollapse", nullptr, nullptr, &RegionDescriptor::HasCollapse},
     {"hasDepend", nullptr, nullptr, &RegionDescriptor::HasDepend},
     {"directiveFree", nullptr, nullptr, &RegionDescriptor::DirectiveFree},
+    {"afterConstruct", nullptr, nullptr, &RegionDescriptor::AfterConstruct},
     // Where the construct is in the program rather than what it is: last, so
     // that readers that predate it keep it as an unknown key at the end.
     {"function", &RegionDescriptor::Function},

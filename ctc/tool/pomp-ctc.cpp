@@ -50,14 +50,20 @@ void printDescriptor(const pomp::ctc::RegionDescriptor &D) {
   printLines("slines", D.StartLines);
   printLines("elines", D.EndLines);
   PrintText("schedule", D.Schedule);
-  const std::pair<const char *, bool> Flags[] = {
-      {"hasFirstprivate", D.HasFirstprivate}, {"hasLastprivate", D.HasLastprivate},
-      {"hasReduction", D.HasReduction},       {"hasNowait", D.HasNowait},
-      {"hasCopyin", D.HasCopyin},             {"hasCopyprivate", D.HasCopyprivate},
-      {"hasOrdered", D.HasOrdered},           {"hasIf", D.HasIf},
-      {"hasNumThreads", D.HasNumThreads},     {"hasUntied", D.HasUntied},
-      {"hasCollapse", D.HasCollapse},         {"hasDepend", D.HasDepend},
-      {"directiveFree", D.DirectiveFree}};
+  const std::pair<const char *, bool> Flags[] = {{"hasFirstprivate", D.HasFirstprivate},
+                                                 {"hasLastprivate", D.HasLastprivate},
+                                                 {"hasReduction", D.HasReduction},
+                                                 {"hasNowait", D.HasNowait},
+                                                 {"hasCopyin", D.HasCopyin},
+                                                 {"hasCopyprivate", D.HasCopyprivate},
+                                                 {"hasOrdered", D.HasOrdered},
+                                                 {"hasIf", D.HasIf},
+                                                 {"hasNumThreads", D.HasNumThreads},
+                                                 {"hasUntied", D.HasUntied},
+                                                 {"hasCollapse", D.HasCollapse},
+                                                 {"hasDepend", D.HasDepend},
+                                                 {"directiveFree", D.DirectiveFree},
+                                                 {"afterConstruct", D.AfterConstruct}};
   for (const auto &[Key, Set] : Flags)
     if (Set)
       std::cout << "  " << Key << " = 1\n";

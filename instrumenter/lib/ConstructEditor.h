@@ -176,6 +176,17 @@ public:
                   unsigned Depth);
 
   const clang::OMPExecutableDirective &directive() const { return Directive; }
+
+  /// Whether the directive's statement comes right after a construct whose
+  /// handler ended its code with an exit event (noteEndsWithExit()), with
+  /// nothing between them: the same block, no label. Set by the traversal.
+  bool followsExit() const { return FollowsExit; }
+  void setFollowsExit(bool Follows) { FollowsExit = Follows; }
+  /// Said by a handler whose last code after the construct is the call of an
+  /// exit event: a construct written right after this one may start at that
+  /// exit's time (ctc::RegionDescriptor::AfterConstruct).
+  void noteEndsWithExit() { EndsWithExit = true; }
+  bool endsWithExit() const { return EndsWithExit; }
   FileInstrumentation &file() const { return File; }
   bool enabled(Event E) const { return File.enabled(E); }
 
@@ -261,6 +272,8 @@ private:
   FileInstrumentation &File;
   const clang::OMPExecutableDirective &Directive;
   unsigned Depth;
+  bool FollowsExit = false;
+  bool EndsWithExit = false;
 };
 
 } // namespace pomp::inst

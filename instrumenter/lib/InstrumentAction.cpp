@@ -177,6 +177,7 @@ public:
     const unsigned FirstHandle = static_cast<unsigned>(In->ctcStrings().size()) + 1;
     const llvm::omp::Directive Kind = sourceDirectiveKind(*Directive);
     ConstructEditor Editor(*In, *Directive, Depth);
+    Editor.setFollowsExit(FollowsExitOf == Directive);
     In->setThreadIdAvailable(ThreadIdAvailable);
     In->setEnclosingFunction(EnclosingFunction);
     if (Instrumenting || !InMain) {
@@ -205,7 +206,27 @@ public:
     File.setThreadIdAvailable(Outside);
     --Depth;
     shareHandles(*In, *Directive, Editor, FirstHandle);
+    // After the traversal of the constructs inside, which set it too.
+    EndingWithExit = Editor.endsWithExit() ? Directive : nullptr;
     return Continue;
+  }
+
+  /// A block's statements in order, each knowing whether it comes right after
+  /// a construct that ends with an exit event (ConstructEditor::followsExit()).
+  bool TraverseCompoundStmt(CompoundStmt *Block) {
+    if (!WalkUpFromCompoundStmt(Block))
+      return false;
+    bool PreviousEndsWithExit = false;
+    for (Stmt *Child : Block->body()) {
+      FollowsExitOf = PreviousEndsWithExit ? Child : nullptr;
+      EndingWithExit = nullptr;
+      if (!TraverseStmt(Child))
+        return false;
+      // A label or case before a construct is a Child of its own, which
+      // follows nothing.
+      PreviousEndsWithExit = EndingWithExit == Child;
+    }
+    return true;
   }
 
   /// Applies the `#pragma pomp` directives seen so far in source order
@@ -294,6 +315,11 @@ private:
   std::vector<std::pair<int, int>> SavedLevels;
   bool Instrumenting = true;
   unsigned Depth = 0;
+  /// The statement that comes right after a construct ending with an exit
+  /// event in the block being traversed, and the last such construct
+  /// traversed (TraverseCompoundStmt()).
+  const Stmt *FollowsExitOf = nullptr;
+  const Stmt *EndingWithExit = nullptr;
   /// Whether the code at the current place may call omp_get_thread_num().
   bool ThreadIdAvailable = true;
   /// The qualified name of the function being traversed ("" outside one).

@@ -48,6 +48,7 @@ const FlagCase Flags[] = {
     {"hasCollapse", &RegionDescriptor::HasCollapse},
     {"hasDepend", &RegionDescriptor::HasDepend},
     {"directiveFree", &RegionDescriptor::DirectiveFree},
+    {"afterConstruct", &RegionDescriptor::AfterConstruct},
 };
 
 const std::string MaxLine = std::to_string(std::numeric_limits<unsigned>::max());
@@ -107,8 +108,8 @@ TEST(ctcDescriptor, WritesKnownKeysInFixedOrderThenExtras) {
                            "schedule=dynamic*hasFirstprivate=1*hasLastprivate=1*hasReduction=1*"
                            "hasNowait=1*hasCopyin=1*hasCopyprivate=1*hasOrdered=1*hasIf=1*"
                            "hasNumThreads=1*hasUntied=1*hasCollapse=1*hasDepend=1*"
-                           "directiveFree=1*zz=1*aa=x\\*y*";
-  EXPECT_EQ(writeDescriptor(D), "277*" + Body + "*");
+                           "directiveFree=1*afterConstruct=1*zz=1*aa=x\\*y*";
+  EXPECT_EQ(writeDescriptor(D), "294*" + Body + "*");
   EXPECT_EQ(mustParse(writeDescriptor(D)), D);
 }
 
@@ -295,7 +296,7 @@ TEST(ctcDescriptor, KnownKeyTwiceIsAnError) {
   std::vector<std::pair<std::string, std::string>> AllKeys = KnownKeys;
   for (const FlagCase &Flag : Flags)
     AllKeys.emplace_back(Flag.Key, "0");
-  ASSERT_EQ(AllKeys.size(), 20u);
+  ASSERT_EQ(AllKeys.size(), 21u);
   for (const auto &[Key, Value] : AllKeys) {
     const std::string Field = Key + "=" + Value + "*";
     const std::string Ctc = wrap("x=1*" + Field + "y=2*" + Field);

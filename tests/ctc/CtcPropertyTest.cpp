@@ -61,7 +61,8 @@ const std::vector<std::string> KnownKeys = {
     "type",          "file",      "slines",          "elines",         "name",
     "group",         "schedule",  "hasFirstprivate", "hasLastprivate", "hasReduction",
     "hasNowait",     "hasCopyin", "hasCopyprivate",  "hasOrdered",     "hasIf",
-    "hasNumThreads", "hasUntied", "hasCollapse",     "hasDepend",      "directiveFree"};
+    "hasNumThreads", "hasUntied", "hasCollapse",     "hasDepend",      "directiveFree",
+    "afterConstruct"};
 
 bool isKnownKey(std::string_view Key) {
   return std::find(KnownKeys.begin(), KnownKeys.end(), Key) != KnownKeys.end();
@@ -170,9 +171,10 @@ RegionDescriptor randomDescriptor(Random &R) {
     D.Schedule = randomText(R);
   D.StartLines = randomLines(R);
   D.EndLines = randomLines(R);
-  for (bool *Flag : {&D.HasFirstprivate, &D.HasLastprivate, &D.HasReduction, &D.HasNowait,
-                     &D.HasCopyin, &D.HasCopyprivate, &D.HasOrdered, &D.HasIf, &D.HasNumThreads,
-                     &D.HasUntied, &D.HasCollapse, &D.HasDepend, &D.DirectiveFree})
+  for (bool *Flag :
+       {&D.HasFirstprivate, &D.HasLastprivate, &D.HasReduction, &D.HasNowait, &D.HasCopyin,
+        &D.HasCopyprivate, &D.HasOrdered, &D.HasIf, &D.HasNumThreads, &D.HasUntied, &D.HasCollapse,
+        &D.HasDepend, &D.DirectiveFree, &D.AfterConstruct})
     *Flag = R.chance(FlagPercent);
   for (std::size_t I = R.below(MaxExtraFields + 1); I > 0; --I)
     D.ExtraFields.push_back(Field{randomUnknownKey(R), randomText(R)});

@@ -21,7 +21,7 @@ int main(void) {
       // CHECK-DAG: "{{[0-9]+}}*type=task*file={{[^*]*}}task_directive_free.c*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+2]],[[@LINE+2]]*hasFirstprivate=1*hasUntied=1*directiveFree=1*function=main**"
 #pragma omp task untied shared(Count)
       __atomic_add_fetch(&Count, twice(I), __ATOMIC_RELAXED);
-      // CHECK-DAG: "{{[0-9]+}}*type=task*file={{[^*]*}}task_directive_free.c*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+7]],[[@LINE+7]]*hasFirstprivate=1*hasUntied=1*directiveFree=1*function=main**"
+      // CHECK-DAG: "{{[0-9]+}}*type=task*file={{[^*]*}}task_directive_free.c*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+7]],[[@LINE+7]]*hasFirstprivate=1*hasUntied=1*directiveFree=1*afterConstruct=1*function=main**"
 #pragma omp task untied shared(Count)
       {
         if (I % 2) {
@@ -40,13 +40,13 @@ int main(void) {
         }
       }
     }
-    // CHECK-DAG: "{{[0-9]+}}*type=task*file={{[^*]*}}task_directive_free.c*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+5]],[[@LINE+5]]*hasUntied=1*function=main**"
+    // CHECK-DAG: "{{[0-9]+}}*type=task*file={{[^*]*}}task_directive_free.c*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+5]],[[@LINE+5]]*hasUntied=1*afterConstruct=1*function=main**"
 #pragma omp task untied shared(Sum)
     {
       ATOMIC
       Sum += 10;
     }
-    // CHECK-DAG: "{{[0-9]+}}*type=task*file={{[^*]*}}task_directive_free.c*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+2]],[[@LINE+2]]*function=main**"
+    // CHECK-DAG: "{{[0-9]+}}*type=task*file={{[^*]*}}task_directive_free.c*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+2]],[[@LINE+2]]*afterConstruct=1*function=main**"
 #pragma omp task shared(Sum)
     __atomic_add_fetch(&Sum, 100, __ATOMIC_RELAXED);
   }

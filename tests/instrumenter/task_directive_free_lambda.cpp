@@ -21,7 +21,7 @@ int main() {
       };
       Add(1);
     }
-    // CHECK-DAG: "{{[0-9]+}}*type=task*file={{[^*]*}}task_directive_free_lambda.cpp*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+5]],[[@LINE+5]]*hasUntied=1*directiveFree=1*function=main**"
+    // CHECK-DAG: "{{[0-9]+}}*type=task*file={{[^*]*}}task_directive_free_lambda.cpp*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+5]],[[@LINE+5]]*hasUntied=1*directiveFree=1*afterConstruct=1*function=main**"
 #pragma omp task untied shared(Sum)
     {
       auto Add = [&Sum](int X) { __atomic_add_fetch(&Sum, X, __ATOMIC_RELAXED); };

@@ -119,6 +119,23 @@ struct Spelling {
   }
 };
 
+/// Whether the code before the directive starts with the call of the
+/// construct's enter event: no if or num_threads value is evaluated first.
+/// The arguments may still be the instrumentation's own (a thread number) or
+/// a loop's bounds, which loopContext() spells only when they have no side
+/// effects.
+bool startsWithEnter(const model::Plan &P) {
+  return !P.EvaluateIf && !P.EvaluateNumThreads && !P.Before.empty() &&
+         P.Before.front().K == Step::Kind::Call && P.Before.front().R == model::Region::Construct &&
+         eventInfo(P.Before.front().E).Enter;
+}
+
+/// Whether the code after the directive ends with the call of an exit event.
+bool endsWithExit(const model::Plan &P) {
+  return !P.After.empty() && P.After.back().K == Step::Kind::Call &&
+         eventInfo(P.After.back().E).Exit;
+}
+
 /// Instruments a directive as the model plans it.
 class ModelHandler final : public ConstructHandler {
 public:
@@ -130,7 +147,12 @@ public:
     if (!P.Instrumented)
       return;
     Spelling S(E);
-    S.Construct = E.newHandle(P.Kind);
+    ctc::RegionDescriptor Descriptor = E.describe(P.Kind);
+    // Nothing runs between the previous construct's exit and this enter: the
+    // enter may take that exit's time (docs/INSTRUMENTER.md, "Constructs one
+    // after another").
+    Descriptor.AfterConstruct = E.followsExit() && startsWithEnter(P);
+    S.Construct = E.newHandle(Descriptor);
     if (P.UsesBarrierHandle)
       S.Barrier = E.newHandle(ctc::RegionKind::ImplicitBarrier);
     std::string Declarations;
@@ -159,6 +181,8 @@ public:
     if (!Declarations.empty())
       Before = Declarations.substr(1) + (Before.empty() ? "" : " " + Before);
     wrapConstruct(E, Before, S.steps(P.After));
+    if (endsWithExit(P))
+      E.noteEndsWithExit();
   }
 
 private:

@@ -169,6 +169,12 @@ struct Node {
   /// comparison instead of a look-up in the region table. In the node's tail
   /// padding, so that the node keeps its size.
   std::uint16_t OriginOpener = 0;
+  /// A construct's node entered with its enter event when the construct comes
+  /// right after another one (ctc::RegionDescriptor::AfterConstruct): the
+  /// enter's fast path takes that construct's exit time when it was handed
+  /// over (FrameStack::handOverToSibling()). Made with the node; in the tail
+  /// padding too.
+  bool AfterConstruct = false;
 
   static constexpr std::uint32_t NotOpen = std::numeric_limits<std::uint32_t>::max();
 };

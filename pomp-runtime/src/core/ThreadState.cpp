@@ -189,8 +189,12 @@ Node *ThreadState::newNode(NodeKind Kind, NodeKey Key, Node *Parent, std::uint64
   N->Key = Key;
   N->Parent = Parent;
   N->PathHash = Hash;
-  if (isRegionKind(Kind))
-    N->OriginOpener = originOpener(Regions.get(keyRegion(Key)).Origin, keyOpener(Key));
+  if (isRegionKind(Kind)) {
+    const Region &R = Regions.get(keyRegion(Key));
+    N->OriginOpener = originOpener(R.Origin, keyOpener(Key));
+    N->AfterConstruct =
+        R.Descriptor.AfterConstruct && info(keyOpener(Key)).EventRole == Role::ENTER;
+  }
   return N;
 }
 

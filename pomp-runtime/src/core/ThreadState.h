@@ -146,8 +146,23 @@ public:
   template <typename ClockFn> Tick takeBarrierHandOver(ClockFn &&Now) const {
     return HandOverAt == forBarrier(Top) ? HandOverTick : Now();
   }
+  /// A construct's exit, just popped at Now, hands its time to the enter of
+  /// the construct the instrumenter wrote right after it, when there is one
+  /// (ctc::RegionDescriptor::AfterConstruct: no code runs between the two
+  /// calls). Made by every exit: an enter takes it only when its node says
+  /// that it follows a construct (Node::AfterConstruct).
+  void handOverToSibling(Tick Now) {
+    HandOverAt = forSibling(Top);
+    HandOverTick = Now;
+  }
+  /// The time handOverToSibling() left for an enter in the innermost region
+  /// when nothing came between; Now() otherwise. Called before the enter's
+  /// frame is pushed.
+  template <typename ClockFn> Tick takeSiblingHandOver(ClockFn &&Now) const {
+    return HandOverAt == forSibling(Top) ? HandOverTick : Now();
+  }
   /// An event that opens or closes no region came: the time handed over is
-  /// no longer the next exit's or barrier's enter's.
+  /// no longer the next exit's or enter's.
   void dropHandOver() { HandOverAt = 0; }
 
 private:
@@ -157,11 +172,14 @@ private:
   /// The innermost frame and the last one there is room for.
   Frame *Top = nullptr;
   Frame *Last = nullptr;
-  /// The innermost frame a hand-over was made for, its low bit set when it
-  /// is for a barrier's enter (frames are aligned); 0: none. And the time it
+  /// The innermost frame a hand-over was made for, its low bits saying
+  /// whether it is for an exit (0), a barrier's enter (1) or a following
+  /// construct's enter (2) (frames are aligned); 0: none. And the time it
   /// hands over.
   static std::uintptr_t forExit(const Frame *F) { return reinterpret_cast<std::uintptr_t>(F); }
   static std::uintptr_t forBarrier(const Frame *F) { return forExit(F) | 1U; }
+  static std::uintptr_t forSibling(const Frame *F) { return forExit(F) | 2U; }
+  static_assert(alignof(Frame) >= 4, "hand-overs keep their kind in a frame address's low bits");
   std::uintptr_t HandOverAt = 0;
   Tick HandOverTick = 0;
 };

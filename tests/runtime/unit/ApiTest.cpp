@@ -452,6 +452,95 @@ TEST_F(ApiTest, ASingleExitAfterItsEndReadsTheClock) {
   EXPECT_SCENARIO([] { return barrierEnterHandOverScenario(AfterSingleEnd::ExitAsCopyprivate); });
 }
 
+//--- A construct's exit hands its time to the next construct's enter -----//
+
+/// What comes between two singles in siblingHandOverScenario().
+enum class BetweenSiblings {
+  Nothing,       ///< the second single says it follows a construct (afterConstruct=1)
+  NotFollowing,  ///< the same calls, but the second single's CTC string says nothing
+  EventBetween,  ///< a flush between: the hand-over is dropped
+  RegionBetween, ///< the second single entered inside another region: not taken
+};
+
+/// ompinst marks a construct written right after another one
+/// (ctc::RegionDescriptor::AfterConstruct): nothing runs between the first's
+/// exit and the second's enter, so the fast path reads the clock once for
+/// both (FrameStack::handOverToSibling()). Time between the calls written by
+/// hand shows it: it is then in the second single. Without the mark, after
+/// another event, or with a region entered between, the enter reads the
+/// clock.
+std::string siblingHandOverScenario(BetweenSiblings Between) {
+  quietExperiment("handover-sibling-" + std::to_string(static_cast<int>(Between)));
+  Failures F;
+  constexpr SteadyNs Ms = 1000000;
+  constexpr int Rounds = 4;
+  HandOverRegions H = handOverRegions(F);
+  const std::string NextCtc =
+      ctcString(Between == BetweenSiblings::NotFollowing
+                    ? "type=single*file=next.c*slines=3,3*elines=4,4"
+                    : "type=single*file=next.c*slines=3,3*elines=4,4*afterConstruct=1");
+  POMP_Handle_t Next = 0;
+  F.equal(POMP_Get_handle(&Next, NextCtc.c_str()), POMP_SUCCESS, "POMP_Get_handle");
+  const bool HandsOver = Between == BetweenSiblings::Nothing && Clock::isTsc();
+  Bracket InNext;
+  for (int R = 0; R < Rounds; ++R) {
+    // The first enter of the next single creates its node on the general
+    // path, which reads the clock.
+    const bool HandedOver = HandsOver && R > 0;
+    POMP_Single_enter(&H.Single, 0, H.SingleCtc.c_str());
+    const SteadyNs BeforeExit = steadyNow();
+    POMP_Single_exit(H.Single, 0);
+    const SteadyNs Exited = steadyNow();
+    busyFor(10 * Ms);
+    if (Between == BetweenSiblings::EventBetween)
+      POMP_Flush_event(&H.Flush, 0, H.FlushCtc.c_str());
+    if (Between == BetweenSiblings::RegionBetween)
+      POMP_Implicit_barrier_enter(&H.Barrier, 0, H.BarrierCtc.c_str());
+    const SteadyNs BeforeEnter = steadyNow();
+    POMP_Single_enter(&Next, 0, NextCtc.c_str());
+    const SteadyNs Entered = steadyNow();
+    busyFor(2 * Ms);
+    const SteadyNs BeforeNextExit = steadyNow();
+    POMP_Single_exit(Next, 0);
+    const SteadyNs AfterNextExit = steadyNow();
+    if (Between == BetweenSiblings::RegionBetween)
+      POMP_Implicit_barrier_exit(H.Barrier, 0);
+    InNext.Inside += BeforeNextExit - (HandedOver ? Exited : Entered);
+    InNext.Outside += AfterNextExit - (HandedOver ? BeforeExit : BeforeEnter);
+  }
+  F.equal(POMP_Finalize(), POMP_SUCCESS, "POMP_Finalize");
+  const Profile *P = Runtime::finalProfile();
+  if (!P)
+    return "no profile";
+  const ProfileNode *N = Between == BetweenSiblings::RegionBetween
+                             ? findPath(*P, {{"barrier.c", EventId::Implicit_barrier_enter},
+                                             {"next.c", EventId::Single_enter}})
+                             : findPath(*P, {{"next.c", EventId::Single_enter}});
+  if (!N)
+    return "next single missing";
+  F.equal(N->total().Visits, std::uint64_t(Rounds), "visits of the next single");
+  F.check(within(N->total().InclusiveNs, InNext, Rounds),
+          describe(HandsOver ? "next single inclusive, handed over" : "next single inclusive",
+                   N->total().InclusiveNs, InNext));
+  return F.text();
+}
+
+TEST_F(ApiTest, AnEnterAfterAConstructTakesItsExitTime) {
+  EXPECT_SCENARIO([] { return siblingHandOverScenario(BetweenSiblings::Nothing); });
+}
+
+TEST_F(ApiTest, AnEnterNotMarkedAfterAConstructReadsTheClock) {
+  EXPECT_SCENARIO([] { return siblingHandOverScenario(BetweenSiblings::NotFollowing); });
+}
+
+TEST_F(ApiTest, AnEventBetweenDropsTheHandOverToTheNextConstruct) {
+  EXPECT_SCENARIO([] { return siblingHandOverScenario(BetweenSiblings::EventBetween); });
+}
+
+TEST_F(ApiTest, ARegionBetweenDropsTheHandOverToTheNextConstruct) {
+  EXPECT_SCENARIO([] { return siblingHandOverScenario(BetweenSiblings::RegionBetween); });
+}
+
 //--- Races and finalisation -----------------------------------------------//
 
 std::string zeroHandleRaceScenario() {

@@ -139,15 +139,18 @@ struct RegionDescriptor {
   /// those points (Clang) runs its block in one part, and the measurement
   /// need not move its regions between threads (docs/OMPT.md).
   bool DirectiveFree = false;
+  /// `afterConstruct=1`: the construct comes right after another instrumented
+  /// construct, with no code between that one's last event (an exit) and
+  /// this one's first (an enter), so the enter may take the exit's time
+  /// instead of reading the clock again (docs/RUNTIME.md, "Hand-overs").
+  bool AfterConstruct = false;
 
   /// Fields with keys this library does not know, kept in their order so that
   /// newer writers work with older readers.
   std::vector<Field> ExtraFields;
 
   friend bool operator==(const RegionDescriptor &A, const RegionDescriptor &B);
-  friend bool operator!=(const RegionDescriptor &A, const RegionDescriptor &B) {
-    return !(A == B);
-  }
+  friend bool operator!=(const RegionDescriptor &A, const RegionDescriptor &B) { return !(A == B); }
 };
 
 /// Writes a descriptor as a CTC string: known keys in a fixed order, then the

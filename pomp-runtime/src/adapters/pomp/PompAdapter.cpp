@@ -468,18 +468,28 @@ __attribute__((noinline)) int32_t inactiveEvent(HandleArg Handle, const char *Ct
   return General ? slowEvent<E>(Handle, Ctc, Context, Payload) : POMP_SUCCESS;
 }
 
-/// Pushes an enter's node N on the fast path with its start time: an implicit
-/// barrier entered right after a single's or section's end takes that end's
-/// clock read (FrameStack::handOverToBarrier), every other enter reads the
-/// clock.
+/// The start time of an enter or begin of node N on the fast path, taken
+/// before its frame is pushed: an implicit barrier entered right after a
+/// single's or section's end takes that end's clock read
+/// (FrameStack::handOverToBarrier), a construct's enter right after another
+/// construct's exit that exit's (FrameStack::handOverToSibling, when N is
+/// Node::AfterConstruct); everything else reads the clock.
+template <EventId E>
+__attribute__((always_inline)) inline Tick cachedStart(const ThreadState &T, const Node &N) {
+  if constexpr (E == EventId::Implicit_barrier_enter)
+    return T.Stack.takeBarrierHandOver(Clock::readTsc);
+  if constexpr (info(E).EventRole == Role::ENTER)
+    if (__builtin_expect(N.AfterConstruct, 0))
+      return T.Stack.takeSiblingHandOver(Clock::readTsc);
+  return Clock::readTsc();
+}
+
+/// Pushes an enter's node N on the fast path with its start time
+/// (cachedStart()).
 template <EventId E>
 __attribute__((always_inline)) inline void pushCachedEnter(ThreadState &T, Node *N) {
-  if constexpr (E == EventId::Implicit_barrier_enter) {
-    const Tick Start = T.Stack.takeBarrierHandOver(Clock::readTsc);
-    Core::enterCached(T, N, [Start] { return Start; });
-  } else {
-    Core::enterCached(T, N, Clock::readTsc);
-  }
+  const Tick Start = cachedStart<E>(T, *N);
+  Core::enterCached(T, N, [Start] { return Start; });
 }
 
 /// What the fast path does after it pushed an enter's node N: the mutex
@@ -582,8 +592,10 @@ handleEvent(HandleArg Handle, const char *Ctc, ContextArg Context, std::uint64_t
       N = Core::cachedChild(*T, T->current(), Key);
     }
     if constexpr (visitsTracked(E)) {
-      if (N != nullptr)
-        N = Core::enterCachedTracked(*T, N, Clock::readTsc);
+      if (N != nullptr) {
+        const Tick Start = cachedStart<E>(*T, *N);
+        N = Core::enterCachedTracked(*T, N, [Start] { return Start; });
+      }
     }
     if (__builtin_expect(N == nullptr, 0))
       return enterCachedOrSlow<E>(Handle, Ctc, Context, Payload, *T, Key);
@@ -608,6 +620,8 @@ handleEvent(HandleArg Handle, const char *Ctc, ContextArg Context, std::uint64_t
       T->Stack.handOver(Now);
     else if constexpr (E == EventId::Single_end || E == EventId::Section_end)
       T->Stack.handOverToBarrier(Now);
+    else if constexpr (R == Role::EXIT)
+      T->Stack.handOverToSibling(Now);
   } else {
     T->Stack.dropHandOver();
     Node *N = Core::cachedChild(*T, T->current(), Key);

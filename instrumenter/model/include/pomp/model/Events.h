@@ -27,6 +27,8 @@ struct EventInfo {
   int Group;                 ///< POMP_GROUP_*
   unsigned LevelMask;        ///< POMP_AT_LEVEL() bits under which it fires
   unsigned ThreadIdArgument; ///< the position of its thread_id parameter
+  bool Enter;                ///< the event opens its region (role ENTER: _enter, _fork)
+  bool Exit;                 ///< the event closes its region (role EXIT)
 };
 
 /// The position of the parameter named thread_id in a routine's parameter
@@ -43,7 +45,12 @@ constexpr unsigned threadIdPosition(std::string_view Params) {
 
 inline constexpr EventInfo EventTable[] = {
 #define POMP_EVENT(Name, Group, Role, Handle, Levels, Params)                                      \
-  {"POMP_" #Name, POMP_GROUP_##Group, (Levels), threadIdPosition(#Params)},
+  {"POMP_" #Name,                                                                                  \
+   POMP_GROUP_##Group,                                                                             \
+   (Levels),                                                                                       \
+   threadIdPosition(#Params),                                                                      \
+   std::string_view(#Role) == "ENTER",                                                             \
+   std::string_view(#Role) == "EXIT"},
 #include "pomp_events.def"
 };
 
