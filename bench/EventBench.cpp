@@ -52,6 +52,10 @@ std::string ctc(const std::string &Fields) {
 struct Handles {
   POMP_Handle_t User = 0, Function = 0, Loop = 0, Barrier = 0, Critical = 0, Lock = 0, Task = 0,
                 Parallel = 0, Atomic = 0, Iter = 0, Runtime = 0, Single = 0, SingleBarrier = 0;
+  /// fib's two tasks and taskwait, once unmarked and once as ompinst marks
+  /// the constructs written right after another (afterConstruct=1).
+  POMP_Handle_t PairFirst = 0, PairSecond = 0, PairWait = 0, MarkedFirst = 0, MarkedSecond = 0,
+                MarkedWait = 0;
   POMP_Context_t Fork = 0;
 } H;
 
@@ -70,6 +74,14 @@ void bindHandles() {
   POMP_Get_handle(&H.Single, ctc("type=single*file=bench.cpp*slines=11,11").c_str());
   POMP_Get_handle(&H.SingleBarrier,
                   ctc("type=implicitbarrier*file=bench.cpp*slines=11,11").c_str());
+  POMP_Get_handle(&H.PairFirst, ctc("type=task*file=bench.cpp*slines=12,12").c_str());
+  POMP_Get_handle(&H.PairSecond, ctc("type=task*file=bench.cpp*slines=13,13").c_str());
+  POMP_Get_handle(&H.PairWait, ctc("type=taskwait*file=bench.cpp*slines=14,14").c_str());
+  POMP_Get_handle(&H.MarkedFirst, ctc("type=task*file=bench.cpp*slines=15,15").c_str());
+  POMP_Get_handle(&H.MarkedSecond,
+                  ctc("type=task*file=bench.cpp*slines=16,16*afterConstruct=1").c_str());
+  POMP_Get_handle(&H.MarkedWait,
+                  ctc("type=taskwait*file=bench.cpp*slines=17,17*afterConstruct=1").c_str());
 }
 
 // The event sequences, one per kind, as instrumented code issues them.
@@ -128,6 +140,23 @@ void singleWithBarrier() {
   POMP_Implicit_barrier_exit(H.SingleBarrier, 0);
   POMP_Single_exit(H.Single, 0);
 }
+/// A task run where it is created: the four events in the order the creating
+/// thread makes them for an undeferred task.
+void taskRunAtOnce(POMP_Handle_t *Handle) {
+  const POMP_Context_t Task = POMP_Task_create_enter_ctx(Handle, 0, 1, nullptr);
+  POMP_Task_begin(*Handle, 0, Task);
+  POMP_Task_end(*Handle, 0);
+  POMP_Task_create_exit(*Handle, 0);
+}
+/// fib's body: two tasks and a taskwait. Marked, the second task's and the
+/// taskwait's enters take the exit time of the construct before them.
+template <bool Marked> void tasksThenTaskwait() {
+  taskRunAtOnce(Marked ? &H.MarkedFirst : &H.PairFirst);
+  taskRunAtOnce(Marked ? &H.MarkedSecond : &H.PairSecond);
+  POMP_Handle_t *Wait = Marked ? &H.MarkedWait : &H.PairWait;
+  POMP_Taskwait_enter(Wait, 0, nullptr);
+  POMP_Taskwait_exit(*Wait, 0);
+}
 void atomic() { POMP_Atomic_event(&H.Atomic, 0, nullptr); }
 void loopIteration() { POMP_Loop_iter_event(H.Iter, 0, 1); }
 void setNumThreads() { POMP_Set_num_threads_event(&H.Runtime, 0, 2, nullptr); }
@@ -169,6 +198,11 @@ std::vector<Kind> kinds() {
       // group_none turns off the single's events only, not its barrier's.
       {"single_with_barrier", 6, POMP_GROUP_WORKSHARE, POMP_LEVEL_BEGINEND,
        repeated<singleWithBarrier>},
+      {"tasks_then_taskwait", 10, POMP_GROUP_TASK, POMP_LEVEL_BEGINEND,
+       repeated<tasksThenTaskwait<false>>},
+      // The same marked afterConstruct=1, as ompinst writes fib's: two reads fewer.
+      {"tasks_then_taskwait_marked", 10, POMP_GROUP_TASK, POMP_LEVEL_BEGINEND,
+       repeated<tasksThenTaskwait<true>>},
       {"atomic_event", 1, POMP_GROUP_SYNC, POMP_LEVEL_BEGINEND, repeated<atomic>},
       {"loop_iter_event", 1, POMP_GROUP_LOOP, POMP_LEVEL_ITEREVENT, repeated<loopIteration>},
       {"set_num_threads_event", 1, POMP_GROUP_RUNTIME, POMP_LEVEL_EVENT, repeated<setNumThreads>},

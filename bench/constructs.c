@@ -1,12 +1,13 @@
 /* constructs.c - N executions of one OpenMP construct, for instruction counts.
  *
- *     constructs <parallel|parallelfor|reduction|barrier|single|for|lock|task|ptask|nested> [N]
+ *     constructs <parallel|parallelfor|reduction|barrier|single|for|lock|task|ptask|pair|nested> [N]
  *
  * bench/instr_count.py runs it under callgrind with two values of N: the difference of the
  * instruction counts divided by the difference of N is what one construct costs all threads
  * together (task: one single construct that creates two tasks; ptask: each thread creates one
- * task, as EPCC taskbench's PARALLEL TASK does; nested: each thread's task creates two untied
- * tasks and waits for them, as NESTED TASK does), whatever the machine's load. */
+ * task, as EPCC taskbench's PARALLEL TASK does; pair: each thread creates two tasks and waits
+ * for them, written one after another as fib does; nested: each thread's task creates two
+ * untied tasks and waits for them, as NESTED TASK does), whatever the machine's load. */
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,6 +59,14 @@ int main(int argc, char **argv) {
       } else if (!strcmp(What, "ptask")) {
 #pragma omp task
         Sink = I;
+      } else if (!strcmp(What, "pair")) {
+        /* ompinst marks the second task and the taskwait afterConstruct=1: their enters take
+         * the exit time of the construct before them. */
+#pragma omp task
+        Sink = I;
+#pragma omp task
+        Sink = I + 1;
+#pragma omp taskwait
       } else if (!strcmp(What, "nested")) {
         /* The untied tasks' block holds no directive: instrumented, their CTC strings say so
          * (directiveFree=1), and libpomp does not follow them between threads. */

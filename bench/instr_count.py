@@ -9,7 +9,7 @@ and end cancel out); a second table gives the instructions of libpomp.so alone. 
 no spinning is counted; valgrind runs the threads one at a time. Counts are user-space
 instructions of the program, libomp and the tool: not time (a cache miss or a system call counts
 as one instruction or none), but what a change of the tool's code adds or saves. The task rows
-(`task`, `ptask`) run with KMP_TASKING=0, tasks undeferred (see IMMEDIATE_TASKS below).
+(`task`, `ptask`, `pair`) run with KMP_TASKING=0, tasks undeferred (see IMMEDIATE_TASKS below).
 
   bench/instr_count.py [--bin build/bin] [--lib build/lib] [--baseline PREFIX]
                        [--caliper PREFIX] [--ompinst-variant ARG] [--constructs parallel,...]
@@ -40,13 +40,13 @@ from ompinst_servers import private_servers
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CONSTRUCTS = ["parallel", "parallelfor", "reduction", "barrier", "single", "for", "lock", "task",
-              "ptask", "nested"]
+              "ptask", "pair", "nested"]
 # Constructs with explicit tasks run in libomp's immediate mode (KMP_TASKING=0): every task runs
 # where it is created, undeferred. With deferred tasks a waiting thread tries to steal for as long
 # as valgrind runs it alone, and libomp's count of one task construct varied from 6,500 to 14,000
 # between runs (instructions in its stealing loop), more than any tool adds; in immediate mode
 # repeated runs agree within a few instructions, with every task and its callbacks recorded.
-IMMEDIATE_TASKS = {"task", "ptask"}
+IMMEDIATE_TASKS = {"task", "ptask", "pair"}
 # Not `nested`: libomp 19's immediate mode recurses until the stack overflows on its untied tasks
 # (each part queues the next, which runs at once inside it). Deferred, its totals vary with
 # stealing as above; libpomp's own count does not.

@@ -172,7 +172,7 @@ struct Node {
   /// A construct's node entered with its enter event when the construct comes
   /// right after another one (ctc::RegionDescriptor::AfterConstruct): the
   /// enter's fast path takes that construct's exit time when it was handed
-  /// over (FrameStack::handOverToSibling()). Made with the node; in the tail
+  /// over (FrameStack::popHandingOver()). Made with the node; in the tail
   /// padding too.
   bool AfterConstruct = false;
 

@@ -465,7 +465,7 @@ enum class BetweenSiblings {
 /// ompinst marks a construct written right after another one
 /// (ctc::RegionDescriptor::AfterConstruct): nothing runs between the first's
 /// exit and the second's enter, so the fast path reads the clock once for
-/// both (FrameStack::handOverToSibling()). Time between the calls written by
+/// both (FrameStack::popHandingOver()). Time between the calls written by
 /// hand shows it: it is then in the second single. Without the mark, after
 /// another event, or with a region entered between, the enter reads the
 /// clock.

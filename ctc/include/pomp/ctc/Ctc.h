@@ -142,7 +142,8 @@ struct RegionDescriptor {
   /// `afterConstruct=1`: the construct comes right after another instrumented
   /// construct, with no code between that one's last event (an exit) and
   /// this one's first (an enter), so the enter may take the exit's time
-  /// instead of reading the clock again (docs/RUNTIME.md, "Hand-overs").
+  /// instead of reading the clock again (docs/RUNTIME.md, "Call paths and
+  /// nesting").
   bool AfterConstruct = false;
 
   /// Fields with keys this library does not know, kept in their order so that

@@ -468,28 +468,39 @@ __attribute__((noinline)) int32_t inactiveEvent(HandleArg Handle, const char *Ct
   return General ? slowEvent<E>(Handle, Ctc, Context, Payload) : POMP_SUCCESS;
 }
 
-/// The start time of an enter or begin of node N on the fast path, taken
-/// before its frame is pushed: an implicit barrier entered right after a
-/// single's or section's end takes that end's clock read
-/// (FrameStack::handOverToBarrier), a construct's enter right after another
-/// construct's exit that exit's (FrameStack::handOverToSibling, when N is
-/// Node::AfterConstruct); everything else reads the clock.
-template <EventId E>
-__attribute__((always_inline)) inline Tick cachedStart(const ThreadState &T, const Node &N) {
-  if constexpr (E == EventId::Implicit_barrier_enter)
-    return T.Stack.takeBarrierHandOver(Clock::readTsc);
-  if constexpr (info(E).EventRole == Role::ENTER)
-    if (__builtin_expect(N.AfterConstruct, 0))
-      return T.Stack.takeSiblingHandOver(Clock::readTsc);
-  return Clock::readTsc();
+/// Whether E's node may start at the exit time of the construct before it
+/// (Node::AfterConstruct): a construct's enter. An implicit barrier's enter
+/// has a hand-over of its own.
+template <EventId E> constexpr bool mayFollowConstruct() {
+  return info(E).EventRole == Role::ENTER && E != EventId::Implicit_barrier_enter;
+}
+
+/// Enters node N on the fast path with Enter(clock): an implicit barrier
+/// entered right after a single's or section's end takes that end's clock
+/// read (FrameStack::handOverToBarrier), a construct's enter marked
+/// Node::AfterConstruct the exit time of the construct before it
+/// (FrameStack::popHandingOver), both taken before the frame is pushed;
+/// everything else reads the clock as it pushes. Enter returns what the
+/// core's enter returns.
+template <EventId E, typename EnterFn>
+__attribute__((always_inline)) inline auto enterAtStart(ThreadState &T, Node *N, EnterFn &&Enter) {
+  if constexpr (E == EventId::Implicit_barrier_enter) {
+    const Tick Start = T.Stack.takeBarrierHandOver(Clock::readTsc);
+    return Enter([Start] { return Start; });
+  } else if constexpr (mayFollowConstruct<E>()) {
+    if (__builtin_expect(N->AfterConstruct, 0)) {
+      const Tick Start = T.Stack.takeSiblingHandOver(Clock::readTsc);
+      return Enter([Start] { return Start; });
+    }
+  }
+  return Enter(Clock::readTsc);
 }
 
 /// Pushes an enter's node N on the fast path with its start time
-/// (cachedStart()).
+/// (enterAtStart()).
 template <EventId E>
 __attribute__((always_inline)) inline void pushCachedEnter(ThreadState &T, Node *N) {
-  const Tick Start = cachedStart<E>(T, *N);
-  Core::enterCached(T, N, [Start] { return Start; });
+  enterAtStart<E>(T, N, [&](auto &&Now) { Core::enterCached(T, N, Now); });
 }
 
 /// What the fast path does after it pushed an enter's node N: the mutex
@@ -592,10 +603,9 @@ handleEvent(HandleArg Handle, const char *Ctc, ContextArg Context, std::uint64_t
       N = Core::cachedChild(*T, T->current(), Key);
     }
     if constexpr (visitsTracked(E)) {
-      if (N != nullptr) {
-        const Tick Start = cachedStart<E>(*T, *N);
-        N = Core::enterCachedTracked(*T, N, [Start] { return Start; });
-      }
+      if (N != nullptr)
+        N = enterAtStart<E>(*T, N,
+                            [&](auto &&Now) { return Core::enterCachedTracked(*T, N, Now); });
     }
     if (__builtin_expect(N == nullptr, 0))
       return enterCachedOrSlow<E>(Handle, Ctc, Context, Payload, *T, Key);
@@ -615,13 +625,19 @@ handleEvent(HandleArg Handle, const char *Ctc, ContextArg Context, std::uint64_t
     // A worksharing construct's exit (a team's end) follows its implicit
     // barrier's exit at once: one clock read serves both (FrameStack).
     const Tick Now = T->Stack.takeHandOver(Clock::readTsc);
-    Core::popCached(*T, [Now] { return Now; });
+    if constexpr (R == Role::EXIT && E != EventId::Implicit_barrier_exit) {
+      // Any exit hands its time to a construct entered right after it: the
+      // pop makes the hand-over in the store it makes anyway.
+      const Frame F = T->Stack.back();
+      T->Stack.popHandingOver(Now);
+      Core::charge(F, T->Stack.back(), Now);
+    } else {
+      Core::popCached(*T, [Now] { return Now; });
+    }
     if constexpr (E == EventId::Implicit_barrier_exit)
       T->Stack.handOver(Now);
     else if constexpr (E == EventId::Single_end || E == EventId::Section_end)
       T->Stack.handOverToBarrier(Now);
-    else if constexpr (R == Role::EXIT)
-      T->Stack.handOverToSibling(Now);
   } else {
     T->Stack.dropHandOver();
     Node *N = Core::cachedChild(*T, T->current(), Key);
