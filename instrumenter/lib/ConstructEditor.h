@@ -178,8 +178,10 @@ public:
   const clang::OMPExecutableDirective &directive() const { return Directive; }
 
   /// Whether the directive's statement comes right after a construct whose
-  /// handler ended its code with an exit event (noteEndsWithExit()), with
-  /// nothing between them: the same block, no label. Set by the traversal.
+  /// handler ended its code with an exit event (noteEndsWithExit()), or first
+  /// in the block of a construct whose handler began that block with a begin
+  /// event (noteBlockBeginsWithBegin()), with nothing between them: the same
+  /// block, no label. Set by the traversal.
   bool followsExit() const { return FollowsExit; }
   void setFollowsExit(bool Follows) { FollowsExit = Follows; }
   /// Said by a handler whose last code after the construct is the call of an
@@ -187,6 +189,11 @@ public:
   /// exit's time (ctc::RegionDescriptor::AfterConstruct).
   void noteEndsWithExit() { EndsWithExit = true; }
   bool endsWithExit() const { return EndsWithExit; }
+  /// Said by a handler whose code at the start of the construct's block ends
+  /// with the call of a begin event: a construct written first in that block
+  /// may start at the begin's time.
+  void noteBlockBeginsWithBegin() { BlockBeginsWithBegin = true; }
+  bool blockBeginsWithBegin() const { return BlockBeginsWithBegin; }
   FileInstrumentation &file() const { return File; }
   bool enabled(Event E) const { return File.enabled(E); }
 
@@ -274,6 +281,7 @@ private:
   unsigned Depth;
   bool FollowsExit = false;
   bool EndsWithExit = false;
+  bool BlockBeginsWithBegin = false;
 };
 
 } // namespace pomp::inst

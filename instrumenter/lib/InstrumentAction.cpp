@@ -198,6 +198,11 @@ public:
       restoreLevelsAfterConstruct();
     if (isTargetDirective(Kind))
       return true;
+    // The statement that starts the construct's block comes right after the
+    // block's begin event: its first statement when it is a block, else
+    // itself (the editor wraps it in braces).
+    BlockAfterBegin = Editor.blockBeginsWithBegin() ? Editor.associatedStatement() : nullptr;
+    FollowsExitOf = BlockAfterBegin;
     ++Depth;
     const bool Outside = ThreadIdAvailable;
     ThreadIdAvailable = threadIdAvailableInside(*Directive, Kind, Outside);
@@ -208,6 +213,7 @@ public:
     shareHandles(*In, *Directive, Editor, FirstHandle);
     // After the traversal of the constructs inside, which set it too.
     EndingWithExit = Editor.endsWithExit() ? Directive : nullptr;
+    BlockAfterBegin = nullptr;
     return Continue;
   }
 
@@ -216,7 +222,8 @@ public:
   bool TraverseCompoundStmt(CompoundStmt *Block) {
     if (!WalkUpFromCompoundStmt(Block))
       return false;
-    bool PreviousEndsWithExit = false;
+    bool PreviousEndsWithExit = Block == BlockAfterBegin;
+    BlockAfterBegin = nullptr;
     for (Stmt *Child : Block->body()) {
       FollowsExitOf = PreviousEndsWithExit ? Child : nullptr;
       EndingWithExit = nullptr;
@@ -320,6 +327,9 @@ private:
   /// traversed (TraverseCompoundStmt()).
   const Stmt *FollowsExitOf = nullptr;
   const Stmt *EndingWithExit = nullptr;
+  /// The structured block of the construct being traversed when its
+  /// handler began it with a begin event.
+  const Stmt *BlockAfterBegin = nullptr;
   /// Whether the code at the current place may call omp_get_thread_num().
   bool ThreadIdAvailable = true;
   /// The qualified name of the function being traversed ("" outside one).

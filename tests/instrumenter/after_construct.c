@@ -2,9 +2,10 @@
 // label, whose code starts with its enter event (no if or num_threads value evaluated first) gets
 // the key afterConstruct in its CTC string when the construct before it ends with an exit event: no
 // code runs between that exit and this enter, and libpomp's enter takes the exit's time instead
-// of reading the clock again (docs/INSTRUMENTER.md, "Constructs one after another"). A master
-// construct ends without an exit, an API call is not a construct, a block that ends with a
-// construct is not one either.
+// of reading the clock again (docs/INSTRUMENTER.md, "Constructs one after another"). So does the
+// first statement of a construct's block that starts with a begin event (a parallel's, a
+// single's, a task's), and the loop of a split parallel for. A master construct ends without an
+// exit, an API call is not a construct, a block that ends with a construct is not one either.
 // RUN: %ompinst %s -o %t.c --no-line-directives
 // RUN: %FileCheck %s <%t.c
 // RUN: %strip-checks %t.c | grep -c 'afterConstruct=1' | %FileCheck --check-prefix=COUNT %s
@@ -20,6 +21,8 @@ int main(void) {
   omp_init_lock(&L);
 #pragma omp parallel
   {
+    // First in the parallel's block, after its begin.
+    // CHECK-DAG: "{{[0-9]+}}*type=single*file={{[^*]*}}after_construct.c*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+17]],[[@LINE+17]]*afterConstruct=1*function=main**"
 #pragma omp single
     {
       ADD(1);
@@ -86,14 +89,33 @@ int main(void) {
   // CHECK-DAG: "{{[0-9]+}}*type=parallel*file={{[^*]*}}after_construct.c*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+2]],[[@LINE+2]]*afterConstruct=1*function=main**"
 #pragma omp parallel
   ADD(14);
+  // The loop of a split parallel for starts right after the team's begin.
+  // CHECK-DAG: "{{[0-9]+}}*type=for*file={{[^*]*}}after_construct.c*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+3]],[[@LINE+3]]*afterConstruct=1*function=main**"
+#pragma omp parallel for
+  for (int I = 0; I < 4; ++I)
+    ADD(15);
+#pragma omp parallel
+#pragma omp single
+  {
+    // A declaration with an initializer runs first.
+    int First = 16;
+    // CHECK-DAG: "{{[0-9]+}}*type=task*file={{[^*]*}}after_construct.c*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+7]],[[@LINE+7]]*hasFirstprivate=1*function=main**"
+#pragma omp task firstprivate(First)
+    {
+      // First in the task's block, after its begin.
+      // CHECK-DAG: "{{[0-9]+}}*type=task*file={{[^*]*}}after_construct.c*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+2]],[[@LINE+2]]*hasFirstprivate=1*afterConstruct=1*function=main**"
+#pragma omp task firstprivate(First)
+      ADD(First);
+    }
+  }
   omp_destroy_lock(&L);
   printf("count %d\n", Count);
   return 0;
 }
 
-// COUNT: 6
+// COUNT: 10
 
 // EVENTS-LABEL: threads 2
-// EVENTS: Task_create_enter 3
+// EVENTS: Task_create_enter 5
 // EVENTS: Taskwait_enter 1
 // EVENTS: violations 0

@@ -34,7 +34,7 @@ int main() {
   // CHECK: {{^}}  #pragma omp parallel firstprivate(pomp_ctx_{{[0-9]+}}){{$}}
   // CHECK: {{^}}#pragma omp single nowait{{$}}
   // CTC: type=parallel*file={{[^*]*}}attribute_syntax.cpp*slines=[[@LINE+2]],[[@LINE+2]]*elines=[[@LINE+3]],[[@LINE+3]]*function={{[^*]+}}**"
-  // CTC: type=single*file={{[^*]*}}attribute_syntax.cpp*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+2]],[[@LINE+2]]*function={{[^*]+}}**"
+  // CTC: type=single*file={{[^*]*}}attribute_syntax.cpp*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+2]],[[@LINE+2]]*afterConstruct=1*function={{[^*]+}}**"
   [[omp::sequence(directive(parallel), omp::directive(single))]]
   { s += 1; }
   // After an if or else, and with a statement on the same line (it keeps its line and column);
@@ -48,13 +48,13 @@ int main() {
   // CHECK: POMP_Barrier_enter_notid(
   // CHECK: POMP_Critical_enter_notid(
   [[omp::directive(parallel)]] {
-    // CTC: type=barrier*file={{[^*]*}}attribute_syntax.cpp*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+1]],[[@LINE+1]]*function={{[^*]+}}**"
+    // CTC: type=barrier*file={{[^*]*}}attribute_syntax.cpp*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+1]],[[@LINE+1]]*afterConstruct=1*function={{[^*]+}}**"
     [[omp::directive(barrier)]];
     [[omp::directive(critical)]] s += 1;
   }
   // A directive written over several lines keeps them.
   // CHECK: {{^}}#pragma omp for reduction(+:s) nowait{{$}}
-  // CTC: type=for*file={{[^*]*}}attribute_syntax.cpp*slines=[[@LINE+1]],[[@LINE+2]]*elines=[[@LINE+3]],[[@LINE+3]]*hasReduction=1*function={{[^*]+}}**"
+  // CTC: type=for*file={{[^*]*}}attribute_syntax.cpp*slines=[[@LINE+1]],[[@LINE+2]]*elines=[[@LINE+3]],[[@LINE+3]]*hasReduction=1*afterConstruct=1*function={{[^*]+}}**"
   [[omp::directive(parallel
                    for reduction(+:s)) /* comment */]]
   for (int i = 0; i < 3; i++) s += i;

@@ -4,7 +4,7 @@
 // RUN: %ompinst %s -o %t.c --no-line-directives
 // RUN: %strip-checks %t.c | %FileCheck %s
 // RUN: %run-equivalence --gcc %gcc --clang %clang --original %s --instrumented %t.c | %FileCheck --check-prefix=EVENTS %s
-// CHECK-DAG: pomp_ctc_[[H1:[0-9]+]][] = "{{[0-9]+}}*type=for*file={{[^*]*}}for.c*slines=20,20*elines=21,21*schedule=static*hasLastprivate=1*hasReduction=1*function={{[^*]+}}**";
+// CHECK-DAG: pomp_ctc_[[H1:[0-9]+]][] = "{{[0-9]+}}*type=for*file={{[^*]*}}for.c*slines=20,20*elines=21,21*schedule=static*hasLastprivate=1*hasReduction=1*afterConstruct=1*function={{[^*]+}}**";
 // CHECK-DAG: pomp_ctc_[[H2:[0-9]+]][] = "{{[0-9]+}}*type=for*file={{[^*]*}}for.c*{{.*}}*schedule=dynamic*hasNowait=1*afterConstruct=1*function={{[^*]+}}**";
 #include <stdio.h>
 

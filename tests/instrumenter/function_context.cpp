@@ -14,7 +14,7 @@
 // CHECK-DAG: "{{[0-9]+}}*type=parallel*file={{[^*]*}}function_context.cpp*slines=30,30*elines=32,32*hasReduction=1*function=grid::Solver::relax**"
 // CHECK-DAG: "{{[0-9]+}}*type=for*file={{[^*]*}}function_context.cpp*slines=38,38*elines=40,40*function=grid::scale**"
 // CHECK-DAG: "{{[0-9]+}}*type=parallel*file={{[^*]*}}function_context.cpp*slines=47,47*elines=51,51*function=run**"
-// CHECK-DAG: "{{[0-9]+}}*type=critical*name=c*file={{[^*]*}}function_context.cpp*slines=49,49*elines=50,50*function=run**"
+// CHECK-DAG: "{{[0-9]+}}*type=critical*name=c*file={{[^*]*}}function_context.cpp*slines=49,49*elines=50,50*afterConstruct=1*function=run**"
 // A function region is named by `name`, not `function`.
 // EXCLUDED-DAG: "{{[0-9]+}}*type=function*name=run*file={{[^*]*}}function_context.cpp*slines=44,44*elines=56,56**"
 // EXCLUDED-NOT: type=function*name=relax

@@ -12,7 +12,7 @@ int main() {
 #pragma omp parallel
 #pragma omp single
   {
-    // CHECK-DAG: "{{[0-9]+}}*type=task*file={{[^*]*}}task_directive_free_lambda.cpp*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+8]],[[@LINE+8]]*hasUntied=1*function=main**"
+    // CHECK-DAG: "{{[0-9]+}}*type=task*file={{[^*]*}}task_directive_free_lambda.cpp*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+8]],[[@LINE+8]]*hasUntied=1*afterConstruct=1*function=main**"
 #pragma omp task untied shared(Sum)
     {
       auto Add = [&Sum](int X) {

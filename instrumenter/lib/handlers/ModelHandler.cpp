@@ -130,6 +130,13 @@ bool startsWithEnter(const model::Plan &P) {
          eventInfo(P.Before.front().E).Enter;
 }
 
+/// Whether the code at the start of the construct's block ends with the call
+/// of a begin event.
+bool blockBeginsWithBegin(const model::Plan &P) {
+  return !P.BlockBegin.empty() && P.BlockBegin.back().K == Step::Kind::Call &&
+         eventInfo(P.BlockBegin.back().E).Begin;
+}
+
 /// Whether the code after the directive ends with the call of an exit event.
 bool endsWithExit(const model::Plan &P) {
   return !P.After.empty() && P.After.back().K == Step::Kind::Call &&
@@ -183,6 +190,8 @@ public:
     wrapConstruct(E, Before, S.steps(P.After));
     if (endsWithExit(P))
       E.noteEndsWithExit();
+    if (blockBeginsWithBegin(P))
+      E.noteBlockBeginsWithBegin();
   }
 
 private:

@@ -133,8 +133,8 @@ public:
     const std::string JoinResult = ParallelEnd.empty() ? "" : E.local("join", H);
     std::string InnerBefore, InnerAfter;
     bool Skippable = false;
-    const bool InnerBarrier =
-        instrumentInner(E, Context, JoinResult, InnerBefore, InnerAfter, InnerClauses, Skippable);
+    const bool InnerBarrier = instrumentInner(E, Context, JoinResult, !ParallelBegin.empty(),
+                                              InnerBefore, InnerAfter, InnerClauses, Skippable);
     // The worksharing half's barrier is the team's last one: with OMPT merged
     // the runtime's join stands for it (joinBarrierCondition()), and
     // Parallel_end is skipped with it.
@@ -223,10 +223,11 @@ private:
   /// Returns whether the half shows an implicit barrier of its own.
   /// Skippable: the half's barrier and the events after it are under
   /// joinBarrierCondition() (the team's join stands for them), which stores
-  /// its answer in JoinResult when that is not empty.
+  /// its answer in JoinResult when that is not empty. BeginsBlock: the
+  /// team's begin event comes right before Before.
   bool instrumentInner(ConstructEditor &E, const std::string &Context,
-                       const std::string &JoinResult, std::string &Before, std::string &After,
-                       std::string &InnerClauses, bool &Skippable) const {
+                       const std::string &JoinResult, bool BeginsBlock, std::string &Before,
+                       std::string &After, std::string &InnerClauses, bool &Skippable) const {
     const std::string Tid = E.threadIdInParallel();
     const bool HasBarrier = Inner.Kind != ctc::RegionKind::Master &&
                             Inner.Kind != ctc::RegionKind::Masked &&
@@ -271,7 +272,10 @@ private:
     default: {
       if (!E.enabled(Event::Loop_enter))
         break;
-      const unsigned IH = E.newHandle(Inner.Kind);
+      // The loop's enter comes right after the team's begin.
+      ctc::RegionDescriptor Descriptor = E.describe(Inner.Kind);
+      Descriptor.AfterConstruct = BeginsBlock;
+      const unsigned IH = E.newHandle(Descriptor);
       const LoopContext Loop = loopContext(E);
       Before =
           "{ " + ConstructEditor::call(Event::Loop_enter,

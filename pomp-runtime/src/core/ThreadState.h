@@ -159,11 +159,18 @@ public:
     --Top;
     HandOverAt = forSibling(Top);
   }
-  /// The time popHandingOver() left for an enter in the innermost region
-  /// when nothing came between; Now() otherwise. Called before the enter's
-  /// frame is pushed.
+  /// A begin just pushed the innermost frame: a construct the instrumenter
+  /// wrote first in the block may start at the begin's time, the frame's
+  /// start.
+  void markBegun() { HandOverAt = forChild(Top); }
+  /// The time popHandingOver() left for an enter in the innermost region,
+  /// or the start of the innermost region just begun (markBegun()), when
+  /// nothing came between; Now() otherwise. Called before the enter's frame
+  /// is pushed.
   template <typename ClockFn> Tick takeSiblingHandOver(ClockFn &&Now) const {
-    return HandOverAt == forSibling(Top) ? Top[1].Start : Now();
+    if (HandOverAt == forSibling(Top))
+      return Top[1].Start;
+    return HandOverAt == forChild(Top) ? Top->Start : Now();
   }
   /// An event that opens or closes no region came: the time handed over is
   /// no longer the next exit's or enter's.
@@ -177,12 +184,14 @@ private:
   Frame *Top = nullptr;
   Frame *Last = nullptr;
   /// The innermost frame a hand-over was made for, its low bits saying
-  /// whether it is for an exit (0), a barrier's enter (1) or a following
-  /// construct's enter (2) (frames are aligned); 0: none. And the time it
-  /// hands over.
+  /// whether it is for an exit (0), a barrier's enter (1), a following
+  /// construct's enter (2) or the enter of the first construct in a block
+  /// just begun (3) (frames are aligned); 0: none. And the time the first two
+  /// hand over.
   static std::uintptr_t forExit(const Frame *F) { return reinterpret_cast<std::uintptr_t>(F); }
   static std::uintptr_t forBarrier(const Frame *F) { return forExit(F) | 1U; }
   static std::uintptr_t forSibling(const Frame *F) { return forExit(F) | 2U; }
+  static std::uintptr_t forChild(const Frame *F) { return forExit(F) | 3U; }
   static_assert(alignof(Frame) >= 4, "hand-overs keep their kind in a frame address's low bits");
   std::uintptr_t HandOverAt = 0;
   Tick HandOverTick = 0;

@@ -460,6 +460,7 @@ enum class BetweenSiblings {
   NotFollowing,  ///< the same calls, but the second single's CTC string says nothing
   EventBetween,  ///< a flush between: the hand-over is dropped
   RegionBetween, ///< the second single entered inside another region: not taken
+  FirstInBlock,  ///< the marked single entered first in the block the first one's begin opened
 };
 
 /// ompinst marks a construct written right after another one
@@ -468,7 +469,8 @@ enum class BetweenSiblings {
 /// both (FrameStack::popHandingOver()). Time between the calls written by
 /// hand shows it: it is then in the second single. Without the mark, after
 /// another event, or with a region entered between, the enter reads the
-/// clock.
+/// clock. A marked construct first in the block of another takes that
+/// block's begin time (FrameStack::markBegun()).
 std::string siblingHandOverScenario(BetweenSiblings Between) {
   quietExperiment("handover-sibling-" + std::to_string(static_cast<int>(Between)));
   Failures F;
@@ -481,15 +483,21 @@ std::string siblingHandOverScenario(BetweenSiblings Between) {
                     : "type=single*file=next.c*slines=3,3*elines=4,4*afterConstruct=1");
   POMP_Handle_t Next = 0;
   F.equal(POMP_Get_handle(&Next, NextCtc.c_str()), POMP_SUCCESS, "POMP_Get_handle");
-  const bool HandsOver = Between == BetweenSiblings::Nothing && Clock::isTsc();
+  const bool HandsOver =
+      (Between == BetweenSiblings::Nothing || Between == BetweenSiblings::FirstInBlock) &&
+      Clock::isTsc();
   Bracket InNext;
   for (int R = 0; R < Rounds; ++R) {
     // The first enter of the next single creates its node on the general
     // path, which reads the clock.
     const bool HandedOver = HandsOver && R > 0;
+    const bool InBlock = Between == BetweenSiblings::FirstInBlock;
     POMP_Single_enter(&H.Single, 0, H.SingleCtc.c_str());
     const SteadyNs BeforeExit = steadyNow();
-    POMP_Single_exit(H.Single, 0);
+    if (InBlock)
+      POMP_Single_begin(H.Single, 0);
+    else
+      POMP_Single_exit(H.Single, 0);
     const SteadyNs Exited = steadyNow();
     busyFor(10 * Ms);
     if (Between == BetweenSiblings::EventBetween)
@@ -505,6 +513,10 @@ std::string siblingHandOverScenario(BetweenSiblings Between) {
     const SteadyNs AfterNextExit = steadyNow();
     if (Between == BetweenSiblings::RegionBetween)
       POMP_Implicit_barrier_exit(H.Barrier, 0);
+    if (InBlock) {
+      POMP_Single_end(H.Single, 0);
+      POMP_Single_exit(H.Single, 0);
+    }
     InNext.Inside += BeforeNextExit - (HandedOver ? Exited : Entered);
     InNext.Outside += AfterNextExit - (HandedOver ? BeforeExit : BeforeEnter);
   }
@@ -512,10 +524,16 @@ std::string siblingHandOverScenario(BetweenSiblings Between) {
   const Profile *P = Runtime::finalProfile();
   if (!P)
     return "no profile";
-  const ProfileNode *N = Between == BetweenSiblings::RegionBetween
-                             ? findPath(*P, {{"barrier.c", EventId::Implicit_barrier_enter},
-                                             {"next.c", EventId::Single_enter}})
-                             : findPath(*P, {{"next.c", EventId::Single_enter}});
+  const ProfileNode *N = nullptr;
+  if (Between == BetweenSiblings::RegionBetween)
+    N = findPath(
+        *P, {{"barrier.c", EventId::Implicit_barrier_enter}, {"next.c", EventId::Single_enter}});
+  else if (Between == BetweenSiblings::FirstInBlock)
+    N = findPath(*P, {{"single.c", EventId::Single_enter},
+                      {"single.c", EventId::Single_begin},
+                      {"next.c", EventId::Single_enter}});
+  else
+    N = findPath(*P, {{"next.c", EventId::Single_enter}});
   if (!N)
     return "next single missing";
   F.equal(N->total().Visits, std::uint64_t(Rounds), "visits of the next single");
@@ -539,6 +557,10 @@ TEST_F(ApiTest, AnEventBetweenDropsTheHandOverToTheNextConstruct) {
 
 TEST_F(ApiTest, ARegionBetweenDropsTheHandOverToTheNextConstruct) {
   EXPECT_SCENARIO([] { return siblingHandOverScenario(BetweenSiblings::RegionBetween); });
+}
+
+TEST_F(ApiTest, AnEnterFirstInABlockTakesItsBeginTime) {
+  EXPECT_SCENARIO([] { return siblingHandOverScenario(BetweenSiblings::FirstInBlock); });
 }
 
 //--- Races and finalisation -----------------------------------------------//

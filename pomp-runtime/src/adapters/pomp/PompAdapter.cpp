@@ -612,6 +612,9 @@ handleEvent(HandleArg Handle, const char *Ctc, ContextArg Context, std::uint64_t
     // A tracked opener's node was pushed by enterCachedTracked().
     if constexpr (E == EventId::Implicit_barrier_enter || !visitsTracked(E))
       pushCachedEnter<E>(*T, N);
+    // A construct written first in the block starts at the begin's time.
+    if constexpr (R == Role::BEGIN)
+      T->Stack.markBegun();
     finishCachedEnter<E>(*T, N, Context);
   } else if constexpr (R == Role::EXIT || R == Role::END) {
     // The master's regions of a late join (core/Joins.h) close with its exit.

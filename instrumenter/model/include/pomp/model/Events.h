@@ -28,6 +28,7 @@ struct EventInfo {
   unsigned LevelMask;        ///< POMP_AT_LEVEL() bits under which it fires
   unsigned ThreadIdArgument; ///< the position of its thread_id parameter
   bool Enter;                ///< the event opens its region (role ENTER: _enter, _fork)
+  bool Begin;                ///< the event opens its region's block (role BEGIN)
   bool Exit;                 ///< the event closes its region (role EXIT)
 };
 
@@ -50,6 +51,7 @@ inline constexpr EventInfo EventTable[] = {
    (Levels),                                                                                       \
    threadIdPosition(#Params),                                                                      \
    std::string_view(#Role) == "ENTER",                                                             \
+   std::string_view(#Role) == "BEGIN",                                                             \
    std::string_view(#Role) == "EXIT"},
 #include "pomp_events.def"
 };
