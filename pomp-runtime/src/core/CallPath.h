@@ -170,10 +170,11 @@ struct Node {
   /// padding, so that the node keeps its size.
   std::uint16_t OriginOpener = 0;
   /// A construct's node entered with its enter event when the construct comes
-  /// right after another one (ctc::RegionDescriptor::AfterConstruct): the
-  /// enter's fast path takes that construct's exit time when it was handed
-  /// over (FrameStack::popHandingOver()). Made with the node; in the tail
-  /// padding too.
+  /// right after another one or first in a block a begin opened
+  /// (ctc::RegionDescriptor::AfterConstruct): the enter's fast path takes that
+  /// exit's or begin's time when it was handed over
+  /// (FrameStack::popHandingOver(), markBegun()). Made with the node; in the
+  /// tail padding too.
   bool AfterConstruct = false;
 
   static constexpr std::uint32_t NotOpen = std::numeric_limits<std::uint32_t>::max();
