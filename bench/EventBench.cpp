@@ -122,14 +122,18 @@ void task() {
   POMP_Task_end(H.Task, 0);
   POMP_Task_create_exit(H.Task, 0);
 }
-/// The same with the form that returns the context, which instrumented code
-/// calls (pomp_context_forms.h).
-void taskContextForm() {
-  const POMP_Context_t Task = POMP_Task_create_enter_ctx(&H.Task, 0, 1, nullptr);
-  POMP_Task_begin(H.Task, 0, Task);
-  POMP_Task_end(H.Task, 0);
-  POMP_Task_create_exit(H.Task, 0);
+/// A task run where it is created: the four events in the order the creating
+/// thread makes them for an undeferred task, with the form of the creation
+/// that returns the context, which instrumented code calls
+/// (pomp_context_forms.h).
+void taskRunAtOnce(POMP_Handle_t *Handle) {
+  const POMP_Context_t Task = POMP_Task_create_enter_ctx(Handle, 0, 1, nullptr);
+  POMP_Task_begin(*Handle, 0, Task);
+  POMP_Task_end(*Handle, 0);
+  POMP_Task_create_exit(*Handle, 0);
 }
+/// task() with the form that returns the context.
+void taskContextForm() { taskRunAtOnce(&H.Task); }
 /// A single construct as ompinst writes it, its implicit barrier made
 /// explicit: the construct's exit follows the barrier's exit at once.
 void singleWithBarrier() {
@@ -139,14 +143,6 @@ void singleWithBarrier() {
   POMP_Implicit_barrier_enter(&H.SingleBarrier, 0, nullptr);
   POMP_Implicit_barrier_exit(H.SingleBarrier, 0);
   POMP_Single_exit(H.Single, 0);
-}
-/// A task run where it is created: the four events in the order the creating
-/// thread makes them for an undeferred task.
-void taskRunAtOnce(POMP_Handle_t *Handle) {
-  const POMP_Context_t Task = POMP_Task_create_enter_ctx(Handle, 0, 1, nullptr);
-  POMP_Task_begin(*Handle, 0, Task);
-  POMP_Task_end(*Handle, 0);
-  POMP_Task_create_exit(*Handle, 0);
 }
 /// fib's body: two tasks and a taskwait. Marked, the second task's and the
 /// taskwait's enters take the exit time of the construct before them.
