@@ -56,6 +56,8 @@ struct Handles {
   /// the constructs written right after another (afterConstruct=1).
   POMP_Handle_t PairFirst = 0, PairSecond = 0, PairWait = 0, MarkedFirst = 0, MarkedSecond = 0,
                 MarkedWait = 0;
+  /// The task of a loop whose body is one task, marked as ompinst marks it.
+  POMP_Handle_t LoopTask = 0;
   POMP_Context_t Fork = 0;
 } H;
 
@@ -82,6 +84,8 @@ void bindHandles() {
                   ctc("type=task*file=bench.cpp*slines=16,16*afterConstruct=1").c_str());
   POMP_Get_handle(&H.MarkedWait,
                   ctc("type=taskwait*file=bench.cpp*slines=17,17*afterConstruct=1").c_str());
+  POMP_Get_handle(&H.LoopTask,
+                  ctc("type=task*file=bench.cpp*slines=18,18*afterConstruct=1").c_str());
 }
 
 // The event sequences, one per kind, as instrumented code issues them.
@@ -134,6 +138,9 @@ void taskRunAtOnce(POMP_Handle_t *Handle) {
 }
 /// task() with the form that returns the context.
 void taskContextForm() { taskRunAtOnce(&H.Task); }
+/// The same repeated by a loop that ompinst marks: each creation's enter
+/// takes the exit time of the creation before it.
+void taskInALoop() { taskRunAtOnce(&H.LoopTask); }
 /// A single construct as ompinst writes it, its implicit barrier made
 /// explicit: the construct's exit follows the barrier's exit at once.
 void singleWithBarrier() {
@@ -191,6 +198,8 @@ std::vector<Kind> kinds() {
       {"task_create_begin_end_exit", 4, POMP_GROUP_TASK, POMP_LEVEL_BEGINEND, repeated<task>},
       {"task_create_ctx_begin_end_exit", 4, POMP_GROUP_TASK, POMP_LEVEL_BEGINEND,
        repeated<taskContextForm>},
+      // The same marked afterConstruct=1, as ompinst writes a loop of tasks: a read fewer.
+      {"task_loop_marked", 4, POMP_GROUP_TASK, POMP_LEVEL_BEGINEND, repeated<taskInALoop>},
       // group_none turns off the single's events only, not its barrier's.
       {"single_with_barrier", 6, POMP_GROUP_WORKSHARE, POMP_LEVEL_BEGINEND,
        repeated<singleWithBarrier>},

@@ -14,6 +14,7 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <cassert>
 
 namespace pomp::inst {
 
@@ -51,6 +52,15 @@ bool FileInstrumentation::enabled(Event E) const {
 unsigned FileInstrumentation::addHandle(const ctc::RegionDescriptor &Descriptor) {
   CtcStrings.push_back(ctc::writeDescriptor(Descriptor));
   return static_cast<unsigned>(CtcStrings.size());
+}
+
+void FileInstrumentation::markAfterConstruct(unsigned Handle) {
+  std::string &Ctc = CtcStrings.at(Handle - 1);
+  // The string was written from a descriptor: it parses back to it.
+  ctc::Expected<ctc::RegionDescriptor> Descriptor = ctc::parseDescriptor(Ctc);
+  assert(Descriptor && "a CTC string the instrumenter wrote");
+  Descriptor->AfterConstruct = true;
+  Ctc = ctc::writeDescriptor(*Descriptor);
 }
 
 std::size_t FileInstrumentation::offset(SourceLocation Loc) const {

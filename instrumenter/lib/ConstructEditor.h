@@ -82,6 +82,10 @@ public:
   /// Registers a construct's descriptor; returns its handle index (1-based).
   unsigned addHandle(const ctc::RegionDescriptor &Descriptor);
   const std::vector<std::string> &ctcStrings() const { return CtcStrings; }
+  /// Sets ctc::RegionDescriptor::AfterConstruct in the descriptor of a
+  /// handle added before, once the traversal knows that only brief code
+  /// ever runs between the construct's enter and the event before it.
+  void markAfterConstruct(unsigned Handle);
 
   clang::FileID fileId() const { return File; }
 
@@ -194,6 +198,13 @@ public:
   /// may start at the begin's time.
   void noteBlockBeginsWithBegin() { BlockBeginsWithBegin = true; }
   bool blockBeginsWithBegin() const { return BlockBeginsWithBegin; }
+  /// Said by a handler whose code before the directive starts with the call
+  /// of the enter event of the construct's region Handle: the traversal may
+  /// find later that the construct repeats in a loop after a construct that
+  /// ends with an exit event (FileInstrumentation::markAfterConstruct()).
+  void noteStartsWithEnter(unsigned Handle) { EnterHandle = Handle; }
+  /// That handle; 0 when the code does not start with an enter event.
+  unsigned enterHandle() const { return EnterHandle; }
   FileInstrumentation &file() const { return File; }
   bool enabled(Event E) const { return File.enabled(E); }
 
@@ -282,6 +293,7 @@ private:
   bool FollowsExit = false;
   bool EndsWithExit = false;
   bool BlockBeginsWithBegin = false;
+  unsigned EnterHandle = 0;
 };
 
 } // namespace pomp::inst

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "ApiCalls.h"
 #include "BodySkipping.h"
+#include "BriefCode.h"
 #include "ConstructEditor.h"
 #include "DirectiveForms.h"
 #include "DirectiveHeaders.h"
@@ -134,8 +135,12 @@ public:
 
   bool TraverseStmt(Stmt *S) {
     auto *Directive = dyn_cast_or_null<OMPExecutableDirective>(S);
-    if (!Directive)
+    if (!Directive) {
+      if (S && FollowsExitOf == S)
+        if (std::optional<RepeatingLoop> Loop = repeatingLoop(*S, File.context()))
+          return traverseRepeatingLoop(*S, *Loop);
       return Base::TraverseStmt(S);
+    }
     const SourceLocation Loc = Directive->getBeginLoc();
     if (Loc.isMacroID()) {
       ++Result.ConstructsFromMacros;
@@ -200,8 +205,11 @@ public:
       return true;
     // The statement that starts the construct's block comes right after the
     // block's begin event: its first statement when it is a block, else
-    // itself (the editor wraps it in braces).
-    BlockAfterBegin = Editor.blockBeginsWithBegin() ? Editor.associatedStatement() : nullptr;
+    // itself (the editor wraps it in braces). Never the loop of a loop
+    // directive, whose iterations the runtime hands out.
+    BlockAfterBegin = Editor.blockBeginsWithBegin() && !isa<OMPLoopBasedDirective>(Directive)
+                          ? Editor.associatedStatement()
+                          : nullptr;
     FollowsExitOf = BlockAfterBegin;
     ++Depth;
     const bool Outside = ThreadIdAvailable;
@@ -211,14 +219,23 @@ public:
     File.setThreadIdAvailable(Outside);
     --Depth;
     shareHandles(*In, *Directive, Editor, FirstHandle);
+    for (PendingLoop &Loop : RepeatingLoops) {
+      if (Loop.Shape.First == Directive && Editor.enterHandle() != 0) {
+        Loop.FirstFile = In;
+        Loop.FirstHandle = Editor.enterHandle();
+      }
+      if (Loop.Shape.Last == Directive)
+        Loop.LastEndsWithExit = Editor.endsWithExit();
+    }
     // After the traversal of the constructs inside, which set it too.
     EndingWithExit = Editor.endsWithExit() ? Directive : nullptr;
     BlockAfterBegin = nullptr;
     return Continue;
   }
 
-  /// A block's statements in order, each knowing whether it comes right after
-  /// a construct that ends with an exit event (ConstructEditor::followsExit()).
+  /// A block's statements in order, each knowing whether only brief code
+  /// (BriefCode.h) comes between it and a construct that ends with an exit
+  /// event (ConstructEditor::followsExit()).
   bool TraverseCompoundStmt(CompoundStmt *Block) {
     if (!WalkUpFromCompoundStmt(Block))
       return false;
@@ -231,9 +248,31 @@ public:
         return false;
       // A label or case before a construct is a Child of its own, which
       // follows nothing.
-      PreviousEndsWithExit = EndingWithExit == Child;
+      PreviousEndsWithExit =
+          EndingWithExit == Child || (PreviousEndsWithExit && isBriefStatement(*Child));
     }
     return true;
+  }
+
+  /// A loop that starts right after a construct's exit or a block's begin
+  /// and repeats its body's constructs with only brief code between them
+  /// (RepeatingLoop): its first construct's enter follows, with brief code
+  /// between, either that exit or begin or the exit of the body's last
+  /// construct in the iteration before, when that construct ends with an
+  /// exit event; and so does a statement after the loop, unless a `break`
+  /// may leave the loop in between.
+  bool traverseRepeatingLoop(Stmt &Loop, const RepeatingLoop &Shape) {
+    RepeatingLoops.push_back({Shape});
+    const bool Continue = Base::TraverseStmt(&Loop);
+    const PendingLoop Done = RepeatingLoops.back();
+    RepeatingLoops.pop_back();
+    if (Done.LastEndsWithExit) {
+      if (Done.FirstFile)
+        Done.FirstFile->markAfterConstruct(Done.FirstHandle);
+      if (!Shape.BreaksBetween)
+        EndingWithExit = &Loop;
+    }
+    return Continue;
   }
 
   /// Applies the `#pragma pomp` directives seen so far in source order
@@ -330,6 +369,15 @@ private:
   /// The structured block of the construct being traversed when its
   /// handler began it with a begin event.
   const Stmt *BlockAfterBegin = nullptr;
+  /// A RepeatingLoop being traversed, what its first and last constructs'
+  /// handlers said of them.
+  struct PendingLoop {
+    RepeatingLoop Shape;
+    FileInstrumentation *FirstFile = nullptr;
+    unsigned FirstHandle = 0;
+    bool LastEndsWithExit = false;
+  };
+  std::vector<PendingLoop> RepeatingLoops;
   /// Whether the code at the current place may call omp_get_thread_num().
   bool ThreadIdAvailable = true;
   /// The qualified name of the function being traversed ("" outside one).

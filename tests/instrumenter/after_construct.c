@@ -1,8 +1,9 @@
 // A construct written right after another instrumented construct, in the same block and without a
 // label, whose code starts with its enter event (no if or num_threads value evaluated first) gets
 // the key afterConstruct in its CTC string when the construct before it ends with an exit event: no
-// code runs between that exit and this enter, and libpomp's enter takes the exit's time instead
-// of reading the clock again (docs/INSTRUMENTER.md, "Constructs one after another"). So does the
+// code runs between that exit and this enter but brief statements (BriefCode.h), and libpomp's
+// enter takes the exit's time instead of reading the clock again (docs/INSTRUMENTER.md,
+// "Constructs one after another"). Loops: after_construct_loop.c. So does the
 // first statement of a construct's block that starts with a begin event (a parallel's, a
 // single's, a task's), and the loop of a split parallel for. A master construct ends without an
 // exit, an API call is not a construct, a block that ends with a construct is not one either.
@@ -15,6 +16,7 @@
 
 static int Count;
 #define ADD(X) __atomic_add_fetch(&Count, (X), __ATOMIC_RELAXED)
+static int one(void) { return 1; }
 
 int main(void) {
   omp_lock_t L;
@@ -25,8 +27,8 @@ int main(void) {
     // CHECK-DAG: "{{[0-9]+}}*type=single*file={{[^*]*}}after_construct.c*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+17]],[[@LINE+17]]*afterConstruct=1*function=main**"
 #pragma omp single
     {
-      ADD(1);
-      // After a statement.
+      ADD(one());
+      // After a statement that calls a function.
       // CHECK-DAG: "{{[0-9]+}}*type=task*file={{[^*]*}}after_construct.c*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+2]],[[@LINE+2]]*function=main**"
 #pragma omp task
       ADD(2);
@@ -97,9 +99,9 @@ int main(void) {
 #pragma omp parallel
 #pragma omp single
   {
-    // A declaration with an initializer runs first.
+    // A brief declaration (a scalar initialised without a call) comes between.
     int First = 16;
-    // CHECK-DAG: "{{[0-9]+}}*type=task*file={{[^*]*}}after_construct.c*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+7]],[[@LINE+7]]*hasFirstprivate=1*function=main**"
+    // CHECK-DAG: "{{[0-9]+}}*type=task*file={{[^*]*}}after_construct.c*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+7]],[[@LINE+7]]*hasFirstprivate=1*afterConstruct=1*function=main**"
 #pragma omp task firstprivate(First)
     {
       // First in the task's block, after its begin.
@@ -113,7 +115,7 @@ int main(void) {
   return 0;
 }
 
-// COUNT: 10
+// COUNT: 11
 
 // EVENTS-LABEL: threads 2
 // EVENTS: Task_create_enter 5

@@ -18,7 +18,7 @@ int main(void) {
 #pragma omp single
   {
     for (int I = 0; I < 4; ++I) {
-      // CHECK-DAG: "{{[0-9]+}}*type=task*file={{[^*]*}}task_directive_free.c*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+2]],[[@LINE+2]]*hasFirstprivate=1*hasUntied=1*directiveFree=1*function=main**"
+      // CHECK-DAG: "{{[0-9]+}}*type=task*file={{[^*]*}}task_directive_free.c*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+2]],[[@LINE+2]]*hasFirstprivate=1*hasUntied=1*directiveFree=1*afterConstruct=1*function=main**"
 #pragma omp task untied shared(Count)
       __atomic_add_fetch(&Count, twice(I), __ATOMIC_RELAXED);
       // CHECK-DAG: "{{[0-9]+}}*type=task*file={{[^*]*}}task_directive_free.c*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+7]],[[@LINE+7]]*hasFirstprivate=1*hasUntied=1*directiveFree=1*afterConstruct=1*function=main**"
@@ -30,7 +30,7 @@ int main(void) {
         }
       }
     }
-    // CHECK-DAG: "{{[0-9]+}}*type=task*file={{[^*]*}}task_directive_free.c*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+9]],[[@LINE+9]]*hasUntied=1*function=main**"
+    // CHECK-DAG: "{{[0-9]+}}*type=task*file={{[^*]*}}task_directive_free.c*slines=[[@LINE+1]],[[@LINE+1]]*elines=[[@LINE+9]],[[@LINE+9]]*hasUntied=1*afterConstruct=1*function=main**"
 #pragma omp task untied shared(Sum)
     {
       for (int K = 0; K < 3; ++K) {

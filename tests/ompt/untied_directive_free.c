@@ -78,8 +78,8 @@ int main(void) {
 }
 
 // CTC: "{{[0-9]+}}*type=task*file={{[^*]*}}untied_directive_free.c*slines=41,41*elines=45,45*function=work**"
-// CTC: "{{[0-9]+}}*type=task*file={{[^*]*}}untied_directive_free.c*slines=59,59*elines=66,66*hasUntied=1*directiveFree=1*function=main**"
-// CTC: "{{[0-9]+}}*type=task*file={{[^*]*}}untied_directive_free.c*slines=68,68*elines=72,72*hasUntied=1*function=main**"
+// CTC: "{{[0-9]+}}*type=task*file={{[^*]*}}untied_directive_free.c*slines=59,59*elines=66,66*hasUntied=1*directiveFree=1*afterConstruct=1*function=main**"
+// CTC: "{{[0-9]+}}*type=task*file={{[^*]*}}untied_directive_free.c*slines=68,68*elines=72,72*hasUntied=1*afterConstruct=1*function=main**"
 // CTC: "{{[0-9]+}}*type=task*file={{[^*]*}}untied_directive_free.c*slines=73,73*elines=74,74*afterConstruct=1*function=main**"
 
 // OUT: tasks done 8, children done 9, sum 1, moved 0

@@ -160,6 +160,8 @@ public:
     // after another").
     Descriptor.AfterConstruct = E.followsExit() && startsWithEnter(P);
     S.Construct = E.newHandle(Descriptor);
+    if (startsWithEnter(P))
+      E.noteStartsWithEnter(S.Construct);
     if (P.UsesBarrierHandle)
       S.Barrier = E.newHandle(ctc::RegionKind::ImplicitBarrier);
     std::string Declarations;

@@ -461,6 +461,7 @@ enum class BetweenSiblings {
   EventBetween,  ///< a flush between: the hand-over is dropped
   RegionBetween, ///< the second single entered inside another region: not taken
   FirstInBlock,  ///< the marked single entered first in the block the first one's begin opened
+  Repeated,      ///< the marked single repeated as a loop repeats it, after its own exit
 };
 
 /// ompinst marks a construct written right after another one
@@ -470,7 +471,8 @@ enum class BetweenSiblings {
 /// hand shows it: it is then in the second single. Without the mark, after
 /// another event, or with a region entered between, the enter reads the
 /// clock. A marked construct first in the block of another takes that
-/// block's begin time (FrameStack::markBegun()).
+/// block's begin time (FrameStack::markBegun()); one that a loop repeats
+/// takes its own exit's time from the iteration before.
 std::string siblingHandOverScenario(BetweenSiblings Between) {
   quietExperiment("handover-sibling-" + std::to_string(static_cast<int>(Between)));
   Failures F;
@@ -483,22 +485,28 @@ std::string siblingHandOverScenario(BetweenSiblings Between) {
                     : "type=single*file=next.c*slines=3,3*elines=4,4*afterConstruct=1");
   POMP_Handle_t Next = 0;
   F.equal(POMP_Get_handle(&Next, NextCtc.c_str()), POMP_SUCCESS, "POMP_Get_handle");
-  const bool HandsOver =
-      (Between == BetweenSiblings::Nothing || Between == BetweenSiblings::FirstInBlock) &&
-      Clock::isTsc();
+  const bool HandsOver = (Between == BetweenSiblings::Nothing ||
+                          Between == BetweenSiblings::FirstInBlock ||
+                          Between == BetweenSiblings::Repeated) &&
+                         Clock::isTsc();
+  const bool Repeated = Between == BetweenSiblings::Repeated;
   Bracket InNext;
+  SteadyNs BeforeExit = 0;
+  SteadyNs Exited = 0;
   for (int R = 0; R < Rounds; ++R) {
     // The first enter of the next single creates its node on the general
     // path, which reads the clock.
     const bool HandedOver = HandsOver && R > 0;
     const bool InBlock = Between == BetweenSiblings::FirstInBlock;
-    POMP_Single_enter(&H.Single, 0, H.SingleCtc.c_str());
-    const SteadyNs BeforeExit = steadyNow();
-    if (InBlock)
-      POMP_Single_begin(H.Single, 0);
-    else
-      POMP_Single_exit(H.Single, 0);
-    const SteadyNs Exited = steadyNow();
+    if (!Repeated || R == 0) {
+      POMP_Single_enter(&H.Single, 0, H.SingleCtc.c_str());
+      BeforeExit = steadyNow();
+      if (InBlock)
+        POMP_Single_begin(H.Single, 0);
+      else
+        POMP_Single_exit(H.Single, 0);
+      Exited = steadyNow();
+    }
     busyFor(10 * Ms);
     if (Between == BetweenSiblings::EventBetween)
       POMP_Flush_event(&H.Flush, 0, H.FlushCtc.c_str());
@@ -519,6 +527,10 @@ std::string siblingHandOverScenario(BetweenSiblings Between) {
     }
     InNext.Inside += BeforeNextExit - (HandedOver ? Exited : Entered);
     InNext.Outside += AfterNextExit - (HandedOver ? BeforeExit : BeforeEnter);
+    if (Repeated) {
+      BeforeExit = BeforeNextExit;
+      Exited = AfterNextExit;
+    }
   }
   F.equal(POMP_Finalize(), POMP_SUCCESS, "POMP_Finalize");
   const Profile *P = Runtime::finalProfile();
@@ -561,6 +573,10 @@ TEST_F(ApiTest, ARegionBetweenDropsTheHandOverToTheNextConstruct) {
 
 TEST_F(ApiTest, AnEnterFirstInABlockTakesItsBeginTime) {
   EXPECT_SCENARIO([] { return siblingHandOverScenario(BetweenSiblings::FirstInBlock); });
+}
+
+TEST_F(ApiTest, AnEnterRepeatedByALoopTakesItsLastExitTime) {
+  EXPECT_SCENARIO([] { return siblingHandOverScenario(BetweenSiblings::Repeated); });
 }
 
 //--- Races and finalisation -----------------------------------------------//
