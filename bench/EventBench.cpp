@@ -56,8 +56,9 @@ struct Handles {
   /// the constructs written right after another (afterConstruct=1).
   POMP_Handle_t PairFirst = 0, PairSecond = 0, PairWait = 0, MarkedFirst = 0, MarkedSecond = 0,
                 MarkedWait = 0;
-  /// The task of a loop whose body is one task, marked as ompinst marks it.
-  POMP_Handle_t LoopTask = 0;
+  /// The task of a loop whose body is one task and the single of a loop whose
+  /// body is one single, marked as ompinst marks them.
+  POMP_Handle_t LoopTask = 0, LoopSingle = 0;
   POMP_Context_t Fork = 0;
 } H;
 
@@ -86,6 +87,8 @@ void bindHandles() {
                   ctc("type=taskwait*file=bench.cpp*slines=17,17*afterConstruct=1").c_str());
   POMP_Get_handle(&H.LoopTask,
                   ctc("type=task*file=bench.cpp*slines=18,18*afterConstruct=1").c_str());
+  POMP_Get_handle(&H.LoopSingle,
+                  ctc("type=single*file=bench.cpp*slines=19,19*afterConstruct=1").c_str());
 }
 
 // The event sequences, one per kind, as instrumented code issues them.
@@ -143,14 +146,18 @@ void taskContextForm() { taskRunAtOnce(&H.Task); }
 void taskInALoop() { taskRunAtOnce(&H.LoopTask); }
 /// A single construct as ompinst writes it, its implicit barrier made
 /// explicit: the construct's exit follows the barrier's exit at once.
-void singleWithBarrier() {
-  POMP_Single_enter(&H.Single, 0, nullptr);
-  POMP_Single_begin(H.Single, 0);
-  POMP_Single_end(H.Single, 0);
+void singleWithBarrierOf(POMP_Handle_t *Single) {
+  POMP_Single_enter(Single, 0, nullptr);
+  POMP_Single_begin(*Single, 0);
+  POMP_Single_end(*Single, 0);
   POMP_Implicit_barrier_enter(&H.SingleBarrier, 0, nullptr);
   POMP_Implicit_barrier_exit(H.SingleBarrier, 0);
-  POMP_Single_exit(H.Single, 0);
+  POMP_Single_exit(*Single, 0);
 }
+void singleWithBarrier() { singleWithBarrierOf(&H.Single); }
+/// The same repeated by a loop that ompinst marks (EPCC's SINGLE): each
+/// single's enter takes the exit time of the single before it.
+void singleInALoop() { singleWithBarrierOf(&H.LoopSingle); }
 /// fib's body: two tasks and a taskwait. Marked, the second task's and the
 /// taskwait's enters take the exit time of the construct before them.
 template <bool Marked> void tasksThenTaskwait() {
@@ -203,6 +210,9 @@ std::vector<Kind> kinds() {
       // group_none turns off the single's events only, not its barrier's.
       {"single_with_barrier", 6, POMP_GROUP_WORKSHARE, POMP_LEVEL_BEGINEND,
        repeated<singleWithBarrier>},
+      // The same marked afterConstruct=1, as ompinst writes a loop of singles: a read fewer.
+      {"single_loop_marked", 6, POMP_GROUP_WORKSHARE, POMP_LEVEL_BEGINEND,
+       repeated<singleInALoop>},
       {"tasks_then_taskwait", 10, POMP_GROUP_TASK, POMP_LEVEL_BEGINEND,
        repeated<tasksThenTaskwait<false>>},
       // The same marked afterConstruct=1, as ompinst writes fib's: two reads fewer.

@@ -36,6 +36,8 @@ rounds so that machine noise hits all alike, in an order that rotates by one pla
                            [--samples-out FILE]
     bench/ompt_overhead.py --from-samples FILE [--paired]
 
+With --paired and --baseline, a table of each configuration minus the baseline's in the same round
+(median and 95 % interval) follows each speed's paired table: the change alone.
 With --paired and --epcc, issue 15's goals follow each speed's paired table: each goal's paired
 median, its 95 % interval and whether the rounds say it is met, missed or leave it open
 (bench/goals.py). --samples-out keeps every round's figures; --from-samples reports on them again
@@ -52,7 +54,7 @@ import subprocess
 import sys
 import tempfile
 
-from goals import format_goal_rows, goal_rows
+from goals import format_goal_rows, goal_rows, median_interval, paired_differences
 from rotation import rotated
 from ompinst_servers import private_servers
 
@@ -399,6 +401,7 @@ def print_paired(samples, configs, keys, benchmark, threads):
                                  [(c, "noop OMPT") for c in over_noop]):
                 cells.append(paired_median(samples, config, base, key, chosen))
             print("| %s | %s |" % (key, " | ".join(cells)))
+        print_against_baseline(samples, configs, keys, speed, chosen)
         rows = goal_rows(samples, chosen, benchmark,
                          lambda test: TASKS_PER_REP.get(test, lambda n: 1.0)(threads)) if benchmark else []
         if rows:
@@ -406,6 +409,33 @@ def print_paired(samples, configs, keys, benchmark, threads):
             print("issue 15's goals, %s rounds (%d): the paired median and its interval"
                   % (speed, len(chosen)))
             print(format_goal_rows(rows, per_task=benchmark == "taskbench"))
+
+
+def print_against_baseline(samples, configs, keys, speed, chosen):
+    """With --baseline: each configuration's time minus the baseline's in the same round, median
+    and 95 % interval: the change itself, without the no-tool runs' noise (a clock read per
+    construct is a few ns, which the tables above, each against no tool, do not resolve)."""
+    pairs = [(c, c + " (baseline)") for c in ("OMPT only", "POMP only", "both")
+             if c in configs and c + " (baseline)" in configs]
+    if not pairs:
+        return
+    print()
+    print("this toolkit minus the baseline in the same round, %s rounds (%d): median [95 %% interval]"
+          % (speed, len(chosen)))
+    print("| construct | " + " | ".join(c for c, _ in pairs) + " |")
+    print("|---" * (len(pairs) + 1) + "|")
+    for key in keys:
+        cells = []
+        for config, base in pairs:
+            median, low, high, _ = median_interval(
+                paired_differences(samples, config, base, key, chosen))
+            if median is None:
+                cells.append("-")
+            elif low is None:
+                cells.append("%+.3f" % median)
+            else:
+                cells.append("%+.3f [%+.3f, %+.3f]" % (median, low, high))
+        print("| %s | %s |" % (key, " | ".join(cells)))
 
 
 def paired_median(samples, config, base, key, chosen):

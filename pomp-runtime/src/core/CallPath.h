@@ -170,7 +170,8 @@ struct Node {
   /// padding, so that the node keeps its size.
   std::uint16_t OriginOpener = 0;
   /// A construct's node entered with its enter event when the construct comes
-  /// right after another one or first in a block a begin opened
+  /// right after another one, first in a block a begin opened or first in a
+  /// loop that repeats it, with only brief code between
   /// (ctc::RegionDescriptor::AfterConstruct): the enter's fast path takes that
   /// exit's or begin's time when it was handed over
   /// (FrameStack::popHandingOver(), markBegun()). Made with the node; in the

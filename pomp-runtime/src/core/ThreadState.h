@@ -147,10 +147,11 @@ public:
     return HandOverAt == forBarrier(Top) ? HandOverTick : Now();
   }
   /// pop() for a construct's exit at Now, which hands its time to the enter
-  /// of the construct the instrumenter wrote right after it, when there is
-  /// one (ctc::RegionDescriptor::AfterConstruct: no code runs between the two
-  /// calls). Made by every exit: an enter takes it only when its node says
-  /// that it follows a construct (Node::AfterConstruct).
+  /// of the construct the instrumenter wrote right after it or repeats in a
+  /// loop, when there is one (ctc::RegionDescriptor::AfterConstruct: only
+  /// brief code runs between the two calls). Made by every exit: an enter
+  /// takes it only when its node says that it follows a construct
+  /// (Node::AfterConstruct).
   void popHandingOver(Tick Now) {
     // The time goes to the frame given up, whose line the exit has just
     // read; two stores to the stack's own fields cost a pair of events some

@@ -140,9 +140,10 @@ struct RegionDescriptor {
   /// need not move its regions between threads (docs/OMPT.md).
   bool DirectiveFree = false;
   /// `afterConstruct=1`: the construct comes right after another instrumented
-  /// construct, or first in a block that a begin event opens, with no code
-  /// between that event (an exit or a begin) and this construct's first (an
-  /// enter), so the enter may take the other event's time
+  /// construct, first in a block that a begin event opens, or first in a
+  /// loop that repeats it after the body's last construct, with only brief
+  /// code (no call) between that event (an exit or a begin) and this
+  /// construct's first (an enter), so the enter may take the other event's time
   /// instead of reading the clock again (docs/RUNTIME.md, "Call paths and
   /// nesting").
   bool AfterConstruct = false;
