@@ -211,8 +211,7 @@ std::vector<Kind> kinds() {
       {"single_with_barrier", 6, POMP_GROUP_WORKSHARE, POMP_LEVEL_BEGINEND,
        repeated<singleWithBarrier>},
       // The same marked afterConstruct=1, as ompinst writes a loop of singles: a read fewer.
-      {"single_loop_marked", 6, POMP_GROUP_WORKSHARE, POMP_LEVEL_BEGINEND,
-       repeated<singleInALoop>},
+      {"single_loop_marked", 6, POMP_GROUP_WORKSHARE, POMP_LEVEL_BEGINEND, repeated<singleInALoop>},
       {"tasks_then_taskwait", 10, POMP_GROUP_TASK, POMP_LEVEL_BEGINEND,
        repeated<tasksThenTaskwait<false>>},
       // The same marked afterConstruct=1, as ompinst writes fib's: two reads fewer.

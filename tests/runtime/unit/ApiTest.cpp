@@ -485,10 +485,10 @@ std::string siblingHandOverScenario(BetweenSiblings Between) {
                     : "type=single*file=next.c*slines=3,3*elines=4,4*afterConstruct=1");
   POMP_Handle_t Next = 0;
   F.equal(POMP_Get_handle(&Next, NextCtc.c_str()), POMP_SUCCESS, "POMP_Get_handle");
-  const bool HandsOver = (Between == BetweenSiblings::Nothing ||
-                          Between == BetweenSiblings::FirstInBlock ||
-                          Between == BetweenSiblings::Repeated) &&
-                         Clock::isTsc();
+  const bool HandsOver =
+      (Between == BetweenSiblings::Nothing || Between == BetweenSiblings::FirstInBlock ||
+       Between == BetweenSiblings::Repeated) &&
+      Clock::isTsc();
   const bool Repeated = Between == BetweenSiblings::Repeated;
   Bracket InNext;
   SteadyNs BeforeExit = 0;
