@@ -150,7 +150,8 @@ def load_manifest(path):
         programs.append({
             "name": entry["name"], "mode": "make", "dir": entry.get("dir", "."),
             "build": entry["build"], "binary": entry["binary"],
-            "args": entry.get("args", ""), "run_dir": entry.get("run_dir", entry.get("dir", ".")),
+            "args": program_args(where, entry.get("args", "")),
+            "run_dir": entry.get("run_dir", entry.get("dir", ".")),
             "normalize": suite["normalize"] + entry.get("normalize", []),
             "timeout": entry.get("timeout", suite["timeout"]),
             "env": {**suite["env"], **entry.get("env", {})},
@@ -253,7 +254,7 @@ def single_file_programs(suite, spec, where):
             "fortran": fortran,
             "output_unspecified": declares_output_unspecified(path),
             "libs": substitute(extra.get("libs", spec.get("libs", "-lm")), values),
-            "args": extra.get("args", spec.get("args", "")),
+            "args": program_args(f"{path}: {rel}", extra.get("args", spec.get("args", ""))),
             "normalize": (suite["normalize"] + spec.get("normalize", []) +
                           extra.get("normalize", [])),
             "timeout": extra.get("timeout", spec.get("timeout", suite["timeout"])),
@@ -511,6 +512,17 @@ def base_env(work):
     # ompcc's temporary directories (and anything else well behaved) stay in the work dir.
     env["TMPDIR"] = os.path.join(work, "tmp")
     return env
+
+
+def program_args(where, args):
+    """A program's arguments as a shell string: the manifest gives one, or a list of words, each
+    quoted here (a path with a space stays one word; placeholders are substituted later, inside
+    the quotes)."""
+    if isinstance(args, str):
+        return args
+    if isinstance(args, list) and all(isinstance(a, str) for a in args):
+        return " ".join(shlex.quote(a) for a in args)
+    raise ManifestError(f"{where}: 'args' must be a string or a list of strings, not {args!r}")
 
 
 def substitute(template, values):
