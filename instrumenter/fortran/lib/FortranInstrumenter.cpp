@@ -784,6 +784,13 @@ private:
   std::vector<std::pair<int, int>> SavedLevels;
   /// The lines of the construct instrument() saw last, for enterBody.
   std::optional<std::pair<unsigned, unsigned>> PendingBody;
+  /// The first line of every construct whose directive is the next line, not
+  /// blank or a comment, after the last line of an instrumented construct
+  /// whose code ends with an exit event, or after a directive whose block
+  /// code ends with a begin event: the next statement of the same block, or
+  /// the first of the block, with no code between the event and the
+  /// construct's own (docs/INSTRUMENTER.md, "Constructs one after another").
+  std::set<unsigned> LinesAfterEvents;
   /// A call of an OpenMP routine the walk found.
   struct ApiCallSite {
     const inst::model::WrappedRoutine *Routine;
@@ -1577,6 +1584,12 @@ void Instrumenter::instrumentConstruct(const Construct &C) {
   }
   Unit &U = Units[UnitStack.back()];
   unsigned H = 0, B = 0;
+  // The enter may take the time of the exit or begin right before it (the
+  // split halves are not marked, as in C).
+  const bool Whole = C.Split == Construct::Half::None;
+  R.AfterConstruct = Whole && P.startsWithEnter() && LinesAfterEvents.count(C.Begin->First) != 0;
+  if (Whole && C.End && !C.EndIsLoop && P.blockBeginsWithBegin())
+    LinesAfterEvents.insert(nextSignificantLine(C.Begin->Last + 1));
   if (P.Instrumented) {
     U.UsesHandles = true;
     ++Constructs;
@@ -1588,6 +1601,7 @@ void Instrumenter::instrumentConstruct(const Construct &C) {
     Barrier.Kind = ctc::RegionKind::ImplicitBarrier;
     Barrier.Type = std::string(ctc::regionKindSpelling(Barrier.Kind));
     Barrier.Name.clear();
+    Barrier.AfterConstruct = false;
     CtcStrings.push_back(ctc::writeDescriptor(Barrier));
     B = static_cast<unsigned>(CtcStrings.size());
   }
@@ -1901,6 +1915,8 @@ void Instrumenter::instrumentConstruct(const Construct &C) {
     After.insert(After.end(), L.begin(), L.end());
     if (!After.empty())
       insert(AfterLine, true, Key, std::move(After));
+    if (Whole && C.End && !C.EndIsLoop && P.endsWithExit())
+      LinesAfterEvents.insert(nextSignificantLine(C.End->Last + 1));
   }
 }
 

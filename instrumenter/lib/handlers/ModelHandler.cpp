@@ -119,30 +119,6 @@ struct Spelling {
   }
 };
 
-/// Whether the code before the directive starts with the call of the
-/// construct's enter event: no if or num_threads value is evaluated first.
-/// The arguments may still be the instrumentation's own (a thread number) or
-/// a loop's bounds, which loopContext() spells only when they have no side
-/// effects.
-bool startsWithEnter(const model::Plan &P) {
-  return !P.EvaluateIf && !P.EvaluateNumThreads && !P.Before.empty() &&
-         P.Before.front().K == Step::Kind::Call && P.Before.front().R == model::Region::Construct &&
-         eventInfo(P.Before.front().E).Enter;
-}
-
-/// Whether the code at the start of the construct's block ends with the call
-/// of a begin event.
-bool blockBeginsWithBegin(const model::Plan &P) {
-  return !P.BlockBegin.empty() && P.BlockBegin.back().K == Step::Kind::Call &&
-         eventInfo(P.BlockBegin.back().E).Begin;
-}
-
-/// Whether the code after the directive ends with the call of an exit event.
-bool endsWithExit(const model::Plan &P) {
-  return !P.After.empty() && P.After.back().K == Step::Kind::Call &&
-         eventInfo(P.After.back().E).Exit;
-}
-
 /// Instruments a directive as the model plans it.
 class ModelHandler final : public ConstructHandler {
 public:
@@ -158,9 +134,9 @@ public:
     // Nothing runs between the previous construct's exit and this enter: the
     // enter may take that exit's time (docs/INSTRUMENTER.md, "Constructs one
     // after another").
-    Descriptor.AfterConstruct = E.followsExit() && startsWithEnter(P);
+    Descriptor.AfterConstruct = E.followsExit() && P.startsWithEnter();
     S.Construct = E.newHandle(Descriptor);
-    if (startsWithEnter(P))
+    if (P.startsWithEnter())
       E.noteStartsWithEnter(S.Construct);
     if (P.UsesBarrierHandle)
       S.Barrier = E.newHandle(ctc::RegionKind::ImplicitBarrier);
@@ -190,9 +166,9 @@ public:
     if (!Declarations.empty())
       Before = Declarations.substr(1) + (Before.empty() ? "" : " " + Before);
     wrapConstruct(E, Before, S.steps(P.After));
-    if (endsWithExit(P))
+    if (P.endsWithExit())
       E.noteEndsWithExit();
-    if (blockBeginsWithBegin(P))
+    if (P.blockBeginsWithBegin())
       E.noteBlockBeginsWithBegin();
   }
 

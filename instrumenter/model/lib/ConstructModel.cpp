@@ -237,6 +237,21 @@ Plan planFunction(const EnabledFn &On) {
   return P;
 }
 
+bool Plan::startsWithEnter() const {
+  return !EvaluateIf && !EvaluateNumThreads && !Before.empty() &&
+         Before.front().K == Step::Kind::Call && Before.front().R == Region::Construct &&
+         eventInfo(Before.front().E).Enter;
+}
+
+bool Plan::blockBeginsWithBegin() const {
+  return !BlockBegin.empty() && BlockBegin.back().K == Step::Kind::Call &&
+         eventInfo(BlockBegin.back().E).Begin;
+}
+
+bool Plan::endsWithExit() const {
+  return !After.empty() && After.back().K == Step::Kind::Call && eventInfo(After.back().E).Exit;
+}
+
 Plan planConstruct(const ConstructSpec &S, const ClauseFacts &F, const EnabledFn &On) {
   Plan P;
   P.Kind = S.Kind;

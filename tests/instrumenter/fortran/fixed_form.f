@@ -21,7 +21,7 @@ C$OMP DO SCHEDULE(DYNAMIC, 10)
       DO 10 I = 1, N
          A(I) = DBLE(I) * 2.0D0
    10 CONTINUE
-! CHECK:      call POMP_Loop_enter(pomp_h(3), -1, int(10, 8), int(1, 8), int(n, 8), 1_8, '{{[0-9]+}}*type=do*file={{[^*]*}}*slines=20,20*elines=23,23*schedule=dynamic*function=f77**')
+! CHECK:      call POMP_Loop_enter(pomp_h(3), -1, int(10, 8), int(1, 8), int(n, 8), 1_8, '{{[0-9]+}}*type=do*file={{[^*]*}}*slines=20,20*elines=23,23*schedule=dynamic*afterConstruct=1*function=f77**')
 ! CHECK:      {{^}}   10 CONTINUE
 ! CHECK-NEXT: {{^}}!$omp end do nowait
 *$OMP CRITICAL

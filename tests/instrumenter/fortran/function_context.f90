@@ -71,7 +71,7 @@ end program driver
 ! CHECK-NEXT: type=barrier*function=tally::add_one**')
 ! CHECK-NEXT: type=parallel*function=driver**')
 ! CHECK-NEXT: type=implicitbarrier*function=driver**')
-! CHECK-NEXT: type=single*function=driver**')
+! CHECK-NEXT: type=single*afterConstruct=1*function=driver**')
 ! CHECK-NEXT: type=implicitbarrier*function=driver**')
 ! CHECK-NEXT: type=apicall*name=omp_init_lock*function=tally**')
 ! CHECK-NEXT: type=apicall*name=omp_destroy_lock*function=tally**')

@@ -43,7 +43,7 @@ program demo
     s = s + a(i)
   end do
 ! Without `end do` the construct ends with its loop: `end do nowait` is added there.
-! CHECK:      call POMP_Loop_enter(pomp_h(3), -1, -1_8, int(1, 8), int(n, 8), 1_8, '{{[0-9]+}}*type=do*file={{[^*]*}}*slines=[[#@LINE-6]],[[#@LINE-6]]*elines=[[#@LINE-2]],[[#@LINE-2]]*hasReduction=1*function=demo**')
+! CHECK:      call POMP_Loop_enter(pomp_h(3), -1, -1_8, int(1, 8), int(n, 8), 1_8, '{{[0-9]+}}*type=do*file={{[^*]*}}*slines=[[#@LINE-6]],[[#@LINE-6]]*elines=[[#@LINE-2]],[[#@LINE-2]]*hasReduction=1*afterConstruct=1*function=demo**')
 ! CHECK:      !$omp do reduction(+:s)
 ! CHECK:      end do
 ! CHECK-NEXT: !$omp end do nowait

@@ -111,6 +111,20 @@ struct Plan {
   /// Whether the construct's block gets begin and end code (then both are
   /// emitted, even when one is empty: a C block gets its braces from both).
   bool hasBlockCode() const { return !BlockBegin.empty() || !BlockEnd.empty(); }
+  /// Whether the code before the directive starts with the call of the
+  /// construct's enter event: no if or num_threads value is evaluated first.
+  /// Its arguments may still be the instrumentation's own (a thread number)
+  /// or a loop's bounds, which the front ends spell only when they have no
+  /// side effects. Such a construct may start at the time of the event before
+  /// it (ctc::RegionDescriptor::AfterConstruct).
+  bool startsWithEnter() const;
+  /// Whether the code at the start of the construct's block ends with the
+  /// call of a begin event: a construct first in the block may start at the
+  /// begin's time.
+  bool blockBeginsWithBegin() const;
+  /// Whether the code after the directive ends with the call of an exit
+  /// event: a construct right after this one may start at the exit's time.
+  bool endsWithExit() const;
 };
 
 /// The shapes of constructs; every directive kind maps to one.
