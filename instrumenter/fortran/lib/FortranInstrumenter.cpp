@@ -451,6 +451,10 @@ public:
   // Where the DO loops around the current point end.
   bool Pre(const parser::DoConstruct &X) {
     DoEnds.push_back(charEnd(X));
+    if (const auto Loop = extent(X);
+        Loop && LinesAfterEvents.count(Loop->First) != 0 && repeatsOneConstruct(X))
+      if (const auto Body = extent(std::get<parser::Block>(X.t).front()))
+        RepeatedConstructs[Body->First] = Loop->Last;
     // The loop of a hidden loop directive (`!$omp loop bind(teams)`): the
     // constructs in it get the thread number only where that construct
     // allows runtime calls, as if the directive had been parsed.
@@ -791,6 +795,14 @@ private:
   /// the first of the block, with no code between the event and the
   /// construct's own (docs/INSTRUMENTER.md, "Constructs one after another").
   std::set<unsigned> LinesAfterEvents;
+  /// The directive line of the one construct of a counted DO loop that starts
+  /// in LinesAfterEvents and whose bounds are names and literals, and the
+  /// loop's last line: the construct repeats with only the loop's increment
+  /// and test between its exit and its next enter.
+  std::map<unsigned, unsigned> RepeatedConstructs;
+  /// Whether X is such a loop: a counted DO whose block is one OpenMP
+  /// construct.
+  static bool repeatsOneConstruct(const parser::DoConstruct &X);
   /// A call of an OpenMP routine the walk found.
   struct ApiCallSite {
     const inst::model::WrappedRoutine *Routine;
@@ -1060,6 +1072,36 @@ unsigned Instrumenter::nextSignificantLine(unsigned Line) const {
     return Line;
   }
   return 0;
+}
+
+namespace {
+/// A loop bound that takes no time to evaluate: a literal or a plain name
+/// (no parentheses: `f(x)` may be a function reference).
+bool isNameOrLiteral(const parser::ScalarExpr &Bound) {
+  const parser::Expr &E = Bound.thing.value();
+  if (std::holds_alternative<parser::LiteralConstant>(E.u))
+    return true;
+  const auto *D = std::get_if<Fortran::common::Indirection<parser::Designator>>(&E.u);
+  if (!D)
+    return false;
+  const auto *Ref = std::get_if<parser::DataRef>(&D->value().u);
+  return Ref && std::holds_alternative<parser::Name>(Ref->u);
+}
+} // namespace
+
+bool Instrumenter::repeatsOneConstruct(const parser::DoConstruct &X) {
+  const auto &Control = std::get<std::optional<parser::LoopControl>>(
+      std::get<parser::Statement<parser::NonLabelDoStmt>>(X.t).statement.t);
+  const auto *Bounds = Control ? std::get_if<parser::LoopControl::Bounds>(&Control->u) : nullptr;
+  if (!Bounds || !isNameOrLiteral(Bounds->lower) || !isNameOrLiteral(Bounds->upper) ||
+      (Bounds->step && !isNameOrLiteral(*Bounds->step)))
+    return false;
+  const parser::Block &Body = std::get<parser::Block>(X.t);
+  if (Body.size() != 1)
+    return false;
+  const auto *Exec = std::get_if<parser::ExecutableConstruct>(&Body.front().u);
+  return Exec &&
+         std::holds_alternative<Fortran::common::Indirection<parser::OpenMPConstruct>>(Exec->u);
 }
 
 std::string Instrumenter::lineIndent(unsigned Line) const {
@@ -1587,7 +1629,15 @@ void Instrumenter::instrumentConstruct(const Construct &C) {
   // The enter may take the time of the exit or begin right before it (the
   // split halves are not marked, as in C).
   const bool Whole = C.Split == Construct::Half::None;
-  R.AfterConstruct = Whole && P.startsWithEnter() && LinesAfterEvents.count(C.Begin->First) != 0;
+  const auto Repeated = RepeatedConstructs.find(C.Begin->First);
+  const bool RepeatedByLoop =
+      Whole && Repeated != RepeatedConstructs.end() && C.End && !C.EndIsLoop && P.endsWithExit();
+  R.AfterConstruct = Whole && P.startsWithEnter() &&
+                     (LinesAfterEvents.count(C.Begin->First) != 0 || RepeatedByLoop);
+  // The statement after the loop follows the construct's last exit (or,
+  // after no iteration, the event before the loop).
+  if (RepeatedByLoop)
+    LinesAfterEvents.insert(nextSignificantLine(Repeated->second + 1));
   if (Whole && C.End && !C.EndIsLoop && P.blockBeginsWithBegin())
     LinesAfterEvents.insert(nextSignificantLine(C.Begin->Last + 1));
   if (P.Instrumented) {
